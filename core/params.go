@@ -37,7 +37,7 @@ func (k Kind) String() string {
 type ParamSpec struct {
 	Name    string
 	Kind    Kind
-	Default any // int, bool or string, matching Kind
+	Default any   // int, bool or string, matching Kind
 	Min     int   // Int only
 	Max     int   // Int only
 	OneOf   []int // Int only: when set, the only values allowed (within Min..Max)

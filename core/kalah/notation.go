@@ -147,7 +147,7 @@ var (
 
 func init() {
 	x := uint64(0x6b61_6c61_686c_6162) // "kalahlab"
-	next := func() uint64 { // splitmix64
+	next := func() uint64 {            // splitmix64
 		x += 0x9e3779b97f4a7c15
 		z := x
 		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
