@@ -291,10 +291,11 @@ func editDistance(a, b string) int {
 }
 
 // Def describes a base game to the registry: its name, a one-line summary, its knobs,
-// and a constructor from resolved knob values.
+// and a constructor from knob values (missing knobs keep their defaults) that names the
+// game (a variant's name, or the base game's).
 type Def struct {
 	Name    string
 	Summary string
 	Params  []ParamSpec
-	New     func(p Params) (Game, error)
+	New     func(name string, p Params) (Game, error)
 }

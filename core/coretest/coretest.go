@@ -259,53 +259,14 @@ func sample(rng *rand.Rand, outs []core.Outcome) core.Move {
 	return outs[len(outs)-1].Move
 }
 
-// Perft counts the positions reached after exactly depth moves (plies; chance outcomes
-// count as moves). Games that end earlier contribute nothing. s is left as it was.
-func Perft(s core.State, depth int) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	moves := s.LegalMoves(make([]core.Move, 0, 32))
-	if depth == 1 {
-		return uint64(len(moves))
-	}
-	var n uint64
-	if u, ok := s.(core.Undoer); ok {
-		for _, m := range moves {
-			s.Play(m)
-			n += Perft(s, depth-1)
-			u.Undo()
-		}
-		return n
-	}
-	for _, m := range moves {
-		c := s.Clone()
-		c.Play(m)
-		n += Perft(c, depth-1)
-	}
-	return n
-}
+// Perft is core.Perft, kept here for the tests' convenience.
+func Perft(s core.State, depth int) uint64 { return core.Perft(s, depth) }
 
-// Split is one line of Divide: a first move and the perft count below it.
-type Split struct {
-	Move  string
-	Nodes uint64
-}
+// Split is core.Split.
+type Split = core.Split
 
-// Divide returns perft(depth-1) below each legal move of s, in move order, to bisect a
-// move-generation bug against another engine's counts.
-func Divide(s core.State, depth int) []Split {
-	var out []Split
-	if depth < 1 {
-		return out
-	}
-	for _, m := range s.LegalMoves(nil) {
-		c := s.Clone()
-		c.Play(m)
-		out = append(out, Split{Move: s.MoveString(m), Nodes: Perft(c, depth-1)})
-	}
-	return out
-}
+// Divide is core.Divide.
+func Divide(s core.State, depth int) []core.Split { return core.Divide(s, depth) }
 
 // Playthrough plays a seeded random game (or the given moves, when not nil) and
 // writes it as text: each ply's position, seat to move, legal moves and the move played,

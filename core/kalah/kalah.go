@@ -80,6 +80,7 @@ const (
 	maxSide   = 2 * MaxHouses   // houses per side (four rows)
 	MaxPits   = 2*maxSide + 2   // houses and stores
 	MaxSeeds  = 255             // seeds in all
+	pitsLen   = MaxPits + 8     // the pits array, with slack for word-at-a-time loads
 	Swap      = core.Move(1000) // the pie rule's swap move
 )
 
@@ -234,12 +235,12 @@ var Def = core.Def{
 	Name:    "kalah",
 	Summary: "Kalah(6,4): two rows of six houses, four seeds each, extra turns and empty captures",
 	Params:  Specs(),
-	New: func(p core.Params) (core.Game, error) {
+	New: func(name string, p core.Params) (core.Game, error) {
 		r, err := RulesFrom(p)
 		if err != nil {
 			return nil, err
 		}
-		return New("kalah", r)
+		return New(name, r)
 	},
 }
 
@@ -258,11 +259,16 @@ type Game struct {
 	cycLen [2]int
 	// at[side][pit] is the position of pit in cyc[side] (its first occurrence).
 	at [2][MaxPits]uint8
+	// run[side][i] is how many pits from cyc[side][i] on have consecutive indices.
+	run [2][2 * MaxPits]uint8
 	// opp and opp2 are the houses a capture in a house takes from (opp2 only with
 	// four rows); capt marks the houses where a capture can happen.
 	opp, opp2 [MaxPits]uint8
 	capt      [MaxPits]bool
 	hooked    bool
+	houseMask uint64 // the low n bytes, for boards with n <= 8
+	fastEnd   bool   // the end check is two word loads (see play)
+	stores    [2]uint8
 }
 
 // New returns the game for r, named name.
@@ -272,6 +278,14 @@ func New(name string, r Rules) (*Game, error) {
 	}
 	g := &Game{name: name, r: r, h: r.Houses, n: r.Houses * r.Rows / 2, hooked: r.Hooks.Any()}
 	g.pits = 2*g.n + 2
+	g.stores = [2]uint8{uint8(g.n), uint8(2*g.n + 1)}
+	g.fastEnd = g.n <= 8 && !g.hooked && r.EndRule == EitherSideEmpty
+	if g.n <= 8 {
+		g.houseMask = 1<<(8*uint(g.n)) - 1
+		if g.n == 8 {
+			g.houseMask = ^uint64(0)
+		}
+	}
 	g.total = 2 * g.n * r.Seeds
 	for side := 0; side < 2; side++ {
 		var lap []uint8
@@ -297,6 +311,12 @@ func New(name string, r Rules) (*Game, error) {
 		copy(g.cyc[side][len(lap):], lap)
 		for i, p := range lap {
 			g.at[side][p] = uint8(i)
+		}
+		for i := 2*len(lap) - 1; i >= 0; i-- {
+			g.run[side][i] = 1
+			if i+1 < 2*len(lap) && g.cyc[side][i+1] == g.cyc[side][i]+1 {
+				g.run[side][i] = g.run[side][i+1] + 1
+			}
 		}
 	}
 	for side := 0; side < 2; side++ {

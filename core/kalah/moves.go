@@ -1,7 +1,9 @@
 package kalah
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/kalahlab/kalahlab/core"
@@ -16,8 +18,8 @@ const (
 
 // position is everything a move changes; a copy of it is an undo record.
 type position struct {
-	pits    [MaxPits]uint8
-	side    uint8 // side to move: 0 South, 1 North
+	pits    [pitsLen]uint8 // MaxPits, then slack for word loads
+	side    uint8          // side to move: 0 South, 1 North
 	over    bool
 	swapped bool // seats have exchanged sides: seat 0 plays North
 	pie     uint8
@@ -80,6 +82,15 @@ func (s *State) LegalMoves(dst []core.Move) []core.Move {
 		return dst
 	}
 	g := s.g
+	if g.n <= 8 && g.r.Hooks.CanPlay == nil {
+		for nz := nonZeroBytes(s.sideWord(int(s.p.side))); nz != 0; nz &= nz - 1 {
+			dst = append(dst, core.Move(bits.TrailingZeros64(nz)>>3))
+		}
+		if s.p.pie == pieOffer {
+			dst = append(dst, Swap)
+		}
+		return dst
+	}
 	n0 := len(dst)
 	base := int(s.p.side) * (g.n + 1)
 	for k := 0; k < g.n; k++ {
@@ -134,33 +145,42 @@ func (s *State) PlayRandom(r *rand.Rand) int {
 	if g.hooked {
 		return s.playRandomGeneric(r)
 	}
+	if g.n > 8 {
+		return s.playRandomGeneric(r)
+	}
 	plies := 0
 	for !s.p.over {
-		base := int(s.p.side) * (g.n + 1)
-		cnt := 0
-		for k := 0; k < g.n; k++ {
-			if s.p.pits[base+k] != 0 {
-				cnt++
-			}
-		}
+		// One bit per non-empty house (bit 8k+7 for house k), counted and picked
+		// without a loop over the houses.
+		nz := nonZeroBytes(s.sideWord(int(s.p.side)))
+		cnt := bits.OnesCount64(nz)
 		if s.p.pie == pieOffer {
 			cnt++
 		}
 		pick := r.IntN(cnt)
 		m := Swap
-		for k := 0; k < g.n; k++ {
-			if s.p.pits[base+k] != 0 {
-				if pick == 0 {
-					m = core.Move(k)
-					break
-				}
-				pick--
+		if pick < bits.OnesCount64(nz) {
+			for ; pick > 0; pick-- {
+				nz &= nz - 1
 			}
+			m = core.Move(bits.TrailingZeros64(nz) >> 3)
 		}
 		s.play(m)
 		plies++
 	}
 	return plies
+}
+
+// sideWord loads side's houses as the bytes of a word (boards with at most 8 houses a
+// side): zero exactly when the side is empty.
+func (s *State) sideWord(side int) uint64 {
+	return binary.LittleEndian.Uint64(s.p.pits[side*(s.g.n+1):]) & s.g.houseMask
+}
+
+// nonZeroBytes sets the top bit of each non-zero byte of w and clears the rest.
+func nonZeroBytes(w uint64) uint64 {
+	const lo7 = 0x7f7f_7f7f_7f7f_7f7f
+	return ((w & lo7) + lo7 | w) &^ lo7
 }
 
 func (s *State) playRandomGeneric(r *rand.Rand) int {
@@ -193,7 +213,7 @@ func (s *State) play(m core.Move) {
 	}
 	from := side*(g.n+1) + int(m)
 	last := s.sow(side, from)
-	extra := last == g.n+side*(g.n+1) // own store: only reachable with store sowing
+	extra := last == int(g.stores[side]) // only reachable with store sowing
 	if !g.isStore(last) {
 		if g.r.Hooks.Capture != nil {
 			err := g.r.Hooks.Capture(s, last)
@@ -225,6 +245,13 @@ func (s *State) play(m core.Move) {
 			s.p.pie = pieOffer
 		}
 	}
+	if g.fastEnd {
+		// No hooks, either_side_empty, at most 8 houses a side: two loads decide.
+		if s.sideWord(0) == 0 || s.sideWord(1) == 0 || (g.r.MaxPlies > 0 && s.ply >= g.r.MaxPlies) {
+			s.finish()
+		}
+		return
+	}
 	s.endCheck()
 }
 
@@ -250,18 +277,48 @@ func (s *State) sow(side, from int) int {
 		}
 		seeds -= q * lap
 	}
+	if !g.r.OriginSkip {
+		// Runs of consecutive pits get their seeds a word at a time.
+		pos := int(g.at[side][from]) + 1
+		for seeds > 0 {
+			run := min(int(g.run[side][pos]), seeds)
+			addOnes(&s.p.pits, int(cyc[pos]), run)
+			pos += run
+			seeds -= run
+		}
+		return int(cyc[pos-1])
+	}
 	i := int(g.at[side][from])
 	p := from
 	for seeds > 0 {
 		i++
 		p = int(cyc[i])
-		if p == from && g.r.OriginSkip {
+		if p == from {
 			continue
 		}
 		s.p.pits[p]++
 		seeds--
 	}
 	return p
+}
+
+// onesLow[n] has the low n bytes set to 1.
+var onesLow = [9]uint64{0, 0x01, 0x0101, 0x010101, 0x01010101, 0x0101010101,
+	0x010101010101, 0x01010101010101, 0x0101010101010101}
+
+// addOnes adds one seed to each of the n pits from p on (no pit can overflow: there
+// are at most 255 seeds in all). The pits array has 8 bytes of slack for the loads.
+func addOnes(pits *[pitsLen]uint8, p, n int) {
+	for n >= 8 {
+		w := binary.LittleEndian.Uint64(pits[p:])
+		binary.LittleEndian.PutUint64(pits[p:], w+onesLow[8])
+		p += 8
+		n -= 8
+	}
+	if n > 0 {
+		w := binary.LittleEndian.Uint64(pits[p:])
+		binary.LittleEndian.PutUint64(pits[p:], w+onesLow[n])
+	}
 }
 
 // capture applies the built-in capture of a last seed in empty house last of side.
@@ -300,10 +357,12 @@ func (s *State) endCheck() {
 		over, decided = v, ok
 	}
 	if !decided {
-		switch g.r.EndRule {
-		case EitherSideEmpty:
+		switch {
+		case g.n <= 8 && g.r.EndRule == EitherSideEmpty:
+			over = s.sideWord(0) == 0 || s.sideWord(1) == 0
+		case g.r.EndRule == EitherSideEmpty:
 			over = s.sideSeeds(0) == 0 || s.sideSeeds(1) == 0
-		case MoverCannotMove:
+		default: // MoverCannotMove
 			over = s.sideSeeds(int(s.p.side)) == 0 && s.p.pie != pieOffer
 		}
 	}

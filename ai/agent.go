@@ -1,0 +1,177 @@
+// Package ai holds the agents that play games: one Agent interface, a registry by name,
+// and one file per algorithm.
+//
+// An agent is described by a Spec: a name and options, written on the command line as
+// "random" or "alphabeta:depth=8,time=2s" and in YAML as {agent: alphabeta, depth: 8}.
+// Agents never modify the state they are given and are deterministic given their seed.
+package ai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kalahlab/kalahlab/core"
+)
+
+// Agent chooses moves.
+type Agent interface {
+	// SelectMove returns a legal move for the player to move in s, within the agent's
+	// budget; s is not modified. ctx cancels a long search.
+	SelectMove(ctx context.Context, s core.State) (core.Move, error)
+}
+
+// Spec names an agent and its options (budgets and settings).
+type Spec struct {
+	Agent   string
+	Options map[string]string
+}
+
+// String writes the spec in its command-line form.
+func (s Spec) String() string {
+	if len(s.Options) == 0 {
+		return s.Agent
+	}
+	keys := make([]string, 0, len(s.Options))
+	for k := range s.Options {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + s.Options[k]
+	}
+	return s.Agent + ":" + strings.Join(parts, ",")
+}
+
+// ParseSpec reads "name" or "name:key=value,key=value".
+func ParseSpec(text string) (Spec, error) {
+	name, opts, _ := strings.Cut(strings.TrimSpace(text), ":")
+	spec := Spec{Agent: strings.TrimSpace(name), Options: map[string]string{}}
+	if spec.Agent == "" {
+		return Spec{}, fmt.Errorf("agent %q: want a name such as random, or name:key=value,...", text)
+	}
+	if strings.TrimSpace(opts) != "" {
+		for _, kv := range strings.Split(opts, ",") {
+			k, v, ok := strings.Cut(kv, "=")
+			k = strings.TrimSpace(k)
+			if !ok || k == "" {
+				return Spec{}, fmt.Errorf("agent %q: option %q: want key=value", text, kv)
+			}
+			spec.Options[k] = strings.TrimSpace(v)
+		}
+	}
+	return spec, nil
+}
+
+// Human is the name of the seat played by a person (not an agent: the CLI reads moves).
+const Human = "human"
+
+// Option describes one option an agent accepts.
+type Option struct {
+	Name string
+	Doc  string
+}
+
+// entry is a registered agent.
+type entry struct {
+	name    string
+	doc     string
+	options []Option
+	new     func(opts Options, seed uint64) (Agent, error)
+}
+
+var registry = []entry{
+	{name: "random", doc: "plays a uniformly random legal move", new: newRandom},
+}
+
+// Names lists the registered agents.
+func Names() []string {
+	out := make([]string, len(registry))
+	for i, e := range registry {
+		out[i] = e.name
+	}
+	return out
+}
+
+// Describe returns the one-line description and options of an agent.
+func Describe(name string) (string, []Option, bool) {
+	for _, e := range registry {
+		if e.name == name {
+			return e.doc, e.options, true
+		}
+	}
+	return "", nil, false
+}
+
+// New builds the agent a spec names, seeded with seed. Unknown agents and options are
+// errors naming the allowed ones.
+func New(spec Spec, seed uint64) (Agent, error) {
+	for _, e := range registry {
+		if e.name != spec.Agent {
+			continue
+		}
+		allowed := make([]string, len(e.options))
+		for i, o := range e.options {
+			allowed[i] = o.Name
+		}
+		for k := range spec.Options {
+			found := false
+			for _, a := range allowed {
+				found = found || a == k
+			}
+			if !found {
+				want := "none"
+				if len(allowed) > 0 {
+					want = strings.Join(allowed, ", ")
+				}
+				if sug := core.Suggest(k, allowed); sug != "" {
+					return nil, fmt.Errorf("agent %s: option %q unknown, did you mean %q? (want %s)", spec.Agent, k, sug, want)
+				}
+				return nil, fmt.Errorf("agent %s: option %q unknown (want %s)", spec.Agent, k, want)
+			}
+		}
+		return e.new(Options{spec: spec}, seed)
+	}
+	names := append(Names(), Human)
+	if sug := core.Suggest(spec.Agent, names); sug != "" {
+		return nil, fmt.Errorf("agent %q unknown, did you mean %q? (want one of %s)", spec.Agent, sug, strings.Join(names, ", "))
+	}
+	return nil, fmt.Errorf("agent %q unknown (want one of %s)", spec.Agent, strings.Join(names, ", "))
+}
+
+// Options gives typed access to a spec's options for agent constructors.
+type Options struct{ spec Spec }
+
+// Int reads an integer option, def when absent.
+func (o Options) Int(name string, def, lo, hi int) (int, error) {
+	v, ok := o.spec.Options[name]
+	if !ok {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("agent %s: option %s=%q: want an integer %d..%d", o.spec.Agent, name, v, lo, hi)
+	}
+	return n, nil
+}
+
+// Duration reads a duration option such as 2s or 500ms, def when absent.
+func (o Options) Duration(name string, def time.Duration) (time.Duration, error) {
+	v, ok := o.spec.Options[name]
+	if !ok {
+		return def, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("agent %s: option %s=%q: want a duration such as 2s or 500ms", o.spec.Agent, name, v)
+	}
+	return d, nil
+}
+
+// ErrNoMoves is returned for a state with no legal move (over, or not the agent's turn).
+var ErrNoMoves = errors.New("no legal move: the game is over")

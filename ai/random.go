@@ -1,0 +1,30 @@
+package ai
+
+import (
+	"context"
+	"math/rand/v2"
+
+	"github.com/kalahlab/kalahlab/core"
+)
+
+// Random plays a uniformly random legal move from its own seeded generator.
+type Random struct {
+	rng   *rand.Rand
+	moves []core.Move
+}
+
+// NewRandom returns a random agent seeded with seed.
+func NewRandom(seed uint64) *Random {
+	return &Random{rng: rand.New(rand.NewPCG(seed, 0x72616e646f6d))}
+}
+
+func newRandom(_ Options, seed uint64) (Agent, error) { return NewRandom(seed), nil }
+
+// SelectMove returns a random legal move.
+func (r *Random) SelectMove(_ context.Context, s core.State) (core.Move, error) {
+	r.moves = s.LegalMoves(r.moves[:0])
+	if len(r.moves) == 0 {
+		return 0, ErrNoMoves
+	}
+	return r.moves[r.rng.IntN(len(r.moves))], nil
+}
