@@ -87,6 +87,22 @@ type entry struct {
 
 var registry = []entry{
 	{name: "random", doc: "plays a uniformly random legal move", new: newRandom},
+	{name: "greedy", doc: "one ply with the game's evaluation (ties broken at random)", new: newGreedy},
+	{name: "minimax", doc: "plain minimax (the reference), iterative deepening", options: searchOptions, new: newSearchAgent("minimax", 4)},
+	{name: "negamax", doc: "negamax: minimax from the mover's view", options: searchOptions, new: newSearchAgent("negamax", 4)},
+	{name: "alphabeta", doc: "negamax alpha-beta, transposition table, killers and history", options: ttOptions, new: newSearchAgent("alphabeta", 8)},
+	{name: "negascout", doc: "principal variation search (negascout) with the alpha-beta machinery", options: ttOptions, new: newSearchAgent("negascout", 8)},
+	{name: "expectiminimax", doc: "minimax with chance nodes as expectations (two players, dice)", options: searchOptions, new: newExpectiminimax},
+	{name: "mcts", doc: "Monte Carlo tree search (UCT), any number of players, chance nodes", options: mctsOptions, new: newMCTS},
+}
+
+var ttOptions = append(append([]Option(nil), searchOptions...), Option{"tt", "transposition table size in MB [16]; 0 for none"})
+
+var mctsOptions = []Option{
+	{"iterations", "iterations per move [10000 when no time is given]"},
+	{"time", "time per move, e.g. 500ms or 2s"},
+	{"c", "exploration constant [1.414]"},
+	{"rollout", "random or heuristic (epsilon-greedy on the evaluation) [random]"},
 }
 
 // Names lists the registered agents.

@@ -17,6 +17,8 @@ package core
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"strings"
 )
 
@@ -163,4 +165,47 @@ func Winners(returns []float64) []Player {
 		}
 	}
 	return best
+}
+
+// WinScore is the value search gives a won game (a lost one is -WinScore, plus the score
+// margin where the game keeps one). Heuristic evaluations stay well inside ±WinScore/2.
+const WinScore = 1 << 20
+
+// Evaluator is a State with a heuristic evaluation for search agents: the value of the
+// position for seat p, in the game's own units (Kalah: seeds), |v| < WinScore/2. It is
+// only asked about positions that are not over.
+type Evaluator interface {
+	Evaluate(p Player) int
+}
+
+// Copier is a State that can become a copy of another state of the same game without
+// allocating (search and playouts reuse one scratch state).
+type Copier interface {
+	CopyFrom(src State)
+}
+
+// RandomPlayer is a State with its own fast path for playing the game out with
+// uniformly random legal moves; it returns the plies played.
+type RandomPlayer interface {
+	PlayRandom(r *rand.Rand) int
+}
+
+// TerminalValue is the value of a finished game for seat p, as search sees it: WinScore times the
+// return, plus the score margin over the best other seat where the game keeps scores.
+func TerminalValue(s State, p Player) int {
+	var buf [8]float64
+	ret := s.Returns(buf[:0])
+	v := int(ret[p] * WinScore)
+	if sc, ok := s.(Scorer); ok {
+		var sb [8]float64
+		scores := sc.Scores(sb[:0])
+		best := math.Inf(-1)
+		for i, x := range scores {
+			if Player(i) != p && x > best {
+				best = x
+			}
+		}
+		v += int(scores[p] - best)
+	}
+	return v
 }

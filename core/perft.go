@@ -46,8 +46,8 @@ func perft(s State, depth int, bufs [][]Move) uint64 {
 
 // Split is one line of Divide: a first move and the perft count below it.
 type Split struct {
-	Move  string
-	Nodes uint64
+	Move  string `json:"move"`
+	Nodes uint64 `json:"nodes"`
 }
 
 // Divide returns perft(depth-1) below each legal move of s, in move order, to bisect a

@@ -500,8 +500,10 @@ func (s *State) Copy() *State {
 	return c
 }
 
-// CopyFrom makes s equal to o without allocating (undo records are dropped).
-func (s *State) CopyFrom(o *State) {
+// CopyFrom makes s equal to src (a Kalah state) without allocating; undo records are
+// dropped.
+func (s *State) CopyFrom(src core.State) {
+	o := src.(*State)
 	s.g, s.p, s.ply, s.total = o.g, o.p, o.ply, o.total
 	s.hist = s.hist[:0]
 }

@@ -4,7 +4,10 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kalahlab/kalahlab/core"
 )
 
 // refMove is a naive reference for one sowing move without hooks: one seed at a time
@@ -105,5 +108,68 @@ func TestReferenceSowing(t *testing.T) {
 				require.Equal(t, extra, int(s.p.side) == side, "extra turn")
 			}
 		}
+	}
+}
+
+// refPerft counts perft with the reference sower and its own end and pie handling.
+func refPerft(g *Game, pits []int, side int, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	n := g.n
+	var total uint64
+	for k := 0; k < n; k++ {
+		if pits[side*(n+1)+k] == 0 {
+			continue
+		}
+		if depth == 1 {
+			total++
+			continue
+		}
+		next, extra := refMove(g.r, g, pits, side, k)
+		empty := func(sd int) bool {
+			for j := 0; j < n; j++ {
+				if next[sd*(n+1)+j] != 0 {
+					return false
+				}
+			}
+			return true
+		}
+		if empty(0) || empty(1) {
+			continue // the game is over: nothing below
+		}
+		ns := 1 - side
+		if extra {
+			ns = side
+		}
+		total += refPerft(g, next, ns, depth-1)
+	}
+	return total
+}
+
+// kalahPerft are the Kalah(6,4) perft counts from the start, depths 0..10; the
+// reference sower gives the same through depth 9.
+var kalahPerft = []uint64{1, 6, 35, 185, 942, 4685, 23169, 113959, 559885, 2743126, 13394138}
+
+func TestPerft(t *testing.T) {
+	for _, size := range [][2]int{{6, 4}, {4, 3}, {3, 3}} {
+		g := newGame(t, core.Params{"houses": size[0], "seeds": size[1]})
+		start := make([]int, g.pits)
+		for i := range start {
+			if !g.isStore(i) {
+				start[i] = size[1]
+			}
+		}
+		for d := 1; d <= 6; d++ {
+			require.Equal(t, refPerft(g, start, 0, d), core.Perft(g.Start(), d), "Kalah(%d,%d) depth %d", size[0], size[1], d)
+		}
+	}
+	g := newGame(t, nil)
+	deep := 8
+	if testing.Short() {
+		deep = 6
+	}
+	for d := 1; d <= deep; d++ {
+		assert.Equal(t, kalahPerft[d], core.Perft(g.Start(), d), "depth %d", d)
 	}
 }

@@ -1,0 +1,43 @@
+# kalahlab — make help lists the targets.
+GO      ?= go
+BIN     ?= bin/kalahlab
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X main.version=$(VERSION)
+FUZZTIME ?= 10s
+
+.PHONY: help build test run bench fuzz lint check-deps clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-11s %s\n", $$1, $$2}'
+
+build: ## build bin/kalahlab
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/kalahlab
+
+test: ## vet and run every test (the one test command; race detector on the Lua bridge)
+	$(GO) vet ./...
+	$(GO) test ./...
+	$(GO) test -race -count=1 ./variants/...
+
+run: ## the main job on its embedded default: two agents play Kalah(6,4), move by move
+	$(GO) run -ldflags "$(LDFLAGS)" ./cmd/kalahlab play --p1 random --p2 random --seed 1 --color never
+
+bench: ## run the benchmarks (figures in the README's Performance section)
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime 2s ./core/... ./variants/...
+
+fuzz: ## run every fuzz test briefly (FUZZTIME=10s each)
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+	    echo "fuzz $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+lint: ## gofmt, go vet and the import-direction check
+	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
+	$(GO) vet ./...
+	$(GO) test -run TestImportDirection ./core/
+
+check-deps: ## core imports no Lua, viper or cobra (also part of make test)
+	$(GO) test -run TestImportDirection -count=1 ./core/
+
+clean: ## remove build outputs
+	rm -rf bin

@@ -1,0 +1,130 @@
+package ai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/kalahlab/kalahlab/core"
+)
+
+// Budget limits a search. Zero fields are unlimited; a search needs at least one limit.
+type Budget struct {
+	Depth      int           // plies (the alpha-beta family, expectiminimax)
+	Time       time.Duration // wall time per move
+	Nodes      int64         // positions visited per move
+	Iterations int           // MCTS iterations per move
+}
+
+// errStop ends a search that ran out of budget.
+var errStop = errors.New("search budget spent")
+
+// infinity bounds every search value (terminal values are within ±2*WinScore).
+const infinity = 1 << 30
+
+// ErrDomain is returned by an agent asked to search a game outside its domain.
+var ErrDomain = errors.New("game outside the agent's domain")
+
+// checkTwoPlayerDeterministic is the domain of the exact searches.
+func checkTwoPlayerDeterministic(name string, s core.State) error {
+	if s.ToMove() == core.Terminal {
+		return ErrNoMoves
+	}
+	if s.ToMove() == core.Chance {
+		return fmt.Errorf("%s: %w: chance nodes need expectiminimax or mcts", name, ErrDomain)
+	}
+	var buf [8]float64
+	// NumPlayers is on the game; a state knows its seats through Returns' length.
+	if n := len(s.Returns(buf[:0])); n != 2 {
+		return fmt.Errorf("%s: %w: %d players (it searches two-player zero-sum games; use mcts)", name, ErrDomain, n)
+	}
+	return nil
+}
+
+// searcher holds what one search needs: the budget bookkeeping, per-ply move buffers,
+// and the move-ordering tables of the alpha-beta family.
+type searcher struct {
+	ctx      context.Context
+	deadline time.Time
+	maxNodes int64
+	nodes    int64
+	bufs     [][]core.Move
+	tt       *TT
+	killers  [][2]core.Move
+	history  [4096]int32
+	undo     core.Undoer // nil: play on clones
+}
+
+func newSearcher(ctx context.Context, b Budget, tt *TT) *searcher {
+	sr := &searcher{ctx: ctx, maxNodes: b.Nodes, tt: tt}
+	if b.Time > 0 {
+		sr.deadline = time.Now().Add(b.Time)
+	}
+	return sr
+}
+
+// tick counts a node and reports whether the budget is spent (checked every 1024 nodes
+// for time and cancellation).
+func (sr *searcher) tick() error {
+	sr.nodes++
+	if sr.maxNodes > 0 && sr.nodes > sr.maxNodes {
+		return errStop
+	}
+	if sr.nodes&1023 == 0 {
+		if !sr.deadline.IsZero() && time.Now().After(sr.deadline) {
+			return errStop
+		}
+		if sr.ctx.Err() != nil {
+			return errStop
+		}
+	}
+	return nil
+}
+
+// moves returns the legal moves into the buffer of ply.
+func (sr *searcher) moves(s core.State, ply int) []core.Move {
+	for len(sr.bufs) <= ply {
+		sr.bufs = append(sr.bufs, make([]core.Move, 0, 32))
+		sr.killers = append(sr.killers, [2]core.Move{-1, -1})
+	}
+	sr.bufs[ply] = s.LegalMoves(sr.bufs[ply][:0])
+	return sr.bufs[ply]
+}
+
+// child plays m on s, returning the state to search and a function to call after.
+// With an Undoer, s itself is played and undone; otherwise a clone is played.
+func (sr *searcher) child(s core.State, m core.Move) core.State {
+	if u, ok := s.(core.Undoer); ok {
+		s.Play(m)
+		sr.undo = u
+		return s
+	}
+	c := s.Clone()
+	c.Play(m)
+	return c
+}
+
+// back undoes what child did on s.
+func back(s, c core.State) {
+	if s == c {
+		s.(core.Undoer).Undo()
+	}
+}
+
+// evaluate is the heuristic value of a position that is not over, for seat p.
+func evaluate(s core.State, p core.Player) int {
+	if e, ok := s.(core.Evaluator); ok {
+		return e.Evaluate(p)
+	}
+	return 0
+}
+
+// leaf is the value for seat p of a position where the search stops: exact when the
+// game is over, heuristic otherwise.
+func leaf(s core.State, p core.Player) int {
+	if s.ToMove() == core.Terminal {
+		return core.TerminalValue(s, p)
+	}
+	return evaluate(s, p)
+}
