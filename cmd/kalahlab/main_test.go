@@ -1,0 +1,212 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// cli runs the command line with stdin and returns stdout, stderr and the exit code.
+func cli(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+func TestMain(m *testing.M) {
+	// The tests run from cmd/kalahlab; the README's paths are relative to the root.
+	if err := os.Chdir("../.."); err != nil {
+		panic(err)
+	}
+	for _, k := range []string{"KALAHLAB_VARIANT", "KALAHLAB_SEED", "KALAHLAB_SCRIPTS", "NO_COLOR"} {
+		os.Unsetenv(k)
+	}
+	os.Exit(m.Run())
+}
+
+func TestVersion(t *testing.T) {
+	out, _, code := cli(t, "", "version")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "kalahlab ")
+	out, _, _ = cli(t, "", "version", "--json")
+	var v map[string]string
+	require.NoError(t, json.Unmarshal([]byte(out), &v))
+	assert.NotEmpty(t, v["version"])
+}
+
+func TestPlayMovesJSON(t *testing.T) {
+	out, errOut, code := cli(t, "", "play", "--variant", "kalah", "--set", "houses=4", "--set", "seeds=3", "--moves", "2,1,4", "--json")
+	require.Equal(t, 0, code, errOut)
+	var got positionJSON
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	// 3,3,3,3: South's house 2 sows into houses 3, 4 and the store (an extra turn);
+	// house 1 sows into 2, 3, 4; North's house 4 sows into its store and South's
+	// houses 1 and 2 — South to move.
+	assert.Equal(t, "kalah", got.Variant)
+	assert.Equal(t, "1,2,5,5,[1],3,3,3,0,[1] s", got.Position)
+	require.NotNil(t, got.ToMove)
+	assert.Equal(t, 1, *got.ToMove)
+	assert.False(t, got.Over)
+	assert.Nil(t, got.Winner)
+	assert.Equal(t, []float64{1, 1}, got.Scores)
+	assert.Equal(t, 3, got.Plies)
+}
+
+func TestPlayIllegalMove(t *testing.T) {
+	_, errOut, code := cli(t, "", "play", "--moves", "3,3")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "move 2")
+	assert.Contains(t, errOut, "legal: 1 2 4 5 6")
+	_, errOut, code = cli(t, "", "play", "--moves", "9")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "1..6")
+}
+
+func TestPlayConfigExample(t *testing.T) {
+	out, errOut, code := cli(t, "", "play", "-c", "config/examples/kalah-4x3.yaml", "--moves", "1", "--json")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, `"position":"0,4,4,4,[0],3,3,3,3,[0] n"`)
+}
+
+func TestPlayAgentsToTheEnd(t *testing.T) {
+	out, errOut, code := cli(t, "", "play", "--p1", "random", "--p2", "random", "--seed", "3", "--color", "never")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "seat 1 (random) plays")
+	assert.Contains(t, out, "game over")
+	// Same seed, same game.
+	again, _, _ := cli(t, "", "play", "--p1", "random", "--p2", "random", "--seed", "3", "--color", "never")
+	assert.Equal(t, out, again)
+	out, _, code = cli(t, "", "play", "--p1", "random", "--p2", "random", "--json")
+	require.Equal(t, 0, code)
+	var got positionJSON
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	assert.True(t, got.Over)
+	require.NotNil(t, got.Winner)
+}
+
+func TestPlayInteractive(t *testing.T) {
+	dir := t.TempDir()
+	save := filepath.Join(dir, "game.txt")
+	in := strings.Join([]string{"help", "moves", "9", "3", "undo", "redo", "1", "undo", "save " + save, "quit"}, "\n") + "\n"
+	out, errOut, code := cli(t, in, "play", "--p1", "human", "--p2", "human", "--color", "never")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "commands:")
+	assert.Contains(t, out, "legal: 1 2 3 4 5 6")
+	assert.Contains(t, out, `move "9": want a house number 1..6`)
+	record, err := os.ReadFile(save)
+	require.NoError(t, err)
+	// 3 (extra turn), undo, redo, 1, undo: the game holds one move.
+	assert.Contains(t, string(record), "--moves 3\n")
+	assert.Contains(t, out, "position: 4,4,0,5,5,5,[1],4,4,4,4,4,4,[0] s")
+}
+
+func TestPlayUndoAgainstAgent(t *testing.T) {
+	// Undo against an agent takes back the agent's reply as well: the person is to
+	// move again in the position before their move.
+	in := "1\nundo\nquit\n"
+	out, errOut, code := cli(t, in, "play", "--p1", "human", "--p2", "random", "--color", "never")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "seat 2 (random) plays")
+	assert.True(t, strings.HasSuffix(strings.TrimSpace(out), "position: 4,4,4,4,4,4,[0],4,4,4,4,4,4,[0] s"), out)
+}
+
+func TestPlayInputEnds(t *testing.T) {
+	out, _, code := cli(t, "3\n", "play", "--p1", "human", "--p2", "human", "--color", "never")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "input ended")
+}
+
+func TestPerft(t *testing.T) {
+	out, errOut, code := cli(t, "", "perft", "--variant", "kalah", "--depth", "3", "--json")
+	require.Equal(t, 0, code, errOut)
+	var got struct {
+		Variant string  `json:"variant"`
+		Depth   int     `json:"depth"`
+		Nodes   uint64  `json:"nodes"`
+		Seconds float64 `json:"seconds"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	assert.Equal(t, "kalah", got.Variant)
+	assert.Equal(t, 3, got.Depth)
+	assert.Equal(t, uint64(kalahPerft[3]), got.Nodes)
+
+	out, _, code = cli(t, "", "perft", "--depth", "4")
+	require.Equal(t, 0, code)
+	for d := 1; d <= 4; d++ {
+		assert.Regexp(t, fmt.Sprintf(`depth +%d: +%d nodes`, d, kalahPerft[d]), out)
+	}
+	out, _, code = cli(t, "", "perft", "--depth", "2", "--divide")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, fmt.Sprintf("total: %d nodes", kalahPerft[2]))
+	_, errOut, code = cli(t, "", "perft", "--depth", "0")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "--depth 0")
+}
+
+// kalahPerft holds the Kalah(6,4) counts (checked in core/kalah against the reference
+// sower).
+var kalahPerft = map[int]int{1: 6, 2: 35, 3: 185, 4: 942}
+
+func TestVariants(t *testing.T) {
+	out, _, code := cli(t, "", "variants", "list")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "kalah")
+	out, errOut, code := cli(t, "", "variants", "show", "kalah", "--set", "houses=4", "--json")
+	require.Equal(t, 0, code, errOut)
+	var got map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	assert.Equal(t, "kalah", got["name"])
+	assert.EqualValues(t, 4, got["params"].(map[string]any)["houses"])
+	out, _, code = cli(t, "", "variants", "show", "kalah")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "empty_capture")
+	_, errOut, code = cli(t, "", "variants", "show", "kalha")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, `did you mean "kalah"`)
+}
+
+func TestBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "--set", "housez=4", "--moves", "1"}, `did you mean "houses"`},
+		{[]string{"play", "--set", "houses=40", "--moves", "1"}, "1..16"},
+		{[]string{"play", "--set", "houses", "--moves", "1"}, "key=value"},
+		{[]string{"play", "--p2", "randon", "--moves", "1"}, `did you mean "random"`},
+		{[]string{"play", "--p3", "random", "--moves", "1"}, "only 2 seats"},
+		{[]string{"play", "--color", "sometimes", "--moves", "1"}, "--color"},
+		{[]string{"play", "-c", "no-such-file.yaml"}, "no-such-file.yaml"},
+		{[]string{"play", "--bogus"}, "unknown flag"},
+		{[]string{"nosuchcommand"}, "unknown command"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			_, errOut, code := cli(t, "", tc.args...)
+			assert.Equal(t, 1, code)
+			assert.Contains(t, errOut, tc.want)
+			assert.NotContains(t, errOut, "panic")
+		})
+	}
+}
+
+func TestHelpAndCompletion(t *testing.T) {
+	for _, cmd := range []string{"play", "perft", "variants", "version"} {
+		out, _, code := cli(t, "", cmd, "--help")
+		assert.Equal(t, 0, code)
+		assert.Contains(t, out, "Examples:", cmd)
+	}
+	out, _, code := cli(t, "", "completion", "bash")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "kalahlab")
+	out, _, code = cli(t, "", "__complete", "play", "--variant", "ka")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "kalah")
+}
