@@ -1,0 +1,286 @@
+package ai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/kalahlab/kalahlab/core"
+)
+
+// Solution is the game-theoretic value of a position.
+type Solution struct {
+	// Value is the first seat's final margin under perfect play when the game keeps
+	// scores (Kalah: store difference, both players maximising their own margin), else
+	// +1 (first seat wins), 0 (draw) or -1.
+	Value    int
+	Result   string // "win", "draw" or "loss" for the first seat
+	BestMove core.Move
+	PV       []core.Move // a principal variation from the position
+	Nodes    int64
+	Seconds  float64
+}
+
+// SolveOptions tune Solve.
+type SolveOptions struct {
+	TTMB  int           // transposition table size in MB [256]
+	Time  time.Duration // give up after this long (0: no limit)
+	PVLen int           // longest principal variation to report [60]
+}
+
+// solver is MTD(f) over a null-window negamax with a table of value bounds.
+type solver struct {
+	*searcher
+	tt     *boundTable
+	scores bool
+}
+
+// Solve proves the value of s, a position of a two-player deterministic game, for the
+// first seat. It uses MTD(f): a sequence of null-window searches converging on the
+// value, each cutting off with the table's lower and upper bounds, with the game's
+// margin bounds (core.MarginBounder) pruning lines that cannot matter.
+func Solve(ctx context.Context, s core.State, opt SolveOptions) (*Solution, error) {
+	if err := checkTwoPlayerDeterministic("solve", s); err != nil {
+		return nil, err
+	}
+	if opt.TTMB == 0 {
+		opt.TTMB = 256
+	}
+	if opt.PVLen == 0 {
+		opt.PVLen = 60
+	}
+	t0 := time.Now()
+	_, scores := s.(core.Scorer)
+	sv := &solver{searcher: newSearcher(ctx, Budget{Time: opt.Time}, nil), tt: newBoundTable(opt.TTMB), scores: scores}
+	root := s.Clone()
+	me := root.ToMove()
+	v, err := sv.mtdf(root, 0)
+	if err != nil {
+		if errors.Is(err, errStop) {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, fmt.Errorf("solve: gave up after %v and %d nodes", opt.Time, sv.nodes)
+		}
+		return nil, err
+	}
+	sol := &Solution{Nodes: sv.nodes}
+	sol.PV, err = sv.pv(root, v, opt.PVLen)
+	if err != nil {
+		return nil, err
+	}
+	if len(sol.PV) > 0 {
+		sol.BestMove = sol.PV[0]
+	}
+	if me != 0 {
+		v = -v
+	}
+	sol.Value = v
+	switch {
+	case v > 0:
+		sol.Result = "win"
+	case v < 0:
+		sol.Result = "loss"
+	default:
+		sol.Result = "draw"
+	}
+	sol.Nodes = sv.nodes
+	sol.Seconds = time.Since(t0).Seconds()
+	return sol, nil
+}
+
+// terminal is the value of a finished game for seat p.
+func (sv *solver) terminal(s core.State, p core.Player) int {
+	if sv.scores {
+		var buf [2]float64
+		sc := s.(core.Scorer).Scores(buf[:0])
+		return int(sc[p] - sc[1-p])
+	}
+	var buf [2]float64
+	return int(s.Returns(buf[:0])[p])
+}
+
+// mtdf converges on the value of s for its mover from a first guess.
+func (sv *solver) mtdf(s core.State, guess int) (int, error) {
+	lower, upper := -infinity, infinity
+	g := guess
+	for lower < upper {
+		beta := g
+		if g == lower {
+			beta = g + 1
+		}
+		v, err := sv.search(s, beta-1, beta, 0)
+		if err != nil {
+			return 0, err
+		}
+		g = v
+		if g < beta {
+			upper = g
+		} else {
+			lower = g
+		}
+	}
+	return g, nil
+}
+
+// search is fail-soft negamax alpha-beta to the end of the game; the value is for the
+// player to move in s.
+func (sv *solver) search(s core.State, alpha, beta, ply int) (int, error) {
+	if err := sv.tick(); err != nil {
+		return 0, err
+	}
+	me := s.ToMove()
+	if mb, ok := s.(core.MarginBounder); ok {
+		if lo, hi, ok := mb.MarginBounds(me); ok {
+			if lo >= beta {
+				return lo, nil
+			}
+			if hi <= alpha {
+				return hi, nil
+			}
+		}
+	}
+	h, hashed := s.(core.Hasher)
+	var key uint64
+	hashMove := core.Move(-1)
+	if hashed {
+		key = h.Hash()
+		if e := sv.tt.probe(key); e != nil {
+			hashMove = e.move
+			if int(e.lower) >= beta {
+				return int(e.lower), nil
+			}
+			if int(e.upper) <= alpha {
+				return int(e.upper), nil
+			}
+			alpha = max(alpha, int(e.lower))
+			beta = min(beta, int(e.upper))
+		}
+	}
+	alphaOrig, betaOrig := alpha, beta
+	moves := sv.order(sv.moves(s, ply), ply, hashMove)
+	best, bestMove := -infinity, core.Move(-1)
+	for _, m := range moves {
+		c := sv.child(s, m)
+		var v int
+		var err error
+		switch next := c.ToMove(); {
+		case next == core.Terminal:
+			v = sv.terminal(c, me)
+		case next == me:
+			v, err = sv.search(c, alpha, beta, ply+1)
+		default:
+			v, err = sv.search(c, -beta, -alpha, ply+1)
+			v = -v
+		}
+		back(s, c)
+		if err != nil {
+			return 0, err
+		}
+		if v > best {
+			best, bestMove = v, m
+		}
+		alpha = max(alpha, v)
+		if alpha >= beta {
+			sv.cutoff(ply, 1, m)
+			break
+		}
+	}
+	if hashed {
+		lo, hi := -infinity, infinity
+		switch {
+		case best <= alphaOrig:
+			hi = best
+		case best >= betaOrig:
+			lo = best
+		default:
+			lo, hi = best, best
+		}
+		sv.tt.store(key, lo, hi, bestMove)
+	}
+	return best, nil
+}
+
+// pv walks a principal variation: at each position a move whose exact value equals the
+// position's value (re-proved with null windows on the warm table).
+func (sv *solver) pv(s core.State, value, maxLen int) ([]core.Move, error) {
+	var line []core.Move
+	s = s.Clone()
+	for len(line) < maxLen && s.ToMove() != core.Terminal {
+		me := s.ToMove()
+		found := false
+		for _, m := range s.LegalMoves(nil) {
+			c := s.Clone()
+			c.Play(m)
+			var v int
+			switch next := c.ToMove(); {
+			case next == core.Terminal:
+				v = sv.terminal(c, me)
+			default:
+				cv, err := sv.mtdf(c, value)
+				if err != nil {
+					return nil, err
+				}
+				if next != me {
+					cv = -cv
+				}
+				v = cv
+			}
+			if v == value {
+				line = append(line, m)
+				if c.ToMove() != me && c.ToMove() != core.Terminal {
+					value = -value
+				}
+				s = c
+				found = true
+				break
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("solve: no move keeps the value %d at %s", value, s)
+		}
+	}
+	return line, nil
+}
+
+// boundTable keeps a lower and an upper bound of each position's exact value.
+type boundTable struct {
+	entries []boundEntry
+	mask    uint64
+}
+
+type boundEntry struct {
+	key          uint64
+	lower, upper int32
+	move         core.Move
+}
+
+func newBoundTable(mb int) *boundTable {
+	n := uint64(1)
+	for n*2*24 <= uint64(max(mb, 1))<<20 {
+		n *= 2
+	}
+	return &boundTable{entries: make([]boundEntry, n), mask: n - 1}
+}
+
+func (t *boundTable) probe(key uint64) *boundEntry {
+	e := &t.entries[key&t.mask]
+	if e.key != key {
+		return nil
+	}
+	return e
+}
+
+// store records bounds; for the same position they tighten the old ones.
+func (t *boundTable) store(key uint64, lo, hi int, move core.Move) {
+	e := &t.entries[key&t.mask]
+	if e.key == key {
+		lo = max(lo, int(e.lower))
+		hi = min(hi, int(e.upper))
+		if move < 0 {
+			move = e.move
+		}
+	}
+	*e = boundEntry{key: key, lower: int32(lo), upper: int32(hi), move: move}
+}

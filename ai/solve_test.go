@@ -1,0 +1,101 @@
+package ai
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/core/kalah"
+)
+
+// bruteMargin is an independent full-width search (memoised on the position string;
+// no bounds, no null windows, no move ordering): the mover's final margin under
+// perfect play.
+func bruteMargin(s core.State, memo map[string]int) int {
+	key := s.String()
+	if v, ok := memo[key]; ok {
+		return v
+	}
+	me := s.ToMove()
+	best := -infinity
+	for _, m := range s.LegalMoves(nil) {
+		c := s.Clone()
+		c.Play(m)
+		var v int
+		switch next := c.ToMove(); {
+		case next == core.Terminal:
+			sc := c.(core.Scorer).Scores(nil)
+			v = int(sc[me] - sc[1-me])
+		case next == me:
+			v = bruteMargin(c, memo)
+		default:
+			v = -bruteMargin(c, memo)
+		}
+		best = max(best, v)
+	}
+	memo[key] = best
+	return best
+}
+
+func TestSolveKalahAgainstBruteForce(t *testing.T) {
+	for _, p := range []core.Params{
+		{"houses": 1, "seeds": 1}, {"houses": 2, "seeds": 2}, {"houses": 3, "seeds": 1},
+		{"houses": 2, "seeds": 3}, {"houses": 3, "seeds": 2},
+		{"houses": 2, "seeds": 2, "pie_rule": true}, {"houses": 3, "seeds": 1, "empty_capture": false},
+		{"houses": 2, "seeds": 2, "rows": 4}, {"houses": 3, "seeds": 2, "end_rule": "mover_cannot_move", "remaining": "discard"},
+	} {
+		g, err := kalah.Def.New("kalah", p)
+		require.NoError(t, err)
+		s := g.NewState()
+		want := bruteMargin(s, map[string]int{})
+		sol, err := Solve(context.Background(), s, SolveOptions{TTMB: 4})
+		require.NoError(t, err, "%v", p)
+		assert.Equal(t, want, sol.Value, "%v", p)
+		// The principal variation, played out, ends with the proved margin.
+		c := s.Clone()
+		for _, m := range sol.PV {
+			c.Play(m)
+		}
+		if c.ToMove() == core.Terminal {
+			sc := c.(core.Scorer).Scores(nil)
+			assert.Equal(t, want, int(sc[0]-sc[1]), "%v: PV ends with another margin", p)
+		}
+		assert.Equal(t, sol.PV[0], sol.BestMove)
+	}
+}
+
+func TestSolveMidgamePositions(t *testing.T) {
+	// Random positions of Kalah(3,3) from either seat's turn: Solve's first-seat value
+	// matches the brute force.
+	g, err := kalah.Def.New("kalah", core.Params{"houses": 3, "seeds": 3})
+	require.NoError(t, err)
+	for i, s := range randomPositions(g, 40, 21) {
+		if i%4 != 0 {
+			continue
+		}
+		want := bruteMargin(s, map[string]int{})
+		if s.ToMove() == 1 {
+			want = -want
+		}
+		sol, err := Solve(context.Background(), s, SolveOptions{TTMB: 4})
+		require.NoError(t, err)
+		assert.Equal(t, want, sol.Value, "%s", s)
+	}
+}
+
+func TestSolveKalah43(t *testing.T) {
+	g, _ := kalah.Def.New("kalah", core.Params{"houses": 4, "seeds": 3})
+	sol, err := Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 16})
+	require.NoError(t, err)
+	t.Logf("Kalah(4,3): %+d, best %d, %d nodes, %.2fs", sol.Value, sol.BestMove+1, sol.Nodes, sol.Seconds)
+}
+
+func TestSolveGivesUp(t *testing.T) {
+	g, _ := kalah.Def.New("kalah", nil)
+	_, err := Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 1, Time: 50 * time.Millisecond})
+	assert.ErrorContains(t, err, "gave up")
+}
