@@ -1,25 +1,72 @@
-// Package variants is the registry of named variants and (in lua*.go) the Lua bridge
-// that loads variant scripts.
+// Package variants is the registry of named variants and the Lua bridge that loads
+// variant scripts.
 //
 // A Variant is a base game (kalah, ...) with its knob values resolved and, for a Lua
-// variant, its hooks. Variants layer: a script extends a base game or another variant,
-// and a YAML config or --set overrides knobs on top (Variant.With). A Variant is
-// immutable and shared; each worker goroutine calls NewGame to get its own core.Game
-// (and, for a variant with hooks, its own Lua state).
+// variant, its hooks. Variants layer: a script extends a base game or another variant
+// (by name or by a path relative to the script), house-rule scripts stack on top
+// (Variant.WithHouseRules), and a YAML config or --set overrides knobs last
+// (Variant.With). A Variant is immutable and shared; each worker goroutine calls
+// NewGame to get its own core.Game.
+//
+// # Where variants come from
+//
+// Lookup resolves, in order: a path ending in .lua (relative to the working directory,
+// then to Options.ScriptsDir); a base game (kalah); a built-in script of the embedded
+// library (kalah/pie is scripts/kalah/pie.lua); a user script in Options.ScriptsDir
+// (my/rule is DIR/my/rule.lua, or any script there whose name field says my/rule).
+// Built-in names win over user scripts. The CLI fills ScriptsDir from --scripts, the
+// config, or the KALAHLAB_SCRIPTS environment variable (EnvScripts).
+//
+// # The Lua bridge
+//
+// A script returns variant { name, extends, summary, params, hooks, examples } (see
+// scripts/README.md, the Lua API reference). Its knobs are checked in Go against the
+// base game's ParamSpecs; its hooks are checked against the base game's hook names.
+// Each script is compiled once per process (the compile cache); its top level runs
+// once at load time, in a throwaway sandbox, to read the table.
+//
+// A variant that only sets knobs runs at native speed: NewGame returns the base game
+// built from the knobs, with no Lua state at all. A variant with hooks gets, per
+// NewGame call, one fresh sandboxed Lua state (made from the cached compiled code)
+// whose functions the game's hooks call; such a game belongs to one goroutine. Hooks
+// see the position through one long-lived board view per Lua state.
+//
+// The sandbox opens only the base, table, string and math libraries; it removes
+// dofile, loadfile, load, loadstring, collectgarbage, module, getfenv, setfenv,
+// math.random and string.dump; it caps string.rep (MaxStringRep); require serves only
+// the embedded scripts/lib modules; globals are strict (an unknown name is a load
+// error, found in the syntax tree, and a run-time error through _G); every load and
+// every hook call has a time limit (LoadTimeout, HookTimeout). Memory is not limited:
+// gopher-lua has no allocator hook.
 package variants
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
+	lua "github.com/yuin/gopher-lua"
+
 	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/core/checkers"
 	"github.com/kalahlab/kalahlab/core/kalah"
+	"github.com/kalahlab/kalahlab/core/tictactoe"
+	"github.com/kalahlab/kalahlab/scripts"
 )
 
 // bases lists the base games: adding a game is one line here.
 var bases = []core.Def{
 	kalah.Def,
+	checkers.Def,
+	tictactoe.Def,
 }
 
 // Bases returns the base games.
@@ -35,22 +82,83 @@ func Base(name string) (core.Def, bool) {
 	return core.Def{}, false
 }
 
-// Variant is a named set of rules.
-type Variant struct {
-	Name    string
-	Summary string
-	Base    string      // the base game
-	Source  string      // "built-in", or the script that defines it
-	Params  core.Params // every knob's value
-	Specs   []core.ParamSpec
-	// newGame builds one game for one goroutine from the resolved knobs.
-	newGame func(name string, p core.Params) (core.Game, error)
+// HookNames lists the hooks a base game calls (nil for a game without hooks yet).
+func HookNames(base string) []string {
+	if b, ok := binders[base]; ok {
+		return append([]string(nil), b.hooks...)
+	}
+	return nil
 }
 
-// NewGame returns a game for one goroutine: the knobs resolved, hooks bound to a fresh
-// Lua state where the variant has hooks.
+// EnvScripts is the environment variable naming the user scripts directory. Lookup does
+// not read it: the CLI puts it into Options.ScriptsDir (see EnvOptions).
+const EnvScripts = "KALAHLAB_SCRIPTS"
+
+// Options says where user scripts are found.
+type Options struct {
+	ScriptsDir string // a directory of user variant scripts ("" for none)
+}
+
+// EnvOptions returns Options with ScriptsDir taken from KALAHLAB_SCRIPTS.
+func EnvOptions() Options { return Options{ScriptsDir: os.Getenv(EnvScripts)} }
+
+// Variant is a named set of rules.
+type Variant struct {
+	Name        string
+	Summary     string
+	Description string           // the script's longer description, if any
+	Base        string           // the base game
+	Source      string           // "built-in", "scripts/kalah/pie.lua (embedded)" or a user file
+	Extends     []string         // the chain of variants it extends, nearest first, ending with the base game
+	Hooks       []string         // the hooks its scripts set, sorted
+	Examples    []Example        // the examples of its own script
+	Params      core.Params      // every knob's value
+	Specs       []core.ParamSpec // the base game's knobs
+	Hash        string           // hex SHA-256 of the scripts defining it ("" for a base game)
+
+	def    core.Def  // the base game
+	layers []*script // the scripts with hooks, base first (later ones win)
+}
+
+// NewGame returns a game for one goroutine. A variant without hooks gives the base
+// game built from its knobs (no Lua); one with hooks gets a fresh Lua state of its own,
+// so call NewGame once per worker goroutine and reuse the game for all its playouts.
 func (v *Variant) NewGame() (core.Game, error) {
-	g, err := v.newGame(v.Name, v.Params)
+	if len(v.layers) == 0 {
+		g, err := v.def.New(v.Name, v.Params)
+		if err != nil {
+			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
+		}
+		return g, nil
+	}
+	b, ok := binders[v.Base]
+	if !ok {
+		return nil, fmt.Errorf("variant %s: %s has no hooks", v.Name, v.Base)
+	}
+	m := newVM()
+	fns := map[string]hookFn{}
+	for _, sc := range v.layers {
+		ret, err := m.run(sc.proto)
+		if err != nil {
+			return nil, fmt.Errorf("variant %s: %w", v.Name, loadError(sc.file, err))
+		}
+		t, _ := ret.(*lua.LTable)
+		var hooks *lua.LTable
+		if t != nil {
+			hooks, _ = t.RawGetString("hooks").(*lua.LTable)
+		}
+		for _, name := range sc.hooks {
+			var fn *lua.LFunction
+			if hooks != nil {
+				fn, _ = hooks.RawGetString(name).(*lua.LFunction)
+			}
+			if fn == nil {
+				return nil, fmt.Errorf("variant %s: %s: hook %s is gone on a second run of the script", v.Name, sc.file, name)
+			}
+			fns[name] = hookFn{fn: fn, name: name, file: sc.file, line: sc.hookLines[name]}
+		}
+	}
+	g, err := b.bind(m, v.Name, v.Params, fns)
 	if err != nil {
 		return nil, fmt.Errorf("variant %s: %w", v.Name, err)
 	}
@@ -58,7 +166,7 @@ func (v *Variant) NewGame() (core.Game, error) {
 }
 
 // With returns a copy of v with knobs overridden (values as decoded from YAML, Lua or
-// --set). Unknown knobs and bad values are errors naming the allowed ones.
+// --set). Unknown knobs and bad values are errors naming the allowed ones. Hooks stay.
 func (v *Variant) With(overrides map[string]any) (*Variant, error) {
 	if len(overrides) == 0 {
 		return v, nil
@@ -67,44 +175,101 @@ func (v *Variant) With(overrides map[string]any) (*Variant, error) {
 	if err != nil {
 		return nil, fmt.Errorf("variant %s: %w", v.Name, err)
 	}
-	c := *v
-	c.Params = p
-	if _, err := c.newGame(c.Name, c.Params); err != nil {
+	if _, err := v.def.New(v.Name, p); err != nil {
 		return nil, fmt.Errorf("variant %s: %w", v.Name, err)
 	}
+	c := *v
+	c.Params = p
 	return &c, nil
 }
 
-// Options says where user scripts are found.
-type Options struct {
-	ScriptsDir string // a directory of user variant scripts ("" for none)
+// WithHouseRules stacks house-rule scripts on v, in order: each one's params and hooks
+// apply on top of the variant so far (its hooks replace hooks of the same name). A
+// house rule's extends may be omitted; when given it must name a variant of the same
+// base game, and is otherwise ignored. Each path is found as Lookup finds names (a
+// .lua path, a built-in script or a script in opt.ScriptsDir). The result is named
+// "v+rule1+rule2".
+func (v *Variant) WithHouseRules(paths []string, opt Options) (*Variant, error) {
+	cur := v
+	for _, p := range paths {
+		r := &resolver{opt: opt}
+		sc, name, err := r.findScript(p, nil)
+		if err != nil {
+			return nil, fmt.Errorf("house rule %s: %w", p, err)
+		}
+		if sc == nil {
+			return nil, fmt.Errorf("house rule %s: a base game, not a house-rule script", p)
+		}
+		nv, err := r.resolve(sc, name, cur)
+		if err != nil {
+			return nil, fmt.Errorf("house rule %s: %w", p, err)
+		}
+		cur = nv
+	}
+	return cur, nil
 }
 
-// Lookup finds a variant by name: a base game, a built-in variant, a user script in the
-// scripts directory, or a path to a .lua file.
+// Lookup finds a variant by name: a path to a .lua file, a base game, a built-in
+// variant, or a user script in opt.ScriptsDir (see the package doc).
 func Lookup(name string, opt Options) (*Variant, error) {
-	if d, ok := Base(name); ok {
-		return fromBase(d), nil
-	}
-	names := make([]string, 0, len(bases))
-	for _, v := range List(opt) {
-		names = append(names, v.Name)
-	}
-	msg := fmt.Sprintf("variant %q unknown (want one of %s)", name, strings.Join(names, ", "))
-	if sug := core.Suggest(name, names); sug != "" {
-		msg = fmt.Sprintf("variant %q unknown, did you mean %q? (want one of %s)", name, sug, strings.Join(names, ", "))
-	}
-	return nil, fmt.Errorf("%s", msg)
+	r := &resolver{opt: opt}
+	return r.lookup(name, nil)
 }
 
-// List returns every variant known: base games first, then by name.
+// LoadScript loads a variant from source text; file names it in messages and anchors
+// a relative extends. The script must set extends.
+func LoadScript(file string, src []byte, opt Options) (*Variant, error) {
+	sc, err := loadScript(file, src, false, filepath.Dir(file))
+	if err != nil {
+		return nil, err
+	}
+	r := &resolver{opt: opt}
+	return r.resolve(sc, userName(file, sc, opt), nil)
+}
+
+// List returns every variant known: base games first, then the built-in and user
+// variants by name. Scripts that fail to load are left out (Catalog reports them).
 func List(opt Options) []*Variant {
+	vs, _ := Catalog(opt)
+	return vs
+}
+
+// Catalog is List with the errors of the scripts that fail to load (joined).
+func Catalog(opt Options) ([]*Variant, error) {
 	var out []*Variant
+	var errs []error
 	for _, d := range bases {
 		out = append(out, fromBase(d))
 	}
-	sort.SliceStable(out[len(bases):], func(i, j int) bool { return out[len(bases)+i].Name < out[len(bases)+j].Name })
-	return out
+	taken := map[string]bool{}
+	for _, v := range out {
+		taken[v.Name] = true
+	}
+	var rest []*Variant
+	for _, name := range builtinNames() {
+		v, err := Lookup(name, Options{})
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		taken[v.Name] = true
+		rest = append(rest, v)
+	}
+	for _, file := range userFiles(opt.ScriptsDir) {
+		r := &resolver{opt: opt}
+		v, err := r.lookup(file, nil)
+		switch {
+		case err != nil:
+			errs = append(errs, err)
+		case taken[v.Name]:
+			errs = append(errs, fmt.Errorf("%s: variant name %q is taken (by a base game, a built-in or another script)", file, v.Name))
+		default:
+			taken[v.Name] = true
+			rest = append(rest, v)
+		}
+	}
+	sort.SliceStable(rest, func(i, j int) bool { return rest[i].Name < rest[j].Name })
+	return append(out, rest...), errors.Join(errs...)
 }
 
 func fromBase(d core.Def) *Variant {
@@ -115,6 +280,289 @@ func fromBase(d core.Def) *Variant {
 		Source:  "built-in",
 		Params:  core.Defaults(d.Params),
 		Specs:   d.Params,
-		newGame: d.New,
+		def:     d,
 	}
+}
+
+// builtinNames lists the variants of the embedded library (every .lua file outside
+// lib/ and types/), sorted.
+func builtinNames() []string {
+	var out []string
+	_ = fs.WalkDir(scripts.FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() && (p == "lib" || p == "types") {
+			return fs.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".lua") {
+			out = append(out, strings.TrimSuffix(p, ".lua"))
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out
+}
+
+func isBuiltin(name string) bool {
+	if strings.HasPrefix(name, "lib/") || strings.HasPrefix(name, "types/") || !fs.ValidPath(name+".lua") {
+		return false
+	}
+	st, err := fs.Stat(scripts.FS, name+".lua")
+	return err == nil && !st.IsDir()
+}
+
+// userFiles lists the .lua files under dir (skipping hidden folders, lib and types).
+func userFiles(dir string) []string {
+	if dir == "" {
+		return nil
+	}
+	var out []string
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() && p != dir && (strings.HasPrefix(d.Name(), ".") || d.Name() == "lib" || d.Name() == "types") {
+			return fs.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".lua") {
+			out = append(out, p)
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out
+}
+
+// userName is the name of a user script: its name field, else its path under the
+// scripts directory, else its file name, without .lua.
+func userName(file string, sc *script, opt Options) string {
+	if sc.name != "" {
+		return sc.name
+	}
+	if opt.ScriptsDir != "" {
+		if rel, err := filepath.Rel(opt.ScriptsDir, file); err == nil && !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel) {
+			return strings.TrimSuffix(filepath.ToSlash(rel), ".lua")
+		}
+	}
+	return strings.TrimSuffix(filepath.Base(file), ".lua")
+}
+
+// maxExtends bounds an extends chain.
+const maxExtends = 32
+
+// resolver resolves names and extends chains for one Lookup.
+type resolver struct {
+	opt   Options
+	stack []string // the scripts being resolved, to report cycles
+}
+
+func (r *resolver) lookup(name string, from *script) (*Variant, error) {
+	sc, vname, err := r.findScript(name, from)
+	if err != nil {
+		return nil, err
+	}
+	if sc == nil {
+		d, _ := Base(name)
+		return fromBase(d), nil
+	}
+	return r.resolve(sc, vname, nil)
+}
+
+// findScript finds the script a name means (nil for a base game) and the variant name
+// it gets. from is the script whose extends names it (nil for a top-level lookup).
+func (r *resolver) findScript(name string, from *script) (*script, string, error) {
+	if strings.HasSuffix(name, ".lua") {
+		return r.findPath(name, from)
+	}
+	if _, ok := Base(name); ok {
+		return nil, name, nil
+	}
+	if isBuiltin(name) {
+		sc, err := loadBuiltin(name)
+		return sc, name, err
+	}
+	if (from == nil || !from.builtin) && r.opt.ScriptsDir != "" {
+		file := filepath.Join(r.opt.ScriptsDir, filepath.FromSlash(name)+".lua")
+		if st, err := os.Stat(file); err == nil && !st.IsDir() {
+			return r.loadUser(file)
+		}
+		for _, file := range userFiles(r.opt.ScriptsDir) {
+			sc, n, err := r.loadUser(file)
+			if err == nil && n == name {
+				return sc, n, nil
+			}
+		}
+	}
+	return nil, "", r.unknown(name, from)
+}
+
+func (r *resolver) findPath(name string, from *script) (*script, string, error) {
+	if from != nil && from.builtin {
+		p := path.Join(from.dir, name)
+		if !fs.ValidPath(p) || !isBuiltin(strings.TrimSuffix(p, ".lua")) {
+			return nil, "", fmt.Errorf("no built-in script %s", p)
+		}
+		sc, err := loadBuiltin(strings.TrimSuffix(p, ".lua"))
+		return sc, strings.TrimSuffix(p, ".lua"), err
+	}
+	file := filepath.FromSlash(name)
+	if from != nil && !filepath.IsAbs(file) {
+		file = filepath.Join(from.dir, file)
+	}
+	if _, err := os.Stat(file); err != nil && from == nil && r.opt.ScriptsDir != "" && !filepath.IsAbs(file) {
+		if _, err2 := os.Stat(filepath.Join(r.opt.ScriptsDir, file)); err2 == nil {
+			file = filepath.Join(r.opt.ScriptsDir, file)
+		}
+	}
+	return r.loadUser(file)
+}
+
+func (r *resolver) loadUser(file string) (*script, string, error) {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return nil, "", fmt.Errorf("variant script: %w", err)
+	}
+	sc, err := loadScript(filepath.Clean(file), src, false, filepath.Dir(file))
+	if err != nil {
+		return nil, "", err
+	}
+	return sc, userName(file, sc, r.opt), nil
+}
+
+func loadBuiltin(name string) (*script, error) {
+	src, err := fs.ReadFile(scripts.FS, name+".lua")
+	if err != nil {
+		return nil, err
+	}
+	sc, err := loadScript("scripts/"+name+".lua", src, true, path.Dir(name))
+	if err != nil {
+		return nil, err
+	}
+	if sc.name != "" && sc.name != name {
+		return nil, sc.errorf(sc.lines.fields["name"], "name %q differs from the built-in's path name %q", sc.name, name)
+	}
+	return sc, nil
+}
+
+func (r *resolver) unknown(name string, from *script) error {
+	var names []string
+	for _, d := range bases {
+		names = append(names, d.Name)
+	}
+	names = append(names, builtinNames()...)
+	if from == nil || !from.builtin {
+		for _, f := range userFiles(r.opt.ScriptsDir) {
+			if rel, err := filepath.Rel(r.opt.ScriptsDir, f); err == nil {
+				names = append(names, strings.TrimSuffix(filepath.ToSlash(rel), ".lua"))
+			}
+		}
+	}
+	if sug := core.Suggest(name, names); sug != "" {
+		return fmt.Errorf("variant %q unknown, did you mean %q? (want one of %s, or a path to a .lua file)", name, sug, strings.Join(names, ", "))
+	}
+	return fmt.Errorf("variant %q unknown (want one of %s, or a path to a .lua file)", name, strings.Join(names, ", "))
+}
+
+// resolve builds the variant a script defines: on its extends, or on the variant on
+// when it is layered as a house rule.
+func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, error) {
+	key := fmt.Sprintf("%t:%s", sc.builtin, sc.file)
+	if slices.Contains(r.stack, key) {
+		chain := append(r.stack[slices.Index(r.stack, key):], key)
+		for i := range chain {
+			_, chain[i], _ = strings.Cut(chain[i], ":")
+		}
+		return nil, sc.errorf(sc.lines.fields["extends"], "extends cycle: %s", strings.Join(chain, " -> "))
+	}
+	if len(r.stack) >= maxExtends {
+		return nil, sc.errorf(sc.lines.fields["extends"], "extends chain longer than %d", maxExtends)
+	}
+	r.stack = append(r.stack, key)
+	defer func() { r.stack = r.stack[:len(r.stack)-1] }()
+
+	extLine := sc.lines.fields["extends"]
+	parent := on
+	if sc.extends != "" {
+		p, err := r.lookup(sc.extends, sc)
+		if err != nil {
+			return nil, fmt.Errorf("%s: extends %q: %w", sc.at(extLine), sc.extends, err)
+		}
+		if on == nil {
+			parent = p
+		} else if p.Base != on.Base {
+			return nil, sc.errorf(extLine, "extends %s, a %s variant, but it is layered on %s, a %s variant", sc.extends, p.Base, on.Name, on.Base)
+		}
+	}
+	if parent == nil {
+		var names []string
+		for _, d := range bases {
+			names = append(names, d.Name)
+		}
+		return nil, sc.errorf(0, "extends missing: name the base game (%s) or the variant this script changes", strings.Join(names, ", "))
+	}
+	if len(sc.hooks) > 0 {
+		b, ok := binders[parent.Base]
+		if !ok {
+			return nil, sc.errorf(sc.lines.fields["hooks"], "%s has no hooks yet: only params can change it", parent.Base)
+		}
+		for _, h := range sc.hooks {
+			if !slices.Contains(b.hooks, h) {
+				return nil, unknownKey(sc, sc.lines.hooks[h], parent.Base+" hook", h, b.hooks)
+			}
+		}
+	}
+	params := parent.Params.Clone()
+	for _, rp := range sc.params {
+		spec, err := core.FindSpec(parent.Specs, rp.name)
+		if err != nil {
+			return nil, sc.errorf(rp.line, "%v", err)
+		}
+		val, err := paramValue(spec, rp.value)
+		if err != nil {
+			return nil, sc.errorf(rp.line, "%v", err)
+		}
+		params[rp.name] = val
+	}
+	if on != nil {
+		name = on.Name + "+" + name
+	}
+	if _, err := parent.def.New(name, params); err != nil {
+		return nil, sc.errorf(sc.lines.fields["params"], "%v", err)
+	}
+	layers := parent.layers
+	if len(sc.hooks) > 0 {
+		layers = append(slices.Clone(parent.layers), sc)
+	}
+	hooks := slices.Clone(parent.Hooks)
+	for _, h := range sc.hooks {
+		if !slices.Contains(hooks, h) {
+			hooks = append(hooks, h)
+		}
+	}
+	sort.Strings(hooks)
+	summary := sc.summary
+	if summary == "" {
+		summary = "extends " + parent.Name
+	}
+	source := sc.file
+	if sc.builtin {
+		source += " (embedded)"
+	}
+	h := sha256.Sum256([]byte(parent.Hash + ":" + sc.sum))
+	return &Variant{
+		Name:        name,
+		Summary:     summary,
+		Description: sc.description,
+		Base:        parent.Base,
+		Source:      source,
+		Extends:     append([]string{parent.Name}, parent.Extends...),
+		Hooks:       hooks,
+		Examples:    sc.examples,
+		Params:      params,
+		Specs:       parent.Specs,
+		Hash:        hex.EncodeToString(h[:]),
+		def:         parent.def,
+		layers:      layers,
+	}, nil
 }

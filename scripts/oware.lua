@@ -1,0 +1,96 @@
+-- Oware (Abapa), the most played mancala game of West Africa and the Caribbean, on
+-- the mancala core. Six houses a side, four seeds each; the stores only hold captures.
+--
+--   * Sowing skips the stores (store_sowing = false) and, on laps of 12 seeds or more,
+--     the house the seeds came from (origin_skip = true). No extra turns.
+--   * A last seed that makes 2 or 3 in an opponent's house captures them, and so do
+--     the houses before it, going backwards, while they hold 2 or 3 and are the
+--     opponent's. A move that would capture all of the opponent's seeds (a "grand
+--     slam") captures nothing.
+--   * Must feed: when the opponent has no seeds, a move must give them some.
+--   * The game ends when a player has captured more than half of the seeds (25 of 48),
+--     or when the player to move cannot move; then each player keeps the seeds on
+--     their own side. An endless cycle is cut by the max_plies knob and scored alike.
+local mancala = require "mancala"
+
+return variant {
+  name    = "oware",
+  extends = "kalah",
+  summary = "Oware (Abapa): captures of 2 and 3 on the opponent's side, must feed, 25 wins",
+  params  = {
+    houses = 6, seeds = 4,
+    store_sowing = false, origin_skip = true,
+    end_rule = "mover_cannot_move",
+  },
+  hooks = {
+    capture = function(b, last)
+      local me = b:mover()
+      local opp = mancala.other(me)
+      if b:owner(last) ~= opp then return end
+      local lo = b:houses(opp)
+      -- Walk back from the last house while it holds 2 or 3 seeds.
+      local first, taken = last, 0
+      while first >= lo do
+        local c = b:count(first)
+        if c ~= 2 and c ~= 3 then break end
+        taken = taken + c
+        first = first - 1
+      end
+      if taken == 0 or taken == b:seeds(opp) then return end -- nothing, or a grand slam
+      local store = b:store(me)
+      for pit = first + 1, last do
+        b:add(store, b:take(pit))
+      end
+    end,
+
+    can_play = function(b, house)
+      local me = b:mover()
+      if b:seeds(mancala.other(me)) > 0 then return true end
+      -- Must feed: the seeds have to reach past the mover's last house.
+      local lo, hi = b:houses(me)
+      return b:count(b:pit(me, house)) > hi - lo + 1 - house
+    end,
+
+    is_over = function(b)
+      local half = b:total() / 2
+      if b:count(b:store(1)) > half or b:count(b:store(2)) > half then return true end
+      return nil -- otherwise the built-in rule: the player to move cannot move
+    end,
+
+    final_scores = function(b)
+      local half = b:total() / 2
+      if b:count(b:store(1)) <= half and b:count(b:store(2)) <= half then
+        -- Nobody has won by captures: each player keeps the seeds on their side.
+        mancala.sweep(b, 1)
+        mancala.sweep(b, 2)
+      end
+      return { b:count(b:store(1)), b:count(b:store(2)) }
+    end,
+  },
+  examples = {
+    {
+      name = "a capture of 3 then 2 going backwards",
+      from = "0,0,0,0,1,2,[0],1,2,4,0,0,0,[0] s", play = "6",
+      want = "0,0,0,0,1,0,[5],0,0,4,0,0,0,[0] n",
+    },
+    {
+      name = "a grand slam captures nothing",
+      from = "0,0,0,0,1,2,[0],1,2,0,0,0,0,[0] s", play = "6",
+      want = "0,0,0,0,1,0,[0],2,3,0,0,0,0,[0] n",
+    },
+    {
+      name = "must feed: only house 6 reaches an opponent with no seeds",
+      from = "0,0,0,1,0,1,[20],0,0,0,0,0,0,[20] s", legal = "6",
+    },
+    {
+      name = "feeding the opponent",
+      from = "0,0,0,1,0,1,[20],0,0,0,0,0,0,[20] s", play = "6", legal = "1",
+      want = "0,0,0,1,0,0,[20],1,0,0,0,0,0,[20] n",
+    },
+    {
+      name = "a lap of 12 seeds skips its origin",
+      from = "0,0,0,0,0,12,[0],1,1,1,1,1,1,[0] s", play = "6",
+      want = "1,1,1,1,1,0,[3],0,2,2,2,2,2,[0] n",
+    },
+  },
+}

@@ -1,0 +1,141 @@
+package variants
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/core/coretest"
+)
+
+// CheckReport is what Check found: the variant's examples and its random games.
+type CheckReport struct {
+	Variant  string
+	Examples []ExampleResult
+	Games    int      // random games played
+	Failed   int      // games that broke the contract or stopped on an error
+	Errors   []string // the first failures (at most MaxCheckErrors), each naming its game's seed
+}
+
+// MaxCheckErrors bounds CheckReport.Errors.
+const MaxCheckErrors = 10
+
+// ExampleResult is one example's outcome.
+type ExampleResult struct {
+	Example Example
+	Err     error // nil when it passed
+}
+
+// OK reports whether every example passed and every game kept the contract.
+func (r *CheckReport) OK() bool {
+	for _, e := range r.Examples {
+		if e.Err != nil {
+			return false
+		}
+	}
+	return r.Failed == 0
+}
+
+// String writes the report as `variants check` prints it.
+func (r *CheckReport) String() string {
+	var b strings.Builder
+	passed := 0
+	for _, e := range r.Examples {
+		if e.Err == nil {
+			passed++
+		}
+	}
+	fmt.Fprintf(&b, "%s: %d/%d examples passed, %d/%d random games kept the contract\n",
+		r.Variant, passed, len(r.Examples), r.Games-r.Failed, r.Games)
+	for _, e := range r.Examples {
+		if e.Err != nil {
+			name := e.Example.Name
+			if name == "" {
+				name = "example"
+			}
+			fmt.Fprintf(&b, "  FAIL %s (%s): %v\n", name, e.Example.Where(), e.Err)
+		}
+	}
+	for _, msg := range r.Errors {
+		fmt.Fprintf(&b, "  FAIL %s\n", msg)
+	}
+	return b.String()
+}
+
+// Check runs the variant's examples and then games random games (seeds seed,
+// seed+1, ...) under the contract suite with the base game's invariant (for Kalah:
+// seeds conserved) checked at every step. The error is for a variant that cannot make
+// a game at all; failures are in the report.
+func Check(v *Variant, games int, seed uint64) (*CheckReport, error) {
+	g, err := v.NewGame()
+	if err != nil {
+		return nil, err
+	}
+	rep := &CheckReport{Variant: v.Name}
+	for _, ex := range v.Examples {
+		rep.Examples = append(rep.Examples, ExampleResult{Example: ex, Err: RunExample(g, ex)})
+	}
+	opt := coretest.Options{}
+	if b, ok := binders[v.Base]; ok {
+		opt.Invariant = func(s core.State) error {
+			if s.Err() != nil {
+				return nil // a stopped game is reported for its error, not its board
+			}
+			return b.invariant(s)
+		}
+	}
+	for i := 0; i < games; i++ {
+		s := seed + uint64(i)
+		rep.Games++
+		if err := coretest.SimOne(g, s, opt); err != nil {
+			rep.Failed++
+			if len(rep.Errors) < MaxCheckErrors {
+				rep.Errors = append(rep.Errors, fmt.Sprintf("game with seed %d: %v", s, err))
+			}
+		}
+	}
+	return rep, nil
+}
+
+// RunExample plays one example in g and returns why it fails (nil when it passes).
+func RunExample(g core.Game, ex Example) error {
+	var s core.State
+	if ex.From == "" {
+		s = g.NewState()
+	} else {
+		var err error
+		if s, err = g.ParseState(ex.From); err != nil {
+			return fmt.Errorf("from: %w", err)
+		}
+	}
+	for i, text := range ex.Play {
+		m, err := core.ParsePlay(s, text)
+		if err != nil {
+			return fmt.Errorf("move %d: %w", i+1, err)
+		}
+		s.Play(m)
+		if err := s.Err(); err != nil {
+			return fmt.Errorf("move %d (%s): %w", i+1, text, err)
+		}
+	}
+	if ex.Legal != nil {
+		moves := s.LegalMoves(nil)
+		if err := s.Err(); err != nil {
+			return fmt.Errorf("legal moves: %w", err)
+		}
+		if got := strings.Fields(core.MovesString(s, moves)); !slices.Equal(got, ex.Legal) {
+			return fmt.Errorf("legal moves %s, want %s", strings.Join(got, " "), strings.Join(ex.Legal, " "))
+		}
+	}
+	if ex.Want != "" {
+		want := strings.Join(strings.Fields(ex.Want), " ")
+		if got := s.String(); got != want {
+			if _, err := g.ParseState(ex.Want); err != nil {
+				return fmt.Errorf("want: %w", err)
+			}
+			return fmt.Errorf("got  %s\nwant %s", got, want)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,321 @@
+package variants
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/ast"
+	"github.com/yuin/gopher-lua/parse"
+
+	"github.com/kalahlab/kalahlab/scripts"
+)
+
+// MaxStringRep caps the length of a string.rep result.
+const MaxStringRep = 1 << 20
+
+// removedGlobals are the base-library functions a script may not use.
+var removedGlobals = []string{
+	"dofile", "loadfile", "load", "loadstring", "collectgarbage", "module",
+	"getfenv", "setfenv", "newproxy", "_printregs", "_GOPHER_LUA_VERSION",
+}
+
+// vm is one sandboxed Lua state. It belongs to one goroutine: a worker's games share
+// it, never two goroutines.
+type vm struct {
+	L *lua.LState
+	// The time limit of the running call (see deadline.go).
+	callSeq, tickSeq uint64
+	tickStart        time.Time
+	limit            time.Duration
+	modules          map[string]lua.LValue // require cache
+	loading          map[string]bool       // require cycle guard
+	out              io.Writer             // print
+	kalah            *kalahView            // the board view of kalah hooks, made on first use
+	kalahT           *lua.LTable           // and its table
+	tickFn           *lua.LFunction        // the chunk arguments of instrumented code
+	varFn            *lua.LFunction
+}
+
+// newVM builds a sandboxed state: only the base, table, string and math libraries,
+// without loaders, os, io, debug, collectgarbage or math.random; a capped string.rep;
+// require limited to the script library; strict globals; a time limit on every call
+// (vm.call, with the countdown compiled into every script: see deadline.go).
+func newVM() *vm {
+	L := lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 200})
+	v := &vm{L: L, modules: map[string]lua.LValue{}, loading: map[string]bool{}, out: os.Stderr}
+	for _, lib := range []struct {
+		name string
+		open lua.LGFunction
+	}{
+		{lua.BaseLibName, lua.OpenBase},
+		{lua.TabLibName, lua.OpenTable},
+		{lua.StringLibName, lua.OpenString},
+		{lua.MathLibName, lua.OpenMath},
+	} {
+		L.Push(L.NewFunction(lib.open))
+		L.Push(lua.LString(lib.name))
+		L.Call(1, 0)
+	}
+	G := L.G.Global
+	for _, name := range removedGlobals {
+		G.RawSetString(name, lua.LNil)
+	}
+	G.RawSetString("print", L.NewFunction(v.print))
+	G.RawSetString("require", L.NewFunction(v.require))
+	v.varFn = L.NewFunction(luaVariant)
+	v.tickFn = L.NewFunction(v.tick)
+	G.RawSetString("variant", v.varFn)
+	if m, ok := G.RawGetString("math").(*lua.LTable); ok {
+		m.RawSetString("random", lua.LNil)
+		m.RawSetString("randomseed", lua.LNil)
+	}
+	if s, ok := G.RawGetString("string").(*lua.LTable); ok {
+		s.RawSetString("dump", lua.LNil)
+		s.RawSetString("gfind", lua.LNil)
+		s.RawSetString("rep", L.NewFunction(strRep))
+	}
+	strict(L, G, "")
+	for _, lib := range []string{"string", "table", "math"} {
+		if t, ok := G.RawGetString(lib).(*lua.LTable); ok {
+			strict(L, t, lib+".")
+		}
+	}
+	return v
+}
+
+// strict makes reading or writing an unknown key of t an error (for _G: a global).
+func strict(L *lua.LState, t *lua.LTable, prefix string) {
+	what := "global"
+	if prefix != "" {
+		what = "field"
+	}
+	mt := L.NewTable()
+	mt.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
+		L.RaiseError("unknown %s %s%s", what, prefix, L.ToStringMeta(L.Get(2)).String())
+		return 0
+	}))
+	mt.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
+		L.RaiseError("assignment to undeclared %s %s%s: declare it local", what, prefix, L.ToStringMeta(L.Get(2)).String())
+		return 0
+	}))
+	mt.RawSetString("__metatable", lua.LString("locked"))
+	L.SetMetatable(t, mt)
+}
+
+func strRep(L *lua.LState) int {
+	s := L.CheckString(1)
+	n := L.CheckInt(2)
+	if n <= 0 || s == "" {
+		L.Push(lua.LString(""))
+		return 1
+	}
+	if n > MaxStringRep/len(s) {
+		L.RaiseError("string.rep: result of %d x %d bytes too long (at most %d)", len(s), n, MaxStringRep)
+	}
+	L.Push(lua.LString(strings.Repeat(s, n)))
+	return 1
+}
+
+func (v *vm) print(L *lua.LState) int {
+	var b strings.Builder
+	for i := 1; i <= L.GetTop(); i++ {
+		if i > 1 {
+			b.WriteByte('\t')
+		}
+		b.WriteString(L.ToStringMeta(L.Get(i)).String())
+	}
+	b.WriteByte('\n')
+	_, _ = io.WriteString(v.out, b.String())
+	return 0
+}
+
+// luaVariant is the global `variant`: it checks its argument is a table and returns it.
+func luaVariant(L *lua.LState) int {
+	t, ok := L.Get(1).(*lua.LTable)
+	if !ok {
+		L.RaiseError("variant: want a table, as in variant { extends = \"kalah\", ... }, got %s", L.Get(1).Type())
+	}
+	L.Push(t)
+	return 1
+}
+
+var modName = regexp.MustCompile(`^[a-z0-9_]+(\.[a-z0-9_]+)*$`)
+
+// require serves modules of the script library only: require "mancala" runs
+// scripts/lib/mancala.lua once per state and returns its result.
+func (v *vm) require(L *lua.LState) int {
+	name := L.CheckString(1)
+	if m, ok := v.modules[name]; ok {
+		L.Push(m)
+		return 1
+	}
+	file := "lib/" + strings.ReplaceAll(name, ".", "/") + ".lua"
+	src, err := fs.ReadFile(scripts.FS, file)
+	if !modName.MatchString(name) || err != nil {
+		L.RaiseError("require %q: only the script library can be required (want one of %s)", name, strings.Join(libModules(), ", "))
+	}
+	if v.loading[name] {
+		L.RaiseError("require %q: a require cycle", name)
+	}
+	proto, _, err := compile("scripts/"+file, src)
+	if err != nil {
+		L.RaiseError("require %q: %v", name, err)
+	}
+	v.loading[name] = true
+	defer delete(v.loading, name)
+	L.Push(L.NewFunctionFromProto(proto))
+	L.Push(v.tickFn)
+	L.Push(v.varFn)
+	L.Call(2, 1)
+	m := L.Get(-1)
+	L.Pop(1)
+	if m == lua.LNil {
+		m = lua.LTrue
+	}
+	v.modules[name] = m
+	L.Push(m)
+	return 1
+}
+
+// libModules lists the modules require serves.
+func libModules() []string {
+	var out []string
+	_ = fs.WalkDir(scripts.FS, "lib", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".lua") {
+			out = append(out, strings.ReplaceAll(strings.TrimSuffix(strings.TrimPrefix(p, "lib/"), ".lua"), "/", "."))
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out
+}
+
+// call runs the function and nargs arguments on the stack with a time limit, leaving
+// nret results. The error is the Lua message ("file:line: message").
+func (v *vm) call(nargs, nret int, limit time.Duration) error {
+	v.callSeq++
+	v.limit = limit
+	if err := v.L.PCall(nargs, nret, nil); err != nil {
+		return luaMessage(err)
+	}
+	return nil
+}
+
+// run executes a compiled chunk (a script's top level) and returns its first result.
+func (v *vm) run(proto *lua.FunctionProto) (lua.LValue, error) {
+	v.L.Push(v.L.NewFunctionFromProto(proto))
+	v.L.Push(v.tickFn)
+	v.L.Push(v.varFn)
+	if err := v.call(2, 1, time.Duration(loadLimit.Load())); err != nil {
+		return nil, err
+	}
+	ret := v.L.Get(-1)
+	v.L.Pop(1)
+	return ret, nil
+}
+
+// luaMessage strips gopher-lua's stack trace from an error and keeps the message.
+func luaMessage(err error) error {
+	if e, ok := err.(*lua.ApiError); ok {
+		if s, ok := e.Object.(lua.LString); ok {
+			return fmt.Errorf("%s", strings.TrimSpace(string(s)))
+		}
+		return fmt.Errorf("error object is a %s", e.Object.Type())
+	}
+	return err
+}
+
+// compiled is one entry of the compile cache.
+type compiled struct {
+	once  sync.Once
+	proto *lua.FunctionProto
+	chunk []ast.Stmt
+	err   error
+}
+
+// compileCache holds the scripts compiled in this process, by name and content.
+var compileCache = newCache[*compiled]()
+
+// maxCached bounds each cache; a full cache starts afresh (only a fuzzer or a
+// long-lived process loading endless new scripts gets there).
+const maxCached = 4096
+
+// cache is a map bounded by maxCached, safe for goroutines.
+type cache[V any] struct {
+	mu sync.Mutex
+	m  map[string]V
+}
+
+func newCache[V any]() *cache[V] { return &cache[V]{m: map[string]V{}} }
+
+// getOrAdd returns the value for key, adding mk() when there is none.
+func (c *cache[V]) getOrAdd(key string, mk func() V) V {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if v, ok := c.m[key]; ok {
+		return v
+	}
+	if len(c.m) >= maxCached {
+		clear(c.m)
+	}
+	v := mk()
+	c.m[key] = v
+	return v
+}
+
+func (c *cache[V]) get(key string) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[key]
+	return v, ok
+}
+
+// compile parses, checks the globals of and compiles a script once per process; each
+// LState then makes its functions from the shared prototype.
+func compile(name string, src []byte) (*lua.FunctionProto, []ast.Stmt, error) {
+	sum := sha256.Sum256(src)
+	key := name + "\x00" + string(sum[:])
+	c := compileCache.getOrAdd(key, func() *compiled { return &compiled{} })
+	c.once.Do(func() { c.proto, c.chunk, c.err = compileNow(name, src) })
+	return c.proto, c.chunk, c.err
+}
+
+func compileNow(name string, src []byte) (proto *lua.FunctionProto, chunk []ast.Stmt, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			proto, chunk, err = nil, nil, fmt.Errorf("%s: cannot compile: %v", name, r)
+		}
+	}()
+	chunk, err = parse.Parse(bytes.NewReader(src), name)
+	if err != nil {
+		if pe, ok := err.(*parse.Error); ok {
+			if pe.Pos.Line == parse.EOF {
+				return nil, nil, fmt.Errorf("%s: %s at the end of the script (a missing end, ) or }?)", name, pe.Message)
+			}
+			return nil, nil, fmt.Errorf("%s:%d: syntax error near %q: %s", name, pe.Pos.Line, pe.Token, pe.Message)
+		}
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if err := checkGlobals(name, chunk); err != nil {
+		return nil, nil, err
+	}
+	chunk = instrument(chunk)
+	proto, err = lua.Compile(chunk, name)
+	if err != nil {
+		if ce, ok := err.(*lua.CompileError); ok {
+			return nil, nil, fmt.Errorf("%s:%d: %s", name, ce.Line, ce.Message)
+		}
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return proto, chunk, nil
+}

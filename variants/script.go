@@ -1,0 +1,413 @@
+package variants
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/ast"
+
+	"github.com/kalahlab/kalahlab/core"
+)
+
+// Example is one position test a script carries: from a position (the start when
+// From is empty), play moves, then expect a position and (when Legal is set) the legal
+// moves there. The tests and `variants check` run them.
+type Example struct {
+	Name  string   // a sentence saying which rule it pins (optional)
+	From  string   // a position string; "" for the start
+	Play  []string // moves in the game's notation
+	Want  string   // the position string after the moves ("" checks nothing)
+	Legal []string // the legal moves after Play (nil checks nothing)
+	File  string   // the script that holds it
+	Line  int      // its line there (0 when unknown)
+}
+
+// Where is "file:line" (or "file") of the example.
+func (e Example) Where() string {
+	if e.Line > 0 {
+		return e.File + ":" + strconv.Itoa(e.Line)
+	}
+	return e.File
+}
+
+// script is a variant script as loaded: its fields read from the table it returns,
+// before its extends is resolved. Scripts are immutable and cached by content.
+type script struct {
+	file    string // the name in messages: "scripts/kalah/pie.lua" or the user's path
+	builtin bool
+	dir     string // built-in: folder in scripts.FS; user: folder on disk
+	sum     string // hex SHA-256 of the source
+	proto   *lua.FunctionProto
+
+	name, extends, summary, description string
+	params                              []rawParam
+	hooks                               []string // hook names, sorted
+	hookLines                           map[string]int
+	examples                            []Example
+	lines                               tableLines
+}
+
+// rawParam is a knob value as the script wrote it, checked once the base is known.
+type rawParam struct {
+	name  string
+	value lua.LValue
+	line  int
+}
+
+// at formats a position in the script for an error.
+func (sc *script) at(line int) string {
+	if line > 0 {
+		return sc.file + ":" + strconv.Itoa(line)
+	}
+	return sc.file
+}
+
+func (sc *script) errorf(line int, format string, a ...any) error {
+	return &ScriptError{File: sc.file, Line: line, Msg: fmt.Sprintf(format, a...)}
+}
+
+// The fields a variant table may hold.
+var variantFields = []string{"name", "extends", "summary", "description", "params", "hooks", "examples"}
+
+var exampleFields = []string{"name", "from", "play", "want", "legal"}
+
+// scriptCache holds the loaded scripts by name and content.
+var scriptCache = newCache[*script]()
+
+// loadScript compiles a script (once per process), runs its top level in a fresh
+// sandbox and reads the variant table it returns.
+func loadScript(file string, src []byte, builtin bool, dir string) (*script, error) {
+	sum := sha256.Sum256(src)
+	key := fmt.Sprintf("%t\x00%s\x00%s\x00%x", builtin, dir, file, sum)
+	if sc, ok := scriptCache.get(key); ok {
+		return sc, nil
+	}
+	proto, chunk, err := compile(file, src)
+	if err != nil {
+		return nil, err
+	}
+	sc := &script{file: file, builtin: builtin, dir: dir, sum: hex.EncodeToString(sum[:]), proto: proto, lines: findLines(chunk)}
+	m := newVM()
+	defer m.L.Close()
+	ret, err := m.run(proto)
+	if err != nil {
+		return nil, loadError(file, err)
+	}
+	t, ok := ret.(*lua.LTable)
+	if !ok {
+		return nil, sc.errorf(0, "the script returns %s: end it with return variant { extends = ..., ... }", typeName(ret))
+	}
+	if err := sc.read(t); err != nil {
+		return nil, err
+	}
+	return scriptCache.getOrAdd(key, func() *script { return sc }), nil
+}
+
+// loadError turns the message of a failed load into a ScriptError.
+func loadError(file string, err error) error {
+	if m := luaPos.FindStringSubmatch(err.Error()); m != nil {
+		line, _ := strconv.Atoi(m[2])
+		return &ScriptError{File: m[1], Line: line, Msg: m[3]}
+	}
+	return &ScriptError{File: file, Msg: err.Error()}
+}
+
+// read takes the fields of the variant table.
+func (sc *script) read(t *lua.LTable) error {
+	var err error
+	str := func(key string, v lua.LValue) string {
+		s, ok := v.(lua.LString)
+		if !ok && err == nil {
+			err = sc.errorf(sc.lines.fields[key], "%s is %s, want a string", key, typeName(v))
+		}
+		return string(s)
+	}
+	for _, key := range sortedKeys(t) {
+		v := t.RawGetString(key)
+		switch key {
+		case "name":
+			sc.name = str(key, v)
+		case "extends":
+			sc.extends = str(key, v)
+		case "summary":
+			sc.summary = str(key, v)
+		case "description":
+			sc.description = str(key, v)
+		case "params":
+			if err == nil {
+				err = sc.readParams(v)
+			}
+		case "hooks":
+			if err == nil {
+				err = sc.readHooks(v)
+			}
+		case "examples":
+			if err == nil {
+				err = sc.readExamples(v)
+			}
+		default:
+			if err == nil {
+				err = unknownKey(sc, sc.lines.fields[key], "field", key, variantFields)
+			}
+		}
+	}
+	if err != nil {
+		return err
+	}
+	// A key that is not a string (variant { 1, 2 }) is a mistake too.
+	t.ForEach(func(k, _ lua.LValue) {
+		if _, ok := k.(lua.LString); !ok && err == nil {
+			err = sc.errorf(0, "variant table has a %s key %s (want %s)", k.Type(), k.String(), strings.Join(variantFields, ", "))
+		}
+	})
+	return err
+}
+
+func unknownKey(sc *script, line int, what, key string, want []string) error {
+	if sug := core.Suggest(key, want); sug != "" {
+		return sc.errorf(line, "%s %q unknown, did you mean %q? (want %s)", what, key, sug, strings.Join(want, ", "))
+	}
+	return sc.errorf(line, "%s %q unknown (want %s)", what, key, strings.Join(want, ", "))
+}
+
+// sortedKeys returns the string keys of t, sorted (so errors come in a stable order).
+func sortedKeys(t *lua.LTable) []string {
+	var out []string
+	t.ForEach(func(k, _ lua.LValue) {
+		if s, ok := k.(lua.LString); ok {
+			out = append(out, string(s))
+		}
+	})
+	sort.Strings(out)
+	return out
+}
+
+func (sc *script) readParams(v lua.LValue) error {
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return sc.errorf(sc.lines.fields["params"], "params is %s, want a table such as { houses = 6 }", typeName(v))
+	}
+	var err error
+	t.ForEach(func(k, _ lua.LValue) {
+		if _, ok := k.(lua.LString); !ok && err == nil {
+			err = sc.errorf(sc.lines.fields["params"], "params has a %s key %s: want names, as in { houses = 6 }", k.Type(), k.String())
+		}
+	})
+	for _, name := range sortedKeys(t) {
+		sc.params = append(sc.params, rawParam{name: name, value: t.RawGetString(name), line: sc.lines.params[name]})
+	}
+	return err
+}
+
+func (sc *script) readHooks(v lua.LValue) error {
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return sc.errorf(sc.lines.fields["hooks"], "hooks is %s, want a table of functions", typeName(v))
+	}
+	sc.hookLines = map[string]int{}
+	var err error
+	t.ForEach(func(k, val lua.LValue) {
+		name, ok := k.(lua.LString)
+		switch {
+		case err != nil:
+		case !ok:
+			err = sc.errorf(sc.lines.fields["hooks"], "hooks has a %s key %s: want hook names", k.Type(), k.String())
+		default:
+			fn, ok := val.(*lua.LFunction)
+			if !ok || fn.Proto == nil {
+				err = sc.errorf(sc.lines.hooks[string(name)], "hook %s is %s, want a Lua function", name, typeName(val))
+				return
+			}
+			sc.hooks = append(sc.hooks, string(name))
+			sc.hookLines[string(name)] = fn.Proto.LineDefined
+		}
+	})
+	sort.Strings(sc.hooks)
+	return err
+}
+
+func (sc *script) readExamples(v lua.LValue) error {
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return sc.errorf(sc.lines.fields["examples"], "examples is %s, want a list of { from = ..., play = ..., want = ... }", typeName(v))
+	}
+	n := t.Len()
+	if count := countKeys(t); count != n {
+		return sc.errorf(sc.lines.fields["examples"], "examples must be a list { {...}, {...} }")
+	}
+	for i := 1; i <= n; i++ {
+		line := 0
+		if i-1 < len(sc.lines.examples) {
+			line = sc.lines.examples[i-1]
+		}
+		e, ok := t.RawGetInt(i).(*lua.LTable)
+		if !ok {
+			return sc.errorf(line, "example %d is %s, want a table { from = ..., play = ..., want = ... }", i, typeName(t.RawGetInt(i)))
+		}
+		ex := Example{File: sc.file, Line: line}
+		if countKeys(e) != len(sortedKeys(e)) {
+			return sc.errorf(line, "example %d: want named fields (%s)", i, strings.Join(exampleFields, ", "))
+		}
+		for _, key := range sortedKeys(e) {
+			val := e.RawGetString(key)
+			var err error
+			switch key {
+			case "name", "from", "want":
+				s, ok := val.(lua.LString)
+				if !ok {
+					return sc.errorf(line, "example %d: %s is %s, want a string", i, key, typeName(val))
+				}
+				switch key {
+				case "name":
+					ex.Name = string(s)
+				case "from":
+					ex.From = string(s)
+				default:
+					ex.Want = string(s)
+				}
+			case "play":
+				ex.Play, err = moveList(val)
+			case "legal":
+				ex.Legal, err = moveList(val)
+				if ex.Legal == nil {
+					ex.Legal = []string{}
+				}
+			default:
+				return unknownKey(sc, line, fmt.Sprintf("example %d: field", i), key, exampleFields)
+			}
+			if err != nil {
+				return sc.errorf(line, "example %d: %s: %v", i, key, err)
+			}
+		}
+		sc.examples = append(sc.examples, ex)
+	}
+	return nil
+}
+
+func countKeys(t *lua.LTable) int {
+	n := 0
+	t.ForEach(func(_, _ lua.LValue) { n++ })
+	return n
+}
+
+// moveList reads moves written as "3,1", "3 1", 3 or { "3", 1 }.
+func moveList(v lua.LValue) ([]string, error) {
+	switch v := v.(type) {
+	case lua.LString:
+		return strings.FieldsFunc(string(v), func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }), nil
+	case lua.LNumber:
+		return []string{v.String()}, nil
+	case *lua.LTable:
+		var out []string
+		for i := 1; i <= v.Len(); i++ {
+			switch m := v.RawGetInt(i).(type) {
+			case lua.LString, lua.LNumber:
+				out = append(out, m.String())
+			default:
+				return nil, fmt.Errorf("move %d is %s, want a string or a number", i, typeName(m))
+			}
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("%s, want moves such as \"3,1\"", typeName(v))
+}
+
+// tableLines are the lines of the variant table's fields, found in the syntax tree
+// when the script ends with return variant { ... } (0 when unknown).
+type tableLines struct {
+	fields   map[string]int
+	params   map[string]int
+	hooks    map[string]int
+	examples []int
+}
+
+func findLines(chunk []ast.Stmt) tableLines {
+	l := tableLines{fields: map[string]int{}, params: map[string]int{}, hooks: map[string]int{}}
+	t := variantTable(chunk)
+	if t == nil {
+		return l
+	}
+	for _, f := range t.Fields {
+		k, ok := f.Key.(*ast.StringExpr)
+		if !ok {
+			continue
+		}
+		l.fields[k.Value] = k.Line()
+		sub, ok := f.Value.(*ast.TableExpr)
+		if !ok {
+			continue
+		}
+		switch k.Value {
+		case "params", "hooks":
+			m := l.params
+			if k.Value == "hooks" {
+				m = l.hooks
+			}
+			for _, g := range sub.Fields {
+				if gk, ok := g.Key.(*ast.StringExpr); ok {
+					m[gk.Value] = gk.Line()
+				}
+			}
+		case "examples":
+			for _, g := range sub.Fields {
+				if g.Key == nil {
+					l.examples = append(l.examples, g.Value.Line())
+				}
+			}
+		}
+	}
+	return l
+}
+
+// variantTable finds the table constructor of return variant { ... } (or of a local
+// returned as return variant(t)).
+func variantTable(chunk []ast.Stmt) *ast.TableExpr {
+	if len(chunk) == 0 {
+		return nil
+	}
+	ret, ok := chunk[len(chunk)-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Exprs) != 1 {
+		return nil
+	}
+	call, ok := ret.Exprs[0].(*ast.FuncCallExpr)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	switch a := call.Args[0].(type) {
+	case *ast.TableExpr:
+		return a
+	case *ast.IdentExpr:
+		for i := len(chunk) - 2; i >= 0; i-- {
+			if la, ok := chunk[i].(*ast.LocalAssignStmt); ok {
+				for j, n := range la.Names {
+					if n == a.Value && j < len(la.Exprs) {
+						t, _ := la.Exprs[j].(*ast.TableExpr)
+						return t
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// paramValue converts a knob value written in Lua to what core.ParamSpec.Convert takes.
+func paramValue(spec core.ParamSpec, v lua.LValue) (any, error) {
+	var x any
+	switch v := v.(type) {
+	case lua.LNumber:
+		x = float64(v)
+	case lua.LBool:
+		x = bool(v)
+	case lua.LString:
+		x = string(v)
+	default:
+		return nil, &core.ParamError{Param: spec.Name, Reason: fmt.Sprintf("%s not allowed (want %s)", typeName(v), spec.Allowed())}
+	}
+	return spec.Convert(x)
+}
