@@ -209,3 +209,10 @@ func TerminalValue(s State, p Player) int {
 	}
 	return v
 }
+
+// MarginBounder is a State that can bound the final score margin of seat p (its score
+// minus the other seat's) from here on, whatever is played: Kalah's stores never lose
+// seeds. Exact solvers prune with it. ok is false when no bound is known.
+type MarginBounder interface {
+	MarginBounds(p Player) (lo, hi int, ok bool)
+}
