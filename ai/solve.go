@@ -254,6 +254,7 @@ type boundEntry struct {
 	key          uint64
 	lower, upper int32
 	move         core.Move
+	used         bool // a zero hash is a real position (an empty board)
 }
 
 func newBoundTable(mb int) *boundTable {
@@ -266,7 +267,7 @@ func newBoundTable(mb int) *boundTable {
 
 func (t *boundTable) probe(key uint64) *boundEntry {
 	e := &t.entries[key&t.mask]
-	if e.key != key {
+	if e.key != key || !e.used {
 		return nil
 	}
 	return e
@@ -275,12 +276,12 @@ func (t *boundTable) probe(key uint64) *boundEntry {
 // store records bounds; for the same position they tighten the old ones.
 func (t *boundTable) store(key uint64, lo, hi int, move core.Move) {
 	e := &t.entries[key&t.mask]
-	if e.key == key {
+	if e.key == key && e.used {
 		lo = max(lo, int(e.lower))
 		hi = min(hi, int(e.upper))
 		if move < 0 {
 			move = e.move
 		}
 	}
-	*e = boundEntry{key: key, lower: int32(lo), upper: int32(hi), move: move}
+	*e = boundEntry{key: key, lower: int32(lo), upper: int32(hi), move: move, used: true}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/kalah"
+	"github.com/kalahlab/kalahlab/core/tictactoe"
 )
 
 // bruteMargin is an independent full-width search (memoised on the position string;
@@ -98,4 +99,58 @@ func TestSolveGivesUp(t *testing.T) {
 	g, _ := kalah.Def.New("kalah", nil)
 	_, err := Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 1, Time: 50 * time.Millisecond})
 	assert.ErrorContains(t, err, "gave up")
+}
+
+// bruteResult is an independent memoised full-width search of a game without scores:
+// the mover's return under perfect play.
+func bruteResult(s core.State, memo map[string]int) int {
+	key := s.String()
+	if v, ok := memo[key]; ok {
+		return v
+	}
+	me := s.ToMove()
+	best := -2
+	for _, m := range s.LegalMoves(nil) {
+		c := s.Clone()
+		c.Play(m)
+		var v int
+		switch next := c.ToMove(); {
+		case next == core.Terminal:
+			v = int(c.Returns(nil)[me])
+		case next == me:
+			v = bruteResult(c, memo)
+		default:
+			v = -bruteResult(c, memo)
+		}
+		best = max(best, v)
+	}
+	memo[key] = best
+	return best
+}
+
+// TestSolveMNK checks m,n,k values against the brute force and the published results
+// (3,3,3 and 4,4,4 are draws; 3,4,3 and 4,4,3 first-player wins).
+func TestSolveMNK(t *testing.T) {
+	for _, tc := range []struct {
+		params core.Params
+		want   int // published value, or 2 to use the brute force only
+	}{
+		{core.Params{"rows": 3, "cols": 3, "k": 3}, 0},
+		{core.Params{"rows": 3, "cols": 4, "k": 3}, 1},
+		{core.Params{"rows": 3, "cols": 3, "k": 3, "misere": true}, 2},
+		{core.Params{"rows": 3, "cols": 3, "k": 3, "full_board": "both_lose"}, 2},
+		{core.Params{"rows": 4, "cols": 4, "k": 3, "gravity": true}, 2},
+		{core.Params{"rows": 4, "cols": 4, "k": 3}, 1},
+		{core.Params{"rows": 4, "cols": 4, "k": 4}, 0},
+	} {
+		g, err := tictactoe.Def.New("tictactoe", tc.params)
+		require.NoError(t, err)
+		sol, err := Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 32})
+		require.NoError(t, err, "%v", tc.params)
+		if tc.want != 2 {
+			assert.Equal(t, tc.want, sol.Value, "%v: published value", tc.params)
+			continue
+		}
+		assert.Equal(t, bruteResult(g.NewState(), map[string]int{}), sol.Value, "%v", tc.params)
+	}
 }

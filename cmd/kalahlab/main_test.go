@@ -210,3 +210,50 @@ func TestHelpAndCompletion(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "kalah")
 }
+
+func TestSolve(t *testing.T) {
+	out, errOut, code := cli(t, "", "solve", "--set", "houses=3", "--set", "seeds=2", "--json")
+	require.Equal(t, 0, code, errOut)
+	var got struct {
+		Variant  string   `json:"variant"`
+		Value    int      `json:"value"`
+		Result   string   `json:"result"`
+		BestMove string   `json:"best_move"`
+		PV       []string `json:"pv"`
+		Nodes    int64    `json:"nodes"`
+		Seconds  float64  `json:"seconds"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	assert.Equal(t, "kalah", got.Variant)
+	assert.Equal(t, 4, got.Value)
+	assert.Equal(t, "win", got.Result)
+	require.NotEmpty(t, got.PV)
+	assert.Equal(t, got.PV[0], got.BestMove)
+	out, errOut, code = cli(t, "", "solve", "--variant", "tictactoe")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "draw for the first player")
+	_, errOut, code = cli(t, "", "solve", "--time", "20ms", "--tt", "1")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "gave up")
+}
+
+func TestVariantsCheck(t *testing.T) {
+	out, errOut, code := cli(t, "", "variants", "check", "kalah/strict-capture", "--games", "50")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "50/50 random games kept the contract")
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.lua")
+	require.NoError(t, os.WriteFile(bad, []byte(`return variant { name = "bad", extends = "kalah",
+  hooks = { capture = function(b, last) b:add(last, 1) end } }`), 0o644))
+	out, _, code = cli(t, "", "variants", "check", bad, "--games", "20")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "not conserved")
+	typo := filepath.Join(dir, "typo.lua")
+	require.NoError(t, os.WriteFile(typo, []byte(`return variant { name = "typo", extends = "kalah", params = { housez = 4 } }`), 0o644))
+	_, errOut, code = cli(t, "", "variants", "check", typo)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, `did you mean "houses"`)
+	out, errOut, code = cli(t, "", "play", "--variant", "kalah/pie", "--moves", "3,1,swap", "--json")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "swapped")
+}

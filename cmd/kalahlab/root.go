@@ -64,6 +64,7 @@ Start with "kalahlab play" to play Kalah against the random agent.`,
   kalahlab play --variant kalah --set houses=4 --set seeds=3 --moves 2,1,4 --json
   kalahlab play -c config/examples/kalah-4x3.yaml
   kalahlab perft --variant kalah --depth 8
+  kalahlab solve --set houses=4 --set seeds=3
   kalahlab variants list`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -77,7 +78,7 @@ Start with "kalahlab play" to play Kalah against the random agent.`,
 	pf.String("variant", "", "variant `NAME` or path to a .lua file (default kalah)")
 	pf.StringArrayVar(&a.sets, "set", nil, "override a knob, `key=value` (repeatable)")
 	pf.Uint64("seed", 1, "random seed (agents, dice)")
-	pf.String("scripts", "", "`DIR` of user variant scripts")
+	pf.String("scripts", "", "`DIR` of user variant scripts (default $KALAHLAB_SCRIPTS)")
 	pf.BoolVar(&a.json, "json", false, "print JSON instead of text")
 	pf.StringVar(&a.color, "color", "auto", "colour: auto, always or never")
 	for _, key := range []string{"variant", "seed", "scripts"} {
@@ -91,6 +92,7 @@ Start with "kalahlab play" to play Kalah against the random agent.`,
 	root.AddCommand(
 		newPlayCmd(a),
 		newPerftCmd(a),
+		newSolveCmd(a),
 		newVariantsCmd(a),
 		newVersionCmd(a),
 	)
@@ -100,6 +102,9 @@ Start with "kalahlab play" to play Kalah against the random agent.`,
 // completeVariants completes variant names.
 func completeVariants(cmd *cobra.Command, _ []string, prefix string) ([]string, cobra.ShellCompDirective) {
 	scripts, _ := cmd.Flags().GetString("scripts")
+	if scripts == "" {
+		scripts = variants.EnvOptions().ScriptsDir
+	}
 	var out []string
 	for _, v := range variants.List(variants.Options{ScriptsDir: scripts}) {
 		if strings.HasPrefix(v.Name, prefix) {

@@ -28,6 +28,9 @@ func (a *app) loadGame() (*resolved, error) {
 		return nil, err
 	}
 	opt := variants.Options{ScriptsDir: cfg.Scripts}
+	if opt.ScriptsDir == "" {
+		opt = variants.EnvOptions()
+	}
 	v, err := variants.Lookup(cfg.Variant, opt)
 	if err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -17,19 +18,21 @@ func newVariantsCmd(a *app) *cobra.Command {
 		Long: `List the base games and variants kalahlab knows (built-in ones and the user's own
 from --scripts DIR or KALAHLAB_SCRIPTS), and show a variant's resolved knobs.`,
 		Example: `  kalahlab variants list
-  kalahlab variants show kalah
-  kalahlab variants show kalah --set houses=4 --json`,
+  kalahlab variants show kalah/pie
+  kalahlab variants show kalah --set houses=4 --json
+  kalahlab variants check my-rules.lua`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(newVariantsListCmd(a), newVariantsShowCmd(a))
+	cmd.AddCommand(newVariantsListCmd(a), newVariantsShowCmd(a), newVariantsCheckCmd(a))
 	return cmd
 }
 
+// scriptsDir is the user scripts directory: --scripts, else KALAHLAB_SCRIPTS.
 func (a *app) scriptsDir(cmd *cobra.Command) string {
 	dir, _ := cmd.Flags().GetString("scripts")
 	if dir == "" {
-		dir = a.v.GetString("scripts")
+		dir = variants.EnvOptions().ScriptsDir
 	}
 	return dir
 }
@@ -41,7 +44,11 @@ func newVariantsListCmd(a *app) *cobra.Command {
 		Example: "  kalahlab variants list\n  kalahlab variants list --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			list := variants.List(variants.Options{ScriptsDir: a.scriptsDir(cmd)})
+			list, err := variants.Catalog(variants.Options{ScriptsDir: a.scriptsDir(cmd)})
+			if err != nil {
+				// Scripts that fail to load are named; the others are still listed.
+				fmt.Fprintf(a.errOut, "kalahlab: some scripts did not load:\n%v\n", err)
+			}
 			if a.json {
 				type row struct {
 					Name    string `json:"name"`
@@ -56,9 +63,9 @@ func newVariantsListCmd(a *app) *cobra.Command {
 				return json.NewEncoder(a.out).Encode(rows)
 			}
 			tw := tabwriter.NewWriter(a.out, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "NAME\tBASE\tSUMMARY")
+			fmt.Fprintln(tw, "NAME\tBASE\tSOURCE\tSUMMARY")
 			for _, v := range list {
-				fmt.Fprintf(tw, "%s\t%s\t%s\n", v.Name, v.Base, v.Summary)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", v.Name, v.Base, v.Source, v.Summary)
 			}
 			return tw.Flush()
 		},
@@ -95,13 +102,40 @@ func newVariantsShowCmd(a *app) *cobra.Command {
 			for i, s := range v.Specs {
 				knobs[i] = knobJSON{s.Name, v.Params[s.Name], s.Default, s.Allowed(), s.Doc}
 			}
+			hooks := v.Hooks
+			if hooks == nil {
+				hooks = []string{}
+			}
 			if a.json {
 				return json.NewEncoder(a.out).Encode(map[string]any{
-					"name": v.Name, "summary": v.Summary, "base": v.Base, "source": v.Source,
+					"name": v.Name, "summary": v.Summary, "description": v.Description, "base": v.Base,
+					"extends": v.Extends, "source": v.Source, "hash": v.Hash, "hooks": hooks,
+					"available_hooks": variants.HookNames(v.Base), "examples": len(v.Examples),
 					"params": v.Params, "knobs": knobs, "players": res.game.NumPlayers(),
 				})
 			}
-			fmt.Fprintf(a.out, "%s: %s\nbase game: %s\nsource: %s\nseats: %d\n\nknobs:\n", v.Name, v.Summary, v.Base, v.Source, res.game.NumPlayers())
+			fmt.Fprintf(a.out, "%s: %s\n", v.Name, v.Summary)
+			if v.Description != "" && v.Description != v.Summary {
+				fmt.Fprintf(a.out, "%s\n", v.Description)
+			}
+			fmt.Fprintf(a.out, "base game: %s\n", v.Base)
+			if len(v.Extends) > 0 {
+				fmt.Fprintf(a.out, "extends: %s\n", strings.Join(v.Extends, " <- "))
+			}
+			fmt.Fprintf(a.out, "source: %s\n", v.Source)
+			if v.Hash != "" {
+				fmt.Fprintf(a.out, "script hash: %s\n", v.Hash)
+			}
+			fmt.Fprintf(a.out, "seats: %d\n", res.game.NumPlayers())
+			if len(hooks) > 0 {
+				fmt.Fprintf(a.out, "hooks: %s\n", strings.Join(hooks, ", "))
+			} else {
+				fmt.Fprintf(a.out, "hooks: none (runs at native speed)\n")
+			}
+			if len(v.Examples) > 0 {
+				fmt.Fprintf(a.out, "examples: %d\n", len(v.Examples))
+			}
+			fmt.Fprintf(a.out, "\nknobs (* = changed from the base game's default):\n")
 			tw := tabwriter.NewWriter(a.out, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "  NAME\tVALUE\tDEFAULT\tALLOWED\tMEANING")
 			for _, k := range knobs {
@@ -114,4 +148,65 @@ func newVariantsShowCmd(a *app) *cobra.Command {
 			return tw.Flush()
 		},
 	}
+}
+
+func newVariantsCheckCmd(a *app) *cobra.Command {
+	var games int
+	cmd := &cobra.Command{
+		Use:   "check NAME|FILE",
+		Short: "Load a variant, run its examples and random games under the contract checks",
+		Long: `Load a variant (a name or a .lua file), validate its knobs, run the examples it
+carries, then play random games (1,000 by default) with the contract checks at every
+step: legal moves sorted and unique, clone, replay and undo consistent, the game's own
+invariant (Kalah: seeds conserved). Exits non-zero when anything fails.`,
+		Example: `  kalahlab variants check my-rules.lua
+  kalahlab variants check kalah/strict-capture --games 200
+  kalahlab variants check oware --json`,
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: completeVariants,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if games < 0 {
+				return fmt.Errorf("--games %d: want 0 or more", games)
+			}
+			if err := cmd.Flags().Set("variant", args[0]); err != nil {
+				return err
+			}
+			res, err := a.loadGame()
+			if err != nil {
+				return err
+			}
+			rep, err := variants.Check(res.variant, games, res.cfg.Seed)
+			if err != nil {
+				return err
+			}
+			if a.json {
+				type example struct {
+					Name  string `json:"name"`
+					Where string `json:"where"`
+					Error string `json:"error,omitempty"`
+				}
+				exs := make([]example, len(rep.Examples))
+				for i, e := range rep.Examples {
+					exs[i] = example{Name: e.Example.Name, Where: e.Example.Where()}
+					if e.Err != nil {
+						exs[i].Error = e.Err.Error()
+					}
+				}
+				if err := json.NewEncoder(a.out).Encode(map[string]any{
+					"variant": rep.Variant, "ok": rep.OK(), "examples": exs,
+					"games": rep.Games, "failed": rep.Failed, "errors": rep.Errors,
+				}); err != nil {
+					return err
+				}
+			} else {
+				fmt.Fprint(a.out, rep.String())
+			}
+			if !rep.OK() {
+				return fmt.Errorf("variant %s failed its checks", rep.Variant)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&games, "games", 1000, "random games to play under the contract checks")
+	return cmd
 }

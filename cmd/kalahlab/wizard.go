@@ -44,7 +44,7 @@ func (a *app) ask(prompt, def string) (string, error) {
 // variant, adjust its knobs, pick who plays each seat. Its answers become the variant,
 // --set and --pN values of the command.
 func (a *app) setupWizard(cmd *cobra.Command, players *[4]string) error {
-	scripts, _ := cmd.Flags().GetString("scripts")
+	scripts := a.scriptsDir(cmd)
 	list := variants.List(variants.Options{ScriptsDir: scripts})
 	fmt.Fprintln(a.out, "Set up a game (Enter keeps the value in brackets).")
 	for i, v := range list {
