@@ -257,3 +257,25 @@ func TestVariantsCheck(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, "swapped")
 }
+
+func TestPlayHintReplayDraw(t *testing.T) {
+	out, errOut, code := cli(t, "hint\n3\nreplay\n\nq\nquit\n", "play", "--p1", "human", "--p2", "human", "--color", "never")
+	require.Equal(t, 0, code, errOut)
+	assert.Regexp(t, `hint: \d \(alphabeta`, out)
+	assert.Contains(t, out, "move 1: seat 1 plays 3")
+	assert.Contains(t, out, "end of replay")
+
+	out, errOut, code = cli(t, "11-15\ndraw\nn\ndraw\ny\n", "play", "--variant", "checkers", "--p1", "human", "--p2", "human", "--color", "never")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "movable: 9 10 11 12")
+	assert.Contains(t, out, "the draw is declined")
+	assert.Contains(t, out, "game over: a draw")
+
+	out, _, code = cli(t, "draw\nquit\n", "play", "--p1", "human", "--p2", "human", "--color", "never")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "no draw by agreement")
+
+	out, errOut, code = cli(t, "b2\nhint\nquit\n", "play", "--variant", "tictactoe", "--p1", "human", "--p2", "random", "--color", "never")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "seat 2 (random) plays")
+}

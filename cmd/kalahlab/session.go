@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kalahlab/kalahlab/ai"
 	"github.com/kalahlab/kalahlab/core"
 )
 
@@ -33,6 +34,9 @@ const playHelp = `commands:
   undo        take back your last move (and the agents' replies since)
   redo        play a taken-back move again
   board       draw the board again
+  hint        what an agent would play here, and its evaluation
+  replay      step through the game from the start (Enter: next move, q: stop)
+  draw        offer a draw (games that allow one, such as checkers)
   save FILE   write the game so far to FILE (replay it with the command inside)
   help        this text
   quit        leave the game
@@ -161,6 +165,12 @@ func (s *session) command(line string) (bool, error) {
 			return false, fmt.Errorf("nothing to redo")
 		}
 		fmt.Fprint(out, s.state.Render(s.color))
+	case "hint":
+		return false, s.hint()
+	case "replay":
+		return s.replayGame()
+	case "draw":
+		return false, s.offerDraw()
 	case "save":
 		if arg == "" {
 			return false, fmt.Errorf("save: want a file name, e.g. save game.txt")
@@ -258,4 +268,130 @@ func readLines(ctx context.Context, in interface{ Read([]byte) (int, error) }) <
 		}
 	}()
 	return ch
+}
+
+// hintSpec is the agent that answers "hint": alpha-beta for two-player games without
+// chance, MCTS otherwise.
+func hintSpec(st core.State) ai.Spec {
+	if st.ToMove() >= 0 && len(st.Returns(nil)) == 2 && !hasChance(st) {
+		return ai.Spec{Agent: "alphabeta", Options: map[string]string{"depth": "12", "time": "1s"}}
+	}
+	return ai.Spec{Agent: "mcts", Options: map[string]string{"iterations": "20000", "time": "1s"}}
+}
+
+// hasChance reports whether the game has dice: a quick look at the next few plies.
+func hasChance(st core.State) bool {
+	c := st.Clone()
+	for i := 0; i < 4 && c.ToMove() != core.Terminal; i++ {
+		if c.ToMove() == core.Chance {
+			return true
+		}
+		c.Play(c.LegalMoves(nil)[0])
+	}
+	return false
+}
+
+// hint asks an agent for the move it would play here and says how it values it.
+func (s *session) hint() error {
+	spec := hintSpec(s.state)
+	ag, err := ai.New(spec, 1)
+	if err != nil {
+		return err
+	}
+	m, err := ag.SelectMove(context.Background(), s.state)
+	if err != nil {
+		return fmt.Errorf("hint: %w", err)
+	}
+	msg := fmt.Sprintf("hint: %s (%s", s.state.MoveString(m), spec)
+	if ex, ok := ag.(ai.Explainer); ok {
+		info := ex.LastSearch()
+		switch {
+		case spec.Agent == "mcts":
+			msg += fmt.Sprintf(", %d iterations, expected result %.2f", info.Nodes, float64(info.Value)/500-1)
+		case info.Value >= core.WinScore/2:
+			msg += fmt.Sprintf(", depth %d: a forced win", info.Depth)
+		case info.Value <= -core.WinScore/2:
+			msg += fmt.Sprintf(", depth %d: a forced loss", info.Depth)
+		default:
+			msg += fmt.Sprintf(", depth %d, evaluation %+d", info.Depth, info.Value)
+		}
+	}
+	fmt.Fprintln(s.a.out, msg+")")
+	return nil
+}
+
+// replayGame steps through the game so far from the start, one move per line of input.
+func (s *session) replayGame() (bool, error) {
+	out := s.a.out
+	r := s.res.game.NewState()
+	fmt.Fprintf(out, "replay of %d moves: Enter shows the next, q stops\n%s", len(s.history), r.Render(s.color))
+	for i, m := range s.history {
+		line, ok := <-s.lines
+		if !ok {
+			return true, nil
+		}
+		if strings.HasPrefix(strings.TrimSpace(strings.ToLower(line)), "q") {
+			break
+		}
+		fmt.Fprintf(out, "move %d: %v plays %s\n", i+1, r.ToMove(), r.MoveString(m))
+		r.Play(m)
+		fmt.Fprint(out, r.Render(s.color))
+	}
+	fmt.Fprintln(out, "end of replay; back to the game")
+	fmt.Fprint(out, s.state.Render(s.color))
+	return false, nil
+}
+
+// drawer is a game where the players may agree a draw.
+type drawer interface {
+	AgreeDraw()
+}
+
+// offerDraw asks the other seat: a person answers y or n, an agent accepts only when
+// its own search says it is worse off.
+func (s *session) offerDraw() error {
+	d, ok := s.state.(drawer)
+	if !ok {
+		return fmt.Errorf("draw: %s has no draw by agreement", s.res.variant.Name)
+	}
+	me := s.state.ToMove()
+	accepted := true
+	for p, st := range s.seats {
+		if core.Player(p) == me {
+			continue
+		}
+		if st.human() {
+			fmt.Fprintf(s.a.out, "seat %d, %v offers a draw: accept? [y/N] ", p+1, me)
+			line, ok := <-s.lines
+			accepted = accepted && ok && strings.HasPrefix(strings.ToLower(strings.TrimSpace(line)), "y")
+			continue
+		}
+		accepted = accepted && s.agentAccepts(core.Player(p))
+	}
+	if !accepted {
+		fmt.Fprintln(s.a.out, "the draw is declined")
+		return nil
+	}
+	d.AgreeDraw()
+	fmt.Fprintln(s.a.out, "the players agree a draw")
+	return nil
+}
+
+// agentAccepts lets seat p's side judge a draw offer: accepted when a short search
+// values the position below zero for p.
+func (s *session) agentAccepts(p core.Player) bool {
+	c := s.state.Clone()
+	ag, err := ai.New(hintSpec(c), 7)
+	if err != nil {
+		return false
+	}
+	if _, err := ag.SelectMove(context.Background(), c); err != nil {
+		return false
+	}
+	ex, ok := ag.(ai.Explainer)
+	if !ok {
+		return false
+	}
+	v := ex.LastSearch().Value // for the player to move, who offered
+	return v > 0 && p != s.state.ToMove()
 }
