@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/core/kalah"
 )
 
 // Solution is the game-theoretic value of a position.
@@ -24,9 +25,13 @@ type Solution struct {
 
 // SolveOptions tune Solve.
 type SolveOptions struct {
-	TTMB  int           // transposition table size in MB [256]
-	Time  time.Duration // give up after this long (0: no limit)
-	PVLen int           // longest principal variation to report [60]
+	TTMB int // transposition table size in MB [256]
+	DBMB int // Kalah endgame database size in MB [512]; <0 for none
+	// DBSeeds caps the seeds in houses of the positions the Kalah endgame database
+	// holds [0: automatic].
+	DBSeeds int
+	Time    time.Duration // give up after this long (0: no limit)
+	PVLen   int           // longest principal variation to report [60]
 }
 
 // solver is MTD(f) over a null-window negamax with a table of value bounds.
@@ -50,7 +55,13 @@ func Solve(ctx context.Context, s core.State, opt SolveOptions) (*Solution, erro
 	if opt.PVLen == 0 {
 		opt.PVLen = 60
 	}
+	if opt.DBMB == 0 {
+		opt.DBMB = 512
+	}
 	t0 := time.Now()
+	if k, ok := s.(*kalah.State); ok && !k.Hooked() {
+		return solveKalah(ctx, k, opt, t0)
+	}
 	_, scores := s.(core.Scorer)
 	sv := &solver{searcher: newSearcher(ctx, Budget{Time: opt.Time}, nil), tt: newBoundTable(opt.TTMB), scores: scores}
 	root := s.Clone()

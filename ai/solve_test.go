@@ -154,3 +154,30 @@ func TestSolveMNK(t *testing.T) {
 		assert.Equal(t, bruteResult(g.NewState(), map[string]int{}), sol.Value, "%v", tc.params)
 	}
 }
+
+// kalahHidden hides the concrete Kalah type, so Solve takes its generic path.
+type kalahHidden struct{ *kalah.State }
+
+func (h kalahHidden) Clone() core.State { return kalahHidden{h.State.Copy()} }
+
+// TestKalahSolverMatchesGeneric is the differential test of the Kalah solver (store-free
+// values, endgame database of every size) against the generic MTD(f) solver.
+func TestKalahSolverMatchesGeneric(t *testing.T) {
+	for _, p := range []core.Params{
+		{"houses": 3, "seeds": 4}, {"houses": 4, "seeds": 3}, {"houses": 5, "seeds": 2},
+		{"houses": 3, "seeds": 5}, {"houses": 2, "seeds": 8},
+		{"houses": 3, "seeds": 3, "empty_capture": false}, {"houses": 3, "seeds": 3, "pie_rule": true},
+		{"houses": 2, "seeds": 3, "rows": 4}, {"houses": 3, "seeds": 3, "remaining": "discard", "end_rule": "mover_cannot_move"},
+		{"houses": 3, "seeds": 3, "origin_skip": true},
+	} {
+		g, err := kalah.Def.New("kalah", p)
+		require.NoError(t, err)
+		gen, err := Solve(context.Background(), kalahHidden{g.NewState().(*kalah.State)}, SolveOptions{TTMB: 16})
+		require.NoError(t, err, "%v", p)
+		for _, k := range []int{1, 6, 12, 40} {
+			sol, err := Solve(context.Background(), g.NewState(), SolveOptions{DBSeeds: k, TTMB: 16, DBMB: 16})
+			require.NoError(t, err)
+			assert.Equal(t, gen.Value, sol.Value, "%v with endgames up to %d seeds", p, k)
+		}
+	}
+}

@@ -58,6 +58,7 @@ import (
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/checkers"
 	"github.com/kalahlab/kalahlab/core/kalah"
+	"github.com/kalahlab/kalahlab/core/ludo"
 	"github.com/kalahlab/kalahlab/core/tictactoe"
 	"github.com/kalahlab/kalahlab/scripts"
 )
@@ -67,6 +68,7 @@ var bases = []core.Def{
 	kalah.Def,
 	checkers.Def,
 	tictactoe.Def,
+	ludo.Def,
 }
 
 // Bases returns the base games.

@@ -1,0 +1,420 @@
+package ai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/core/kalah"
+)
+
+// kalahSolver solves Kalah positions whose rules need no Lua and whose pie rule is
+// settled. It works on store-free values: a position's value V is the mover's final
+// margin minus the mover's current store difference, which depends on the houses alone
+// (captured seeds never return). So the table is keyed by the houses, V lies within
+// ±(seeds still in houses), and positions with few seeds left are answered from an
+// endgame database indexed by the seeds in play, filled lazily with exact values.
+type kalahSolver struct {
+	ctx      context.Context
+	deadline time.Time
+	nodes    int64
+	n        int // houses per side
+	tt       []kEntry
+	mask     uint64
+	db       []int8 // exact V for the mover, dbUnknown until computed
+	dbMax    int    // positions with at most this many seeds in houses are in db
+	offset   []int  // offset[k]: index of the first configuration with k seeds
+	pre      [][]int
+	buf      []uint8
+	moves    [][]core.Move
+}
+
+type kEntry struct {
+	key          uint64
+	lower, upper int16
+	move         int8
+	used         bool
+}
+
+const dbUnknown = -128
+
+// newKalahSolver sizes the table and database from a memory budget in MB.
+func newKalahSolver(ctx context.Context, deadline time.Time, g *kalah.Game, ttMB, dbMB, total, dbSeeds int) *kalahSolver {
+	ks := &kalahSolver{ctx: ctx, deadline: deadline, n: g.HousesPerSide()}
+	n := uint64(1)
+	for n*2*16 <= uint64(max(ttMB, 1))<<20 {
+		n *= 2
+	}
+	ks.tt = make([]kEntry, n)
+	ks.mask = n - 1
+	ks.dbMax = -1
+	if g.StoreSowing() && dbMB > 0 {
+		// Without store sowing, seeds can circle for ever and the database's recursion
+		// would not end; with it, every move either puts seeds in a store or moves
+		// them nearer to one.
+		ks.initDB(dbMB<<20, total, dbSeeds)
+	}
+	return ks
+}
+
+// initDB picks the largest seed count whose configurations fit in size bytes.
+func (ks *kalahSolver) initDB(size, total, capSeeds int) {
+	parts := 2 * ks.n
+	maxK := min(total, 120)
+	// comp[p][s]: compositions of s seeds into p houses; pre: their prefix sums.
+	comp := make([][]int, parts+1)
+	ks.pre = make([][]int, parts+1)
+	for p := 0; p <= parts; p++ {
+		comp[p] = make([]int, maxK+1)
+		ks.pre[p] = make([]int, maxK+1)
+		for s := 0; s <= maxK; s++ {
+			switch {
+			case p == 0 && s == 0:
+				comp[p][s] = 1
+			case p == 0:
+				comp[p][s] = 0
+			default:
+				comp[p][s] = ks.pre[p-1][s] // sum over the first house's count
+			}
+			ks.pre[p][s] = comp[p][s]
+			if s > 0 {
+				ks.pre[p][s] += ks.pre[p][s-1]
+			}
+			if ks.pre[p][s] > 1<<40 {
+				ks.pre[p][s] = 1 << 40 // saturate: never fits anyway
+			}
+		}
+	}
+	k := -1
+	for k+1 <= maxK && ks.pre[parts][k+1] <= size {
+		k++
+	}
+	if capSeeds <= 0 {
+		// Measured on Kalah(5,4): a database of endgames with up to 12-16 seeds
+		// in houses is fastest; past that its exact values cost more than the
+		// alpha-beta cut-offs they replace.
+		capSeeds = 16
+	}
+	k = min(k, capSeeds)
+	if k < 1 {
+		return
+	}
+	ks.dbMax = k
+	ks.offset = make([]int, k+2)
+	for j := 1; j <= k+1; j++ {
+		ks.offset[j] = ks.pre[parts][j-1]
+	}
+	ks.db = make([]int8, ks.offset[k+1])
+	for i := range ks.db {
+		ks.db[i] = dbUnknown
+	}
+	ks.buf = make([]uint8, parts)
+}
+
+// index ranks the houses (the mover's first) among configurations with k seeds.
+func (ks *kalahSolver) index(s *kalah.State, k int) int {
+	me := s.Side()
+	copy(ks.buf, s.HouseCounts(me))
+	copy(ks.buf[ks.n:], s.HouseCounts(1-me))
+	parts := len(ks.buf)
+	r := k
+	idx := ks.offset[k]
+	for i := 0; i < parts-1; i++ {
+		h := int(ks.buf[i])
+		if h > 0 {
+			p := parts - i - 1
+			lo := r - h
+			idx += ks.pre[p][r]
+			if lo >= 0 {
+				idx -= ks.pre[p][lo]
+			}
+		}
+		r -= h
+	}
+	return idx
+}
+
+func (ks *kalahSolver) tick() error {
+	ks.nodes++
+	if ks.nodes&4095 == 0 {
+		if !ks.deadline.IsZero() && time.Now().After(ks.deadline) {
+			return errStop
+		}
+		if ks.ctx.Err() != nil {
+			return errStop
+		}
+	}
+	return nil
+}
+
+// legal returns the moves of s at ply, extra-turn moves first (they are usually best),
+// then the others from the house nearest the store back.
+func (ks *kalahSolver) legal(s *kalah.State, ply int, first core.Move) []core.Move {
+	for len(ks.moves) <= ply {
+		ks.moves = append(ks.moves, make([]core.Move, 0, 2*kalah.MaxHouses))
+	}
+	all := s.LegalMoves(ks.moves[ply][:0])
+	out := all[len(all):]
+	if first >= 0 {
+		for _, m := range all {
+			if m == first {
+				out = append(out, m)
+			}
+		}
+	}
+	for i := len(all) - 1; i >= 0; i-- {
+		if m := all[i]; m != first && s.LandsInStore(int(m)) {
+			out = append(out, m)
+		}
+	}
+	for i := len(all) - 1; i >= 0; i-- {
+		if m := all[i]; m != first && !s.LandsInStore(int(m)) {
+			out = append(out, m)
+		}
+	}
+	// out lives after all in the same buffer; move it to the front.
+	n := copy(all[:cap(all)], out)
+	ks.moves[ply] = all[:n]
+	return all[:n]
+}
+
+// child returns the value for the mover of s of playing m: the store-difference gain
+// plus (or minus, when the mover changes) the child's own value, searched with the
+// window shifted accordingly. s is restored.
+func (ks *kalahSolver) child(s *kalah.State, m core.Move, alpha, beta, ply int, exact bool) (int, error) {
+	me := s.Side()
+	snap := s.Save()
+	before := s.StoreDiff(me)
+	s.Apply(m)
+	var v int
+	var err error
+	switch {
+	case s.Over():
+		v = s.FinalDiff(me) - before
+	default:
+		gain := s.StoreDiff(me) - before
+		var cv int
+		if s.Side() == me {
+			cv, err = ks.value(s, alpha-gain, beta-gain, ply+1, exact)
+			v = gain + cv
+		} else {
+			cv, err = ks.value(s, gain-beta, gain-alpha, ply+1, exact)
+			v = gain - cv
+		}
+	}
+	s.Restore(snap)
+	return v, err
+}
+
+// value is the fail-soft store-free value of s for its mover within (alpha, beta);
+// exact asks for the true value (the database's own recursion).
+func (ks *kalahSolver) value(s *kalah.State, alpha, beta, ply int, exact bool) (int, error) {
+	if err := ks.tick(); err != nil {
+		return 0, err
+	}
+	r := s.HouseSeeds()
+	if r <= ks.dbMax {
+		return ks.dbValue(s, r, ply)
+	}
+	if exact {
+		alpha, beta = -infinity, infinity
+	}
+	if -r >= beta {
+		return -r, nil
+	}
+	if r <= alpha {
+		return r, nil
+	}
+	key := s.HouseKey()
+	e := &ks.tt[key&ks.mask]
+	first := core.Move(-1)
+	if e.used && e.key == key {
+		first = core.Move(e.move)
+		if int(e.lower) >= beta {
+			return int(e.lower), nil
+		}
+		if int(e.upper) <= alpha {
+			return int(e.upper), nil
+		}
+		alpha = max(alpha, int(e.lower))
+		beta = min(beta, int(e.upper))
+	}
+	a0, b0 := alpha, beta
+	best, bestMove := -infinity, core.Move(-1)
+	for _, m := range ks.legal(s, ply, first) {
+		v, err := ks.child(s, m, alpha, beta, ply, exact)
+		if err != nil {
+			return 0, err
+		}
+		if v > best {
+			best, bestMove = v, m
+		}
+		alpha = max(alpha, v)
+		if alpha >= beta {
+			break
+		}
+	}
+	lo, hi := -r, r
+	switch {
+	case best <= a0:
+		hi = best
+	case best >= b0:
+		lo = best
+	default:
+		lo, hi = best, best
+	}
+	if e.used && e.key == key {
+		lo, hi = max(lo, int(e.lower)), min(hi, int(e.upper))
+	}
+	*e = kEntry{key: key, lower: int16(lo), upper: int16(hi), move: int8(bestMove), used: true}
+	return best, nil
+}
+
+// dbValue is the exact store-free value of a position with r seeds in houses, from the
+// database or computed into it.
+func (ks *kalahSolver) dbValue(s *kalah.State, r, ply int) (int, error) {
+	idx := ks.index(s, r)
+	if v := ks.db[idx]; v != dbUnknown {
+		return int(v), nil
+	}
+	best := -infinity
+	for _, m := range ks.legal(s, ply, -1) {
+		v, err := ks.child(s, m, -infinity, infinity, ply, true)
+		if err != nil {
+			return 0, err
+		}
+		best = max(best, v)
+	}
+	ks.db[idx] = int8(best)
+	return best, nil
+}
+
+// mtdf converges on the store-free value of s.
+func (ks *kalahSolver) mtdf(s *kalah.State) (int, error) {
+	lower, upper := -infinity, infinity
+	g := 0
+	for lower < upper {
+		beta := g
+		if g == lower {
+			beta = g + 1
+		}
+		v, err := ks.value(s, beta-1, beta, 0, false)
+		if err != nil {
+			return 0, err
+		}
+		g = v
+		if g < beta {
+			upper = g
+		} else {
+			lower = g
+		}
+	}
+	return g, nil
+}
+
+// solveKalah is Solve for Kalah without hooks: the store-free solver once the pie rule
+// is settled, a plain exact search over the (few) moves before.
+func solveKalah(ctx context.Context, root *kalah.State, opt SolveOptions, t0 time.Time) (*Solution, error) {
+	var deadline time.Time
+	if opt.Time > 0 {
+		deadline = t0.Add(opt.Time)
+	}
+	ks := newKalahSolver(ctx, deadline, root.Game(), opt.TTMB, opt.DBMB, root.Total(), opt.DBSeeds)
+	// exact is the final margin of the seat to move in st.
+	var exact func(st *kalah.State) (int, error)
+	exact = func(st *kalah.State) (int, error) {
+		if st.PieDone() {
+			v, err := ks.mtdf(st)
+			return v + st.StoreDiff(st.Side()), err
+		}
+		best := -infinity
+		for _, m := range st.LegalMoves(nil) {
+			v, err := kalahChildValue(st, m, exact)
+			if err != nil {
+				return 0, err
+			}
+			best = max(best, v)
+		}
+		return best, nil
+	}
+	st := root.Copy()
+	v, err := exact(st)
+	if err != nil {
+		return nil, ks.giveUp(err, opt)
+	}
+	sol := &Solution{}
+	// The principal variation: at each position a move keeping the value.
+	target := v
+	for len(sol.PV) < opt.PVLen && !st.Over() {
+		found := false
+		for _, m := range st.LegalMoves(nil) {
+			cv, err := kalahChildValue(st, m, exact)
+			if err != nil {
+				return nil, ks.giveUp(err, opt)
+			}
+			if cv != target {
+				continue
+			}
+			me := st.ToMove()
+			st.Apply(m)
+			if !st.Over() && st.ToMove() != me {
+				target = -target
+			}
+			sol.PV = append(sol.PV, m)
+			found = true
+			break
+		}
+		if !found {
+			return nil, fmt.Errorf("solve: no move keeps the value %d at %s", target, st)
+		}
+	}
+	if len(sol.PV) > 0 {
+		sol.BestMove = sol.PV[0]
+	}
+	if root.ToMove() != 0 {
+		v = -v
+	}
+	sol.Value = v
+	sol.Result = resultOf(v)
+	sol.Nodes = ks.nodes
+	sol.Seconds = time.Since(t0).Seconds()
+	return sol, nil
+}
+
+// kalahChildValue is the final margin, for the seat to move in st, of playing m.
+func kalahChildValue(st *kalah.State, m core.Move, exact func(*kalah.State) (int, error)) (int, error) {
+	me := st.ToMove()
+	c := st.Copy()
+	c.Apply(m)
+	if c.Over() {
+		sc := c.Scores(nil)
+		return int(sc[me] - sc[1-me]), nil
+	}
+	v, err := exact(c)
+	if c.ToMove() != me {
+		v = -v
+	}
+	return v, err
+}
+
+func (ks *kalahSolver) giveUp(err error, opt SolveOptions) error {
+	if errors.Is(err, errStop) {
+		if ks.ctx.Err() != nil {
+			return ks.ctx.Err()
+		}
+		return fmt.Errorf("solve: gave up after %v and %d nodes", opt.Time, ks.nodes)
+	}
+	return err
+}
+
+func resultOf(v int) string {
+	switch {
+	case v > 0:
+		return "win"
+	case v < 0:
+		return "loss"
+	}
+	return "draw"
+}
