@@ -279,3 +279,16 @@ func TestPlayHintReplayDraw(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, "seat 2 (random) plays")
 }
+
+func TestPlayLudo(t *testing.T) {
+	out, errOut, code := cli(t, "", "play", "--variant", "ludo", "--moves", "6,a,3", "--json")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, `"to_move":1`)
+	out, errOut, code = cli(t, "", "play", "--variant", "ludo", "--p1", "random", "--p2", "greedy", "--p3", "random", "--p4", "random", "--seed", "5", "--color", "never")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "dice: ")
+	assert.Contains(t, out, "game over")
+	_, errOut, code = cli(t, "", "play", "--variant", "ludo", "--p1", "alphabeta", "--p2", "random", "--p3", "random", "--p4", "random")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "4 players")
+}

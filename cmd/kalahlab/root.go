@@ -95,6 +95,8 @@ Start with "kalahlab play" to play Kalah against the random agent.`,
 		newSolveCmd(a),
 		newVariantsCmd(a),
 		newVersionCmd(a),
+		newExperimentCmd(a),
+		newReplayCmd(a),
 	)
 	return root
 }

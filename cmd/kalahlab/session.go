@@ -128,7 +128,11 @@ func (s *session) step(ctx context.Context, verbose bool) error {
 	}
 	text := s.state.MoveString(m)
 	s.play(m)
-	if verbose {
+	switch {
+	case !verbose:
+	case p == core.Chance:
+		fmt.Fprintf(s.a.out, "dice: %s\n", text) // the board shows the roll beside the mover
+	default:
 		fmt.Fprintf(s.a.out, "%s plays %s\n%s", who, text, s.state.Render(s.color))
 	}
 	return nil

@@ -1,0 +1,359 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kalahlab/kalahlab/config"
+	"github.com/kalahlab/kalahlab/experiments"
+)
+
+func newExperimentCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:     "experiment",
+		Aliases: []string{"exp"},
+		Short:   "Run studies: many games between agents over variants, with statistics and reports",
+		Long: `Run a study: every variant of an experiment file at every point of its sweep (the
+cells) plays many games between agents; the results are win, draw and loss rates per
+seat and agent with 95% intervals, balance measures, game lengths and margins, as a
+terminal table, CSV, JSON and a self-contained HTML report.
+
+Results are deterministic: the same file and seed give the same numbers whatever the
+number of workers, however the trials are sharded, and after any interruption resumed
+with --resume. Without a file, run runs the embedded default study (is Kalah fair for
+the first player, and does the pie rule make it fairer?); "experiment example" prints
+it and the other example studies.`,
+		Example: `  kalahlab experiment run
+  kalahlab experiment run study.yaml --games 50000 --workers 8 --seed 7 --out results/
+  kalahlab experiment run study.yaml --out results/ --shard 3/64
+  kalahlab experiment merge results/shard-*
+  kalahlab experiment report results/ --format html
+  kalahlab replay results/ --trial 1234`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(newExperimentRunCmd(a), newExperimentMergeCmd(a), newExperimentReportCmd(a), newExperimentExampleCmd(a))
+	return cmd
+}
+
+func newExperimentRunCmd(a *app) *cobra.Command {
+	var shard, progress string
+	var agents []string
+	var resume, force, noTrials bool
+	cmd := &cobra.Command{
+		Use:   "run [FILE]",
+		Short: "Run a study (the embedded default without FILE)",
+		Long: `Run a study from an experiment file (YAML), or the embedded default study.
+
+Flags override the file: --games, --workers, --seed, --target-ci, --max-plies, --out,
+--format, --agent. The results table is printed on stdout (JSON with --json); with an
+output directory (--out or output.dir) the run also writes manifest.json, stats.json,
+the trial log trials.jsonl and the reports (table.txt, results.csv, results.json,
+report.html).
+
+Progress goes to stderr: a bar on a terminal, a line every 10 seconds otherwise.
+Ctrl-C stops the run keeping every finished game in the trial log; --resume goes on
+from there and ends with exactly the result of an uninterrupted run.
+
+--shard i/n runs the trials t with t mod n = i (t counts the trials of all cells) into
+OUT/shard-i-of-n; "--shard n" takes i from $JOB_COMPLETION_INDEX (Kubernetes Indexed
+Jobs) or $SLURM_ARRAY_TASK_ID (Slurm job arrays). "experiment merge" combines the
+shards into exactly the result of one run.`,
+		Example: `  kalahlab experiment run
+  kalahlab experiment run study.yaml --games 50000 --workers 8 --seed 7 --out results/
+  kalahlab experiment run study.yaml --agent alphabeta:depth=6 --agent mcts:iterations=500
+  kalahlab experiment run study.yaml --out results/ --resume
+  kalahlab experiment run study.yaml --out results/ --shard 3/64`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			for _, b := range []struct{ key, flag string }{
+				{"games", "games"}, {"workers", "workers"}, {"target_ci", "target-ci"},
+				{"max_plies", "max-plies"}, {"output.dir", "out"}, {"output.formats", "format"},
+			} {
+				if err := a.v.BindPFlag(b.key, cmd.Flags().Lookup(b.flag)); err != nil {
+					return err
+				}
+			}
+			sh, err := experiments.ParseShard(shard, os.Getenv)
+			if err != nil {
+				return err
+			}
+			file := ""
+			if len(args) == 1 {
+				file = args[0]
+			}
+			study, cfg, err := a.loadStudy(cmd, file, agents, resume)
+			if err != nil {
+				return err
+			}
+			dir := cfg.Output.Dir
+			if !sh.Whole() {
+				if dir == "" {
+					return fmt.Errorf("--shard %s needs an output directory (--out or output.dir): merge reads the shards from there", sh)
+				}
+				dir = filepath.Join(dir, sh.Dir())
+			}
+			if resume && dir == "" {
+				return fmt.Errorf("--resume needs the output directory of the run (--out DIR)")
+			}
+			showBar, err := a.progressMode(progress)
+			if err != nil {
+				return err
+			}
+			opt := experiments.Options{
+				Workers: cfg.Workers, Shard: sh, Dir: dir, Trials: cfg.Output.Trials && !noTrials,
+				Resume: resume, Force: force, Version: programVersion(),
+			}
+			if progress != "none" {
+				opt.Progress, opt.Bar = a.errOut, showBar
+			}
+			res, err := experiments.Run(cmd.Context(), study, opt)
+			if errors.Is(err, experiments.ErrInterrupted) {
+				if dir != "" && opt.Trials {
+					fmt.Fprintf(a.errOut, "kalahlab: %v; the finished games are in %s: continue with\n  kalahlab experiment run %s --out %s --resume\n",
+						err, filepath.Join(dir, experiments.TrialsFile), file, cfg.Output.Dir)
+				}
+				if ctxErr := cmd.Context().Err(); ctxErr != nil {
+					return ctxErr
+				}
+				return err
+			}
+			if err != nil {
+				return err
+			}
+			if !sh.Whole() {
+				fmt.Fprintf(a.errOut, "shard %s done: %d games in %s; when every shard is done:\n  kalahlab experiment merge %s\n",
+					sh, res.Manifest.TrialsRun, dir, filepath.Join(cfg.Output.Dir, "shard-*"))
+				return nil
+			}
+			return a.report(experiments.Summarize(res), dir, cfg.Output.Formats)
+		},
+	}
+	f := cmd.Flags()
+	f.Int("games", 0, "games per cell (overrides the file)")
+	f.Int("workers", 0, "games played in parallel (default one per core)")
+	f.Float64("target-ci", 0, "stop a cell once its first seat's 95% interval is narrower than this")
+	f.Int("max-plies", 0, "a game still going after this many plies is a timeout")
+	f.String("out", "", "output `DIR` for the trial log, the counts and the reports")
+	f.StringSlice("format", nil, "report formats written to the output directory: table, csv, json, html")
+	f.StringArrayVar(&agents, "agent", nil, "an agent `SPEC` such as alphabeta:depth=6 (repeat: one per seat, rotated)")
+	f.StringVar(&shard, "shard", "", "run one slice `i/n` of the trials (or n: i from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID)")
+	f.BoolVar(&resume, "resume", false, "continue the run in the output directory from its trial log")
+	f.BoolVar(&force, "force", false, "start again even if the output directory holds a run")
+	f.BoolVar(&noTrials, "no-trials", false, "keep no trial log (no replay, no --resume)")
+	f.StringVar(&progress, "progress", "auto", "progress on stderr: auto, bar, lines or none")
+	return cmd
+}
+
+// loadStudy reads the experiment (file, default study, env, flags) and resolves it.
+// Resuming without a file takes the plan of the run being resumed.
+func (a *app) loadStudy(cmd *cobra.Command, file string, agents []string, resume bool) (*experiments.Study, *config.Experiment, error) {
+	if file == "" && resume {
+		out, _ := cmd.Flags().GetString("out")
+		if out != "" {
+			if m, err := experiments.LoadPlan(out); err == nil {
+				st, err := experiments.FromPlan(m.Plan)
+				if err != nil {
+					return nil, nil, err
+				}
+				cfg, err := config.LoadExperiment(a.v, "")
+				if err != nil {
+					return nil, nil, err
+				}
+				fmt.Fprintf(a.errOut, "resuming %s in %s\n", m.Plan.Name, out)
+				return st, cfg, nil
+			}
+		}
+	}
+	cfg, err := config.LoadExperiment(a.v, file)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := cfg.SetAgents(agents); err != nil {
+		return nil, nil, err
+	}
+	if cmd.Flags().Changed("scripts") {
+		cfg.Scripts, _ = cmd.Flags().GetString("scripts")
+	}
+	for _, s := range cfg.Agents {
+		if _, timed := s.Options["time"]; timed {
+			fmt.Fprintf(a.errOut, "kalahlab: note: agent %s has a time budget: its moves depend on the machine's speed, so the results will not reproduce exactly (use depth, nodes or iterations)\n", s)
+			break
+		}
+	}
+	st, err := experiments.New(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	return st, cfg, nil
+}
+
+// progressMode decides between a bar and plain lines.
+func (a *app) progressMode(mode string) (bool, error) {
+	switch mode {
+	case "auto":
+		return isTerminal(a.errOut) && os.Getenv("TERM") != "dumb", nil
+	case "bar":
+		return true, nil
+	case "lines", "none":
+		return false, nil
+	}
+	return false, fmt.Errorf("--progress %q: want auto, bar, lines or none", mode)
+}
+
+// report prints the table (or JSON with --json) and writes the report files into dir.
+func (a *app) report(rep *experiments.Report, dir string, formats []string) error {
+	if dir != "" {
+		paths, err := experiments.WriteReports(rep, dir, formats)
+		if err != nil {
+			return err
+		}
+		if len(paths) > 0 {
+			fmt.Fprintf(a.errOut, "wrote %s\n", strings.Join(paths, ", "))
+		}
+	}
+	if a.json {
+		return experiments.Render(a.out, rep, "json")
+	}
+	return experiments.WriteTable(a.out, rep)
+}
+
+func newExperimentMergeCmd(a *app) *cobra.Command {
+	var out string
+	var formats []string
+	cmd := &cobra.Command{
+		Use:   "merge SHARD_DIR...",
+		Short: "Combine the shards of a run into the result of one whole run",
+		Long: `Combine the shard directories of a run (written by "experiment run --shard i/n")
+into exactly the result one whole run would give: the counts are summed and the
+stopping rule (target_ci) applied to the sum. Every shard must be there, finished, and
+of the same experiment. The merged counts, the concatenated trial logs and the reports
+go to --out, by default the directory holding the shards; the table is printed.`,
+		Example: `  kalahlab experiment merge results/shard-*
+  kalahlab experiment merge results/
+  kalahlab experiment merge a/shard-0-of-2 b/shard-1-of-2 --out merged/`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := config.CheckFormats(formats); err != nil {
+				return err
+			}
+			res, dirs, err := experiments.Merge(args)
+			if err != nil {
+				return err
+			}
+			if out == "" {
+				parents := map[string]bool{}
+				for _, d := range dirs {
+					parents[filepath.Dir(filepath.Clean(d))] = true
+				}
+				if len(parents) != 1 {
+					return fmt.Errorf("the shards are in different directories: give --out DIR")
+				}
+				for p := range parents {
+					out = p
+				}
+			}
+			if err := experiments.Save(res, out); err != nil {
+				return err
+			}
+			if err := experiments.MergeTrials(dirs, out); err != nil {
+				return err
+			}
+			fmt.Fprintf(a.errOut, "merged %d shards into %s\n", res.Manifest.MergedFrom, out)
+			return a.report(experiments.Summarize(res), out, formats)
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", "", "`DIR` for the merged result (default: the shards' parent directory)")
+	cmd.Flags().StringSliceVar(&formats, "format", config.ExperimentFormats, "report formats to write: table, csv, json, html")
+	return cmd
+}
+
+func newExperimentReportCmd(a *app) *cobra.Command {
+	var out string
+	var formats []string
+	cmd := &cobra.Command{
+		Use:   "report DIR",
+		Short: "Render the reports of a finished run again, without running it",
+		Long: `Render a finished run's reports from its counts (stats.json and manifest.json):
+the table is printed (JSON with --json); csv, json and html are written into the run's
+directory, or --out.`,
+		Example: `  kalahlab experiment report results/
+  kalahlab experiment report results/ --format html
+  kalahlab experiment report results/ --format csv,json --out /tmp/r`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := config.CheckFormats(formats); err != nil {
+				return err
+			}
+			res, err := experiments.Load(args[0])
+			if err != nil {
+				return err
+			}
+			if out == "" {
+				out = args[0]
+			}
+			rep := experiments.Summarize(res)
+			var files []string
+			for _, f := range formats {
+				if f != "table" {
+					files = append(files, f)
+				}
+			}
+			if len(files) > 0 {
+				paths, err := experiments.WriteReports(rep, out, files)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(a.errOut, "wrote %s\n", strings.Join(paths, ", "))
+			}
+			if len(files) == len(formats) && !a.json {
+				return nil
+			}
+			if a.json {
+				return experiments.Render(a.out, rep, "json")
+			}
+			return experiments.WriteTable(a.out, rep)
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", "", "`DIR` for the report files (default: the run's directory)")
+	cmd.Flags().StringSliceVar(&formats, "format", []string{"table"}, "formats: table (printed), csv, json, html (written)")
+	return cmd
+}
+
+func newExperimentExampleCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "example [NAME]",
+		Short: "List the embedded example studies, or print one to start from",
+		Example: `  kalahlab experiment example
+  kalahlab experiment example study-kalah-fairness > study.yaml`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				names := config.StudyExamples()
+				sort.Strings(names)
+				for _, n := range names {
+					text, _ := config.StudyExample(n)
+					first, _, _ := strings.Cut(string(text), "\n")
+					mark := ""
+					if n == config.DefaultStudy {
+						mark = " (the default)"
+					}
+					fmt.Fprintf(a.out, "%s%s\n    %s\n", strings.TrimSuffix(n, ".yaml"), mark, strings.TrimPrefix(first, "# "))
+				}
+				return nil
+			}
+			text, ok := config.StudyExample(args[0])
+			if !ok {
+				return fmt.Errorf("no example study %q (see kalahlab experiment example)", args[0])
+			}
+			_, err := a.out.Write(text)
+			return err
+		},
+	}
+}
