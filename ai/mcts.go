@@ -145,7 +145,11 @@ func (a *MCTS) iterate(st core.State) {
 			break // terminal
 		}
 		child := a.pick(node)
-		st.Play(a.nodes[child].move)
+		if ap, ok := st.(core.Applier); ok {
+			ap.Apply(a.nodes[child].move)
+		} else {
+			st.Play(a.nodes[child].move)
+		}
 		node = child
 		if a.nodes[child].visits == 0 {
 			break

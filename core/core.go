@@ -216,3 +216,9 @@ func TerminalValue(s State, p Player) int {
 type MarginBounder interface {
 	MarginBounds(p Player) (lo, hi int, ok bool)
 }
+
+// Applier is a State that can play a move without keeping what Undo needs: playouts
+// and tree searches that never take moves back use it.
+type Applier interface {
+	Apply(m Move)
+}

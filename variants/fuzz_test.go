@@ -60,12 +60,17 @@ func FuzzLoadScript(f *testing.F) {
 		}
 		// Scripts may break the contract in ways a fuzzer finds legitimately (a
 		// can_play that reads b:ply() does not survive a position-string round trip),
-		// but seeds are conserved in every game not stopped by an error.
+		// but the base game's invariant (seeds conserved, pieces never increase, ...)
+		// holds in every game not stopped by an error.
+		b, ok := binders[v.Base]
+		if !ok {
+			return
+		}
 		opt := coretest.Options{AllowErr: true, MaxPlies: 2000, Invariant: func(s core.State) error {
 			if s.Err() != nil {
 				return nil
 			}
-			return kalahBinder.invariant(s)
+			return b.invariant(s)
 		}}
 		if err := coretest.SimOne(g, 1, opt); err != nil && strings.Contains(err.Error(), "invariant:") {
 			t.Fatalf("%v\n%s", err, src)

@@ -25,7 +25,9 @@ type binder struct {
 
 // binders lists the base games that have Lua hooks.
 var binders = map[string]*binder{
-	"kalah": kalahBinder,
+	"kalah":     kalahBinder,
+	"checkers":  checkersBinder,
+	"tictactoe": tictactoeBinder,
 }
 
 // hookFn is one hook: a Lua function and where it was defined.

@@ -337,5 +337,7 @@ func TestEnvOptions(t *testing.T) {
 
 func TestHookNames(t *testing.T) {
 	assert.Equal(t, []string{"capture", "extra_turn", "can_play", "is_over", "final_scores"}, HookNames("kalah"))
-	assert.Nil(t, HookNames("checkers"))
+	assert.Equal(t, []string{"is_over", "on_promote"}, HookNames("checkers"))
+	assert.Equal(t, []string{"winner"}, HookNames("tictactoe"))
+	assert.Nil(t, HookNames("nosuchgame"))
 }

@@ -233,7 +233,7 @@ func (g *Game) Rules() Rules { return g.r }
 func (g *Game) NewState() core.State { return g.Start() }
 
 // Start is NewState with the concrete type.
-func (g *Game) Start() *State { return &State{g: g} }
+func (g *Game) Start() *State { return &State{g: g, last: -1} }
 
 // ParseState reads a position string (see the package doc).
 func (g *Game) ParseState(text string) (core.State, error) { return g.Parse(text) }

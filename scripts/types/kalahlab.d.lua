@@ -113,6 +113,200 @@ function Board:ply() end
 ---@field is_over? fun(b: Board): boolean|nil true ends the game; nil keeps the built-in rule
 ---@field final_scores? fun(b: Board): (integer[]|integer|nil), integer? {south, north} scores; nil for the built-in count
 
+---A checkers square, 1..N in the standard numbering (N = size*size/2): row by row from
+---Black's side, left to right; on 8x8 Black's back row is 1..4, White's 29..32.
+---@alias Square integer
+
+---A checkers player: 1 (Black, moves first) or 2 (White).
+---@alias CheckersPlayer 1|2
+
+---A diagonal direction: 1 up-left, 2 up-right, 3 down-left, 4 down-right (up is towards
+---Black's side, row 1).
+---@alias Diagonal 1|2|3|4
+
+---The checkers board view every checkers hook gets as its first argument. Valid only
+---during the hook call.
+---@class CheckersBoard
+local CheckersBoard = {}
+
+---The player whose piece stands on the square (nil for an empty square) and whether it
+---is a king: `local p, king = b:piece(sq)`.
+---@param square Square
+---@return CheckersPlayer|nil player
+---@return boolean king
+function CheckersBoard:piece(square) end
+
+---Whether a king stands on the square.
+---@param square Square
+---@return boolean
+function CheckersBoard:is_king(square) end
+
+---The player's men and kings on the board: `local men, kings = b:count(1)`.
+---@param player CheckersPlayer
+---@return integer men
+---@return integer kings
+function CheckersBoard:count(player) end
+
+---The player to move (is_over), or who made the move (on_promote).
+---@return CheckersPlayer
+function CheckersBoard:mover() end
+
+---The square's row (1 at Black's side) and column (1 at the left).
+---@param square Square
+---@return integer row
+---@return integer col
+function CheckersBoard:row_col(square) end
+
+---The square at row, column; nil for a light square or off the board.
+---@param row integer
+---@param col integer
+---@return Square|nil
+function CheckersBoard:square(row, col) end
+
+---The next square diagonally in direction dir; nil off the board.
+---@param square Square
+---@param dir Diagonal
+---@return Square|nil
+function CheckersBoard:neighbour(square, dir) end
+
+---The board's side: 8, 10 or 12.
+---@return 8|10|12
+function CheckersBoard:size() end
+
+---The number of dark squares.
+---@return integer
+function CheckersBoard:squares() end
+
+---The squares of the pieces the player to move can move, ascending (only those that
+---can capture when a capture is compulsory). Makes a table.
+---@return Square[]
+function CheckersBoard:movable() end
+
+---Whether the player to move has a legal move.
+---@return boolean
+function CheckersBoard:can_move() end
+
+---Moves played since the start (or since the position was read).
+---@return integer
+function CheckersBoard:ply() end
+
+---Plies since the last capture or man move (the draw_moves count).
+---@return integer
+function CheckersBoard:quiet() end
+
+---Takes the piece off the square. Only in on_promote.
+---@param square Square
+function CheckersBoard:remove(square) end
+
+---Makes the piece on the square a king. Only in on_promote.
+---@param square Square
+function CheckersBoard:crown(square) end
+
+---Makes the piece on the square a man. Only in on_promote.
+---@param square Square
+function CheckersBoard:uncrown(square) end
+
+---The knobs of the checkers base game (defaults in brackets).
+---@class CheckersParams
+---@field size? 8|10|12 the board is size x size [8]
+---@field man_rows? integer rows of men each player starts with, 1..size/2-1 [3]
+---@field flying_kings? boolean kings move and capture any distance along a diagonal [false]
+---@field men_capture_backwards? boolean men capture backwards as well as forwards [false]
+---@field must_capture? boolean capturing is compulsory [true]
+---@field max_capture? boolean only the capture sequences taking the most pieces are legal [false]
+---@field promotion_ends_move? boolean a man crowned during a capture stops there [true]
+---@field draw_moves? integer moves by each side without a capture or a man move that draw, 0 for never [40]
+
+---The checkers hooks.
+---@class CheckersHooks
+---@field is_over? fun(b: CheckersBoard): (1|2|0|false|nil) 1 or 2 wins, 0 draws, false goes on, nil keeps the built-in rules
+---@field on_promote? fun(b: CheckersBoard, square: Square) called when a man is crowned on square
+
+---A tic-tac-toe cell, 1..rows*cols: (row-1)*cols + col, rows from the bottom, columns
+---from the left (on 3x3, a1 is 1 and c3 is 9).
+---@alias Cell integer
+
+---A tic-tac-toe player: 1 (X, moves first) or 2 (O).
+---@alias TicTacToePlayer 1|2
+
+---A line direction: 1 along the row, 2 along the column, 3 the diagonal rising to the
+---right, 4 the one rising to the left.
+---@alias LineDir 1|2|3|4
+
+---The tic-tac-toe board view the winner hook gets as its first argument. Read-only;
+---valid only during the hook call.
+---@class TicTacToeBoard
+local TicTacToeBoard = {}
+
+---The player whose mark is on the cell; nil for an empty cell.
+---@param cell Cell
+---@return TicTacToePlayer|nil
+function TicTacToeBoard:mark(cell) end
+
+---The length of the line of equal marks through the cell in direction dir (0 for an
+---empty cell).
+---@param cell Cell
+---@param dir LineDir
+---@return integer
+function TicTacToeBoard:run(cell, dir) end
+
+---The cell at row (1 at the bottom), column (1 at the left); nil off the board.
+---@param row integer
+---@param col integer
+---@return Cell|nil
+function TicTacToeBoard:cell(row, col) end
+
+---The cell's row (1 at the bottom) and column (1 at the left).
+---@param cell Cell
+---@return integer row
+---@return integer col
+function TicTacToeBoard:row_col(cell) end
+
+---Rows of the board.
+---@return integer
+function TicTacToeBoard:rows() end
+
+---Columns of the board.
+---@return integer
+function TicTacToeBoard:cols() end
+
+---Marks in a row that make a line.
+---@return integer
+function TicTacToeBoard:k() end
+
+---The number of cells, rows*cols.
+---@return integer
+function TicTacToeBoard:cells() end
+
+---Marks on the board.
+---@return integer
+function TicTacToeBoard:filled() end
+
+---The player who just marked (on a position read from a string: who moved last).
+---@return TicTacToePlayer
+function TicTacToeBoard:mover() end
+
+---The cell marked last; nil on a position read from a string.
+---@return Cell|nil
+function TicTacToeBoard:last() end
+
+---Moves played since the start (or since the position was read).
+---@return integer
+function TicTacToeBoard:ply() end
+
+---The knobs of the tic-tac-toe base game (defaults in brackets).
+---@class TicTacToeParams
+---@field rows? integer rows of the board, 1..15 [3]
+---@field cols? integer columns of the board, 1..15 [3]
+---@field k? integer marks in a row that make a line, 1..max(rows, cols) [3]
+---@field misere? boolean the player who makes a line loses [false]
+---@field full_board? "draw"|"both_lose" what a full board without a line is ["draw"]
+---@field gravity? boolean a mark drops to the lowest empty cell of its column [false]
+
+---The tic-tac-toe hooks.
+---@class TicTacToeHooks
+---@field winner? fun(b: TicTacToeBoard, last: Cell|nil): (1|2|0|false|nil) replaces the line check: 1 or 2 wins, 0 draws, false goes on, nil keeps the built-in rule
+
 ---A position test run by the tests and by `kalahlab variants check`.
 ---@class Example
 ---@field name? string which rule it pins
@@ -126,8 +320,8 @@ function Board:ply() end
 ---@field name? string the variant's name [the file's path without .lua]
 ---@field summary? string one line for `variants list`
 ---@field description? string longer text for `variants show`
----@field params? KalahParams knob values
----@field hooks? KalahHooks hook functions
+---@field params? KalahParams|CheckersParams|TicTacToeParams knob values of the base game
+---@field hooks? KalahHooks|CheckersHooks|TicTacToeHooks hook functions of the base game
 ---@field examples? Example[] position tests
 
 ---Declares a variant: end a script with `return variant { ... }`.
