@@ -650,3 +650,26 @@ func FuzzParseMove(f *testing.F) {
 		}
 	})
 }
+
+func TestEvaluate(t *testing.T) {
+	// Material decides first: a king beats a man, more pieces beat fewer; the start is
+	// even; the view is symmetric between the seats.
+	g := newGame(t, nil)
+	s := g.Start()
+	if v := s.Evaluate(0); v != 0 {
+		t.Fatalf("start evaluates %d for Black, want 0", v)
+	}
+	for _, pos := range []string{"B:WK30:B1,2", "W:W21,22,23:B1"} {
+		st, err := g.Parse(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Evaluate(0) != -st.Evaluate(1) {
+			t.Fatalf("%s: not zero-sum", pos)
+		}
+	}
+	st, _ := g.Parse("B:W21,22,23:B1")
+	if st.Evaluate(1) <= 0 {
+		t.Fatalf("three men against one should favour White")
+	}
+}

@@ -548,3 +548,24 @@ func BenchmarkPerft(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+func TestEvaluate(t *testing.T) {
+	// Open lines: X in the centre has more lines than O in a corner; the empty board is
+	// even; misère turns the signs.
+	g := newGame(t, nil)
+	if v := g.Start().Evaluate(0); v != 0 {
+		t.Fatalf("empty board evaluates %d", v)
+	}
+	s, err := g.Parse("o../.x./... x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Evaluate(0) <= 0 || s.Evaluate(0) != -s.Evaluate(1) {
+		t.Fatalf("centre against corner: %d for X, %d for O", s.Evaluate(0), s.Evaluate(1))
+	}
+	m := newGame(t, core.Params{"misere": true})
+	ms, _ := m.Parse("o../.x./... x")
+	if ms.Evaluate(0) != -s.Evaluate(0) {
+		t.Fatalf("misère should turn the sign")
+	}
+}
