@@ -71,8 +71,12 @@ func (a *app) setupWizard(cmd *cobra.Command, players *[4]string) error {
 		return err
 	}
 	fmt.Fprintf(a.out, "Knobs of %s:\n", chosen.Name)
+	width := 0
 	for _, spec := range chosen.Specs {
-		fmt.Fprintf(a.out, "  %-14s = %-18v %s (%s)\n", spec.Name, chosen.Params[spec.Name], spec.Doc, spec.Allowed())
+		width = max(width, len(spec.Name))
+	}
+	for _, spec := range chosen.Specs {
+		fmt.Fprintf(a.out, "  %-*s = %-18v %s (%s)\n", width, spec.Name, chosen.Params[spec.Name], spec.Doc, spec.Allowed())
 	}
 	for {
 		ans, err := a.ask("change a knob (key=value), or Enter to go on", "")

@@ -199,13 +199,7 @@ var Def = core.Def{
 	Name:    "checkers",
 	Summary: "English checkers: 8x8, 12 men each, compulsory multi-jump captures, short kings",
 	Params:  Specs(),
-	New: func(name string, p core.Params) (core.Game, error) {
-		r, err := RulesFrom(p)
-		if err != nil {
-			return nil, err
-		}
-		return New(name, r)
-	},
+	New:     core.Constructor(RulesFrom, New),
 }
 
 // Game is checkers with a fixed set of rules. It is immutable; when its hooks are bound

@@ -235,13 +235,7 @@ var Def = core.Def{
 	Name:    "kalah",
 	Summary: "Kalah(6,4): two rows of six houses, four seeds each, extra turns and empty captures",
 	Params:  Specs(),
-	New: func(name string, p core.Params) (core.Game, error) {
-		r, err := RulesFrom(p)
-		if err != nil {
-			return nil, err
-		}
-		return New(name, r)
-	},
+	New:     core.Constructor(RulesFrom, New),
 }
 
 // Game is Kalah with a fixed set of rules. It is immutable; when its hooks are bound to a

@@ -146,14 +146,7 @@ var (
 )
 
 func init() {
-	x := uint64(0x6b61_6c61_686c_6162) // "kalahlab"
-	next := func() uint64 {            // splitmix64
-		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-		return z ^ (z >> 31)
-	}
+	next := core.NewKeys(0x6b61_6c61_686c_6162).Next // "kalahlab"
 	for p := range zobPits {
 		for c := range zobPits[p] {
 			zobPits[p][c] = next()

@@ -459,13 +459,7 @@ var Def = core.Def{
 	Name:    "ludo",
 	Summary: "Ludo: 2-4 players, four tokens each, a six to come out and roll again, captures, stars and globes",
 	Params:  Specs(),
-	New: func(name string, p core.Params) (core.Game, error) {
-		r, err := RulesFrom(p)
-		if err != nil {
-			return nil, err
-		}
-		return New(name, r)
-	},
+	New:     core.Constructor(RulesFrom, New),
 }
 
 // Game is Ludo with a fixed set of rules. It is immutable; when its hooks are bound to a

@@ -362,14 +362,7 @@ var (
 )
 
 func init() {
-	x := uint64(0x7469637461637465) // "tictacte"
-	next := func() uint64 {         // splitmix64
-		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-		return z ^ (z >> 31)
-	}
+	next := core.NewKeys(0x7469637461637465).Next // "tictacte"
 	for p := range zob {
 		for c := range zob[p] {
 			zob[p][c] = next()

@@ -149,13 +149,7 @@ var Def = core.Def{
 	Name:    "tictactoe",
 	Summary: "Tic-tac-toe generalised to m,n,k: k in a row on a rows x cols board, misère and gravity knobs",
 	Params:  Specs(),
-	New: func(name string, p core.Params) (core.Game, error) {
-		r, err := RulesFrom(p)
-		if err != nil {
-			return nil, err
-		}
-		return New(name, r)
-	},
+	New:     core.Constructor(RulesFrom, New),
 }
 
 // Game is tic-tac-toe with a fixed set of rules. It is immutable; when its hooks are bound
