@@ -5,10 +5,10 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 FUZZTIME ?= 10s
 
-.PHONY: help build test run bench fuzz lint check-deps clean
+.PHONY: help build test run play bench fuzz lint check-deps e2e clean
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-11s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-11s %s\n", $$1, $$2}'
 
 build: ## build bin/kalahlab
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/kalahlab
@@ -18,11 +18,15 @@ test: ## vet and run every test (the one test command; race detector on the Lua 
 	$(GO) test ./...
 	$(GO) test -race -count=1 ./variants/...
 
-run: ## the main job on its embedded default: two agents play Kalah(6,4), move by move
+run: ## the main job: is Kalah fair for the first player, and does the pie rule help? (about a minute on 2 cores)
+	$(GO) run -ldflags "$(LDFLAGS)" ./cmd/kalahlab experiment run
+
+play: ## two agents play Kalah(6,4), printed move by move
 	$(GO) run -ldflags "$(LDFLAGS)" ./cmd/kalahlab play --p1 random --p2 random --seed 1 --color never
 
 bench: ## run the benchmarks (figures in the README's Performance section)
-	$(GO) test -run '^$$' -bench . -benchmem -benchtime 2s ./core/... ./variants/...
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime 2s ./core/... ./variants/... ./ai/...
+	$(GO) test -run '^$$' -bench 'RawPlayout|Runner|OverheadRatio|Scaling' ./experiments/
 
 fuzz: ## run every fuzz test briefly (FUZZTIME=10s each)
 	@set -e; for pkg in $$($(GO) list ./...); do \
@@ -38,6 +42,9 @@ lint: ## gofmt, go vet and the import-direction check
 
 check-deps: ## core imports no Lua, viper or cobra (also part of make test)
 	$(GO) test -run TestImportDirection -count=1 ./core/
+
+e2e: ## render the HTML report in headless Chromium and check its charts (installs chromium with apt if missing)
+	./experiments/e2e/e2e.sh
 
 clean: ## remove build outputs
 	rm -rf bin

@@ -101,7 +101,7 @@ func TestExpectiminimaxChance(t *testing.T) {
 	// seat 1 to roll, a roll of 2 or 3 reaches it at once; a roll of 1 reaches 1 only.
 	g := &race{players: 2, goal: 2}
 	s := g.NewState()
-	v, _, err := ExpectiminimaxValue(context.Background(), s, 1, 0)
+	v, _, err := ExpectiminimaxValue(context.Background(), s, 2, 0) // the roll, then the move
 	require.NoError(t, err)
 	// Rolls 2 and 3 win at once (value WinScore); roll 1 leaves a depth-0 evaluation
 	// of 1 - 0 = 1 for seat 1.

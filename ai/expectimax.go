@@ -9,10 +9,11 @@ import (
 )
 
 // Expectiminimax searches two-player games with chance nodes (dice) to a depth in
-// decisions: the root player maximises, the other minimises, and a chance node is
-// worth the probability-weighted mean of its outcomes. Chance nodes do not use up depth.
-// Without chance nodes it is minimax. Iterative deepening honours the time and node
-// budgets.
+// plies: the root player maximises, the other minimises, and a chance node is worth the
+// probability-weighted mean of its outcomes; a leaf is evaluated as it stands.
+// Without chance nodes it is minimax. Depth counts every ply, rolls included (in Ludo a
+// roll that cannot be used passes straight to the next roll, so rolls alone could
+// chain without end). Iterative deepening honours the time and node budgets.
 type Expectiminimax struct {
 	budget Budget
 	last   Info
@@ -22,7 +23,7 @@ type Expectiminimax struct {
 // NewExpectiminimax returns the agent.
 func NewExpectiminimax(b Budget) *Expectiminimax {
 	if b.Depth == 0 && b.Time == 0 && b.Nodes == 0 {
-		b.Depth = 3
+		b.Depth = 4
 	}
 	if b.Depth == 0 {
 		b.Depth = 64
@@ -31,7 +32,7 @@ func NewExpectiminimax(b Budget) *Expectiminimax {
 }
 
 func newExpectiminimax(o Options, _ uint64) (Agent, error) {
-	b, err := budgetFrom(o, 3)
+	b, err := budgetFrom(o, 4)
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +112,7 @@ func (a *Expectiminimax) search(sr *searcher, s core.State, depth, ply int, root
 		total := 0.0
 		for _, o := range a.outs[ply] {
 			c := sr.child(s, o.Move)
-			v, _, err := a.search(sr, c, depth, ply+1, root)
+			v, _, err := a.search(sr, c, depth-1, ply+1, root)
 			back(s, c)
 			if err != nil {
 				return 0, 0, err

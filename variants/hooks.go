@@ -21,6 +21,18 @@ type binder struct {
 	bind func(m *vm, name string, p core.Params, fns map[string]hookFn) (core.Game, error)
 	// invariant is the game's own check for the contract suite (seeds conserved, ...).
 	invariant func(s core.State) error
+
+	// For a base game with special fields (Ludo), which a script may set with
+	// fields = { ... }; both nil for the others, where fields is an error.
+	//
+	// fields checks a fields table against the resolved knobs and the variant's hook
+	// names (cells in range, a hook for a custom kind), with errors at the script's
+	// lines.
+	fields func(fl *fieldLayer, p core.Params, hooks []string) error
+	// build makes a game with the fields (fl nil: the base game's own) and the hooks;
+	// m and fns are nil for a variant that sets fields but no hooks (no Lua at all).
+	// NewGame uses it in place of bind.
+	build func(m *vm, name string, p core.Params, fl *fieldLayer, fns map[string]hookFn) (core.Game, error)
 }
 
 // binders lists the base games that have Lua hooks.
@@ -28,6 +40,7 @@ var binders = map[string]*binder{
 	"kalah":     kalahBinder,
 	"checkers":  checkersBinder,
 	"tictactoe": tictactoeBinder,
+	"ludo":      ludoBinder,
 }
 
 // hookFn is one hook: a Lua function and where it was defined.

@@ -19,14 +19,16 @@
 //
 // # The Lua bridge
 //
-// A script returns variant { name, extends, summary, params, hooks, examples } (see
-// scripts/README.md, the Lua API reference). Its knobs are checked in Go against the
-// base game's ParamSpecs; its hooks are checked against the base game's hook names.
+// A script returns variant { name, extends, summary, params, fields, hooks, examples }
+// (see scripts/README.md, the Lua API reference). Its knobs are checked in Go against
+// the base game's ParamSpecs; its hooks are checked against the base game's hook names;
+// its fields table (Ludo's special squares) against the knobs and hooks (binder.fields).
+// A script's fields table replaces its parent's; without one it keeps its parent's.
 // Each script is compiled once per process (the compile cache); its top level runs
 // once at load time, in a throwaway sandbox, to read the table.
 //
-// A variant that only sets knobs runs at native speed: NewGame returns the base game
-// built from the knobs, with no Lua state at all. A variant with hooks gets, per
+// A variant that only sets knobs (and fields) runs at native speed: NewGame returns the
+// base game built from them, with no Lua state at all. A variant with hooks gets, per
 // NewGame call, one fresh sandboxed Lua state (made from the cached compiled code)
 // whose functions the game's hooks call; such a game belongs to one goroutine. Hooks
 // see the position through one long-lived board view per Lua state.
@@ -118,15 +120,17 @@ type Variant struct {
 	Specs       []core.ParamSpec // the base game's knobs
 	Hash        string           // hex SHA-256 of the scripts defining it ("" for a base game)
 
-	def    core.Def  // the base game
-	layers []*script // the scripts with hooks, base first (later ones win)
+	def    core.Def    // the base game
+	layers []*script   // the scripts with hooks, base first (later ones win)
+	fields *fieldLayer // the fields table of the nearest script that sets one; nil: the base game's own
 }
 
 // NewGame returns a game for one goroutine. A variant without hooks gives the base
-// game built from its knobs (no Lua); one with hooks gets a fresh Lua state of its own,
-// so call NewGame once per worker goroutine and reuse the game for all its playouts.
+// game built from its knobs (and its fields table, if a script set one), with no Lua;
+// one with hooks gets a fresh Lua state of its own, so call NewGame once per worker
+// goroutine and reuse the game for all its playouts.
 func (v *Variant) NewGame() (core.Game, error) {
-	if len(v.layers) == 0 {
+	if len(v.layers) == 0 && v.fields == nil {
 		g, err := v.def.New(v.Name, v.Params)
 		if err != nil {
 			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
@@ -136,6 +140,13 @@ func (v *Variant) NewGame() (core.Game, error) {
 	b, ok := binders[v.Base]
 	if !ok {
 		return nil, fmt.Errorf("variant %s: %s has no hooks", v.Name, v.Base)
+	}
+	if len(v.layers) == 0 { // fields, no hooks: no Lua
+		g, err := b.build(nil, v.Name, v.Params, v.fields, nil)
+		if err != nil {
+			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
+		}
+		return g, nil
 	}
 	m := newVM()
 	fns := map[string]hookFn{}
@@ -160,11 +171,27 @@ func (v *Variant) NewGame() (core.Game, error) {
 			fns[name] = hookFn{fn: fn, name: name, file: sc.file, line: sc.hookLines[name]}
 		}
 	}
-	g, err := b.bind(m, v.Name, v.Params, fns)
+	var g core.Game
+	var err error
+	if b.build != nil {
+		g, err = b.build(m, v.Name, v.Params, v.fields, fns)
+	} else {
+		g, err = b.bind(m, v.Name, v.Params, fns)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("variant %s: %w", v.Name, err)
 	}
 	return g, nil
+}
+
+// Fields returns the special fields the variant's scripts set (Ludo's fields table,
+// kinds in name order; empty for fields = {}) and true, or nil and false when it keeps
+// its base game's own layout.
+func (v *Variant) Fields() ([]ludo.Field, bool) {
+	if v.fields == nil {
+		return nil, false
+	}
+	return ludoFields(v.fields), true
 }
 
 // With returns a copy of v with knobs overridden (values as decoded from YAML, Lua or
@@ -179,6 +206,12 @@ func (v *Variant) With(overrides map[string]any) (*Variant, error) {
 	}
 	if _, err := v.def.New(v.Name, p); err != nil {
 		return nil, fmt.Errorf("variant %s: %w", v.Name, err)
+	}
+	if v.fields != nil {
+		// The knobs may no longer fit the fields (a shorter track_length).
+		if err := binders[v.Base].fields(v.fields, p, v.Hooks); err != nil {
+			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
+		}
 	}
 	c := *v
 	c.Params = p
@@ -530,7 +563,7 @@ func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, erro
 		name = on.Name + "+" + name
 	}
 	if _, err := parent.def.New(name, params); err != nil {
-		return nil, sc.errorf(sc.lines.fields["params"], "%v", err)
+		return nil, sc.errorf(sc.paramLine(err), "%v", err)
 	}
 	layers := parent.layers
 	if len(sc.hooks) > 0 {
@@ -543,6 +576,21 @@ func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, erro
 		}
 	}
 	sort.Strings(hooks)
+	fields := parent.fields
+	if sc.hasFields {
+		if b, ok := binders[parent.Base]; !ok || b.fields == nil {
+			return nil, sc.errorf(sc.lines.fields["fields"], "%s has no special fields: fields is for ludo", parent.Base)
+		}
+		fields = &fieldLayer{sc: sc, specs: sc.fields}
+	}
+	if fields != nil {
+		if err := binders[parent.Base].fields(fields, params, hooks); err != nil {
+			if fields.sc != sc { // a parent's fields that this script's knobs do not fit
+				return nil, fmt.Errorf("%s: %w", sc.at(sc.lines.fields["params"]), err)
+			}
+			return nil, err
+		}
+	}
 	summary := sc.summary
 	if summary == "" {
 		summary = "extends " + parent.Name
@@ -566,5 +614,18 @@ func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, erro
 		Hash:        hex.EncodeToString(h[:]),
 		def:         parent.def,
 		layers:      layers,
+		fields:      fields,
 	}, nil
+}
+
+// paramLine is the line of the knob a rules error names (`param "enter_on": ...` or
+// `enter_on is empty`), else of the params table.
+func (sc *script) paramLine(err error) int {
+	msg := err.Error()
+	for _, rp := range sc.params {
+		if rp.line > 0 && (strings.Contains(msg, `"`+rp.name+`"`) || strings.Contains(msg, " "+rp.name+" ")) {
+			return rp.line
+		}
+	}
+	return sc.lines.fields["params"]
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -48,8 +49,37 @@ type script struct {
 	params                              []rawParam
 	hooks                               []string // hook names, sorted
 	hookLines                           map[string]int
+	fields                              []fieldSpec // the special fields, by kind name
+	hasFields                           bool        // the script sets fields (fields = {} clears them)
 	examples                            []Example
 	lines                               tableLines
+}
+
+// fieldSpec is one kind of special field as a script wrote it in its fields table
+// (fields = { star = { cells = {...}, jump = "next_star" } }), checked against the base
+// game once its knobs and hooks are known (binder.fields).
+type fieldSpec struct {
+	kind                        string
+	cells                       []int
+	jump                        string
+	safe, safeExceptOthersStart bool
+	line                        int            // the line of the kind (0 when unknown)
+	keyLines                    map[string]int // the lines of its keys
+}
+
+// at is the line of the field's key (cells, jump, ...), else of the field.
+func (f *fieldSpec) at(key string) int {
+	if l := f.keyLines[key]; l > 0 {
+		return l
+	}
+	return f.line
+}
+
+// fieldLayer is the fields table of a variant: the script that set it last and its
+// kinds (none for fields = {}).
+type fieldLayer struct {
+	sc    *script
+	specs []fieldSpec
 }
 
 // rawParam is a knob value as the script wrote it, checked once the base is known.
@@ -72,7 +102,10 @@ func (sc *script) errorf(line int, format string, a ...any) error {
 }
 
 // The fields a variant table may hold.
-var variantFields = []string{"name", "extends", "summary", "description", "params", "hooks", "examples"}
+var variantFields = []string{"name", "extends", "summary", "description", "params", "fields", "hooks", "examples"}
+
+// fieldKeys are the keys of one kind of the fields table.
+var fieldKeys = []string{"cells", "jump", "safe", "safe_except_others_start"}
 
 var exampleFields = []string{"name", "from", "play", "want", "legal"}
 
@@ -145,6 +178,10 @@ func (sc *script) read(t *lua.LTable) error {
 		case "hooks":
 			if err == nil {
 				err = sc.readHooks(v)
+			}
+		case "fields":
+			if err == nil {
+				err = sc.readFields(v)
 			}
 		case "examples":
 			if err == nil {
@@ -229,6 +266,117 @@ func (sc *script) readHooks(v lua.LValue) error {
 	})
 	sort.Strings(sc.hooks)
 	return err
+}
+
+// readFields reads the fields table: kinds of special squares by name, each a table of
+// cells (track squares) and its behaviour. What the base game makes of them (cells in
+// range, known jumps, an on_land hook for a custom kind) is checked once the variant is
+// resolved (binder.fields).
+func (sc *script) readFields(v lua.LValue) error {
+	fline := sc.lines.fields["fields"]
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return sc.errorf(fline, "fields is %s, want a table of field kinds such as { trap = { cells = {20, 33} } }", typeName(v))
+	}
+	var err error
+	t.ForEach(func(k, _ lua.LValue) {
+		if _, ok := k.(lua.LString); !ok && err == nil {
+			err = sc.errorf(fline, "fields has a %s key %s: want kind names, as in { trap = { cells = {20, 33} } }", k.Type(), k.String())
+		}
+	})
+	if err != nil {
+		return err
+	}
+	sc.hasFields = true
+	for _, kind := range sortedKeys(t) {
+		f := fieldSpec{kind: kind, line: sc.lines.kinds[kind], keyLines: sc.lines.kindKeys[kind]}
+		if f.line == 0 {
+			f.line = fline
+		}
+		if !kindName.MatchString(kind) {
+			return sc.errorf(f.line, "field kind %q: want a name of letters, digits and _ that starts with a letter", kind)
+		}
+		ft, ok := t.RawGetString(kind).(*lua.LTable)
+		if !ok {
+			return sc.errorf(f.line, "field %s is %s, want a table such as { cells = {20, 33} }", kind, typeName(t.RawGetString(kind)))
+		}
+		if countKeys(ft) != len(sortedKeys(ft)) {
+			return sc.errorf(f.line, "field %s: want named keys (%s)", kind, strings.Join(fieldKeys, ", "))
+		}
+		hasCells := false
+		for _, key := range sortedKeys(ft) {
+			val := ft.RawGetString(key)
+			line := f.at(key)
+			switch key {
+			case "cells":
+				hasCells = true
+				if f.cells, err = cellList(val); err != nil {
+					return sc.errorf(line, "field %s: cells: %v", kind, err)
+				}
+			case "jump":
+				s, ok := val.(lua.LString)
+				if !ok {
+					return sc.errorf(line, "field %s: jump is %s, want a string", kind, typeName(val))
+				}
+				f.jump = string(s)
+			case "safe", "safe_except_others_start":
+				b, ok := val.(lua.LBool)
+				if !ok {
+					return sc.errorf(line, "field %s: %s is %s, want true or false", kind, key, typeName(val))
+				}
+				if key == "safe" {
+					f.safe = bool(b)
+				} else {
+					f.safeExceptOthersStart = bool(b)
+				}
+			default:
+				return unknownKey(sc, line, "field "+kind+": key", key, fieldKeys)
+			}
+		}
+		switch {
+		case !hasCells:
+			return sc.errorf(f.line, "field %s: cells missing: list its track squares, as in cells = {20, 33}", kind)
+		case f.safe && f.safeExceptOthersStart:
+			return sc.errorf(f.line, "field %s: safe and safe_except_others_start both set: choose one", kind)
+		}
+		sc.fields = append(sc.fields, f)
+	}
+	return nil
+}
+
+var kindName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
+
+// cellList reads a list of whole numbers, each once.
+func cellList(v lua.LValue) ([]int, error) {
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return nil, fmt.Errorf("%s, want a list of track squares such as {20, 33}", typeName(v))
+	}
+	n := t.Len()
+	if countKeys(t) != n {
+		return nil, fmt.Errorf("want a list such as {20, 33}, not a table with named keys")
+	}
+	out := make([]int, 0, n)
+	seen := map[int]bool{}
+	for i := 1; i <= n; i++ {
+		num, ok := t.RawGetInt(i).(lua.LNumber)
+		if !ok {
+			return nil, fmt.Errorf("cell %d is %s, want a number", i, typeName(t.RawGetInt(i)))
+		}
+		if num < -1e6 || num > 1e6 {
+			return nil, fmt.Errorf("%v is not a track square", num)
+		}
+		c := int(num)
+		if float64(c) != float64(num) {
+			return nil, fmt.Errorf("%v is not a whole number", num)
+		}
+		if seen[c] {
+			return nil, fmt.Errorf("cell %d listed twice", c)
+		}
+		seen[c] = true
+		out = append(out, c)
+	}
+	return out, nil
 }
 
 func (sc *script) readExamples(v lua.LValue) error {
@@ -323,11 +471,14 @@ type tableLines struct {
 	fields   map[string]int
 	params   map[string]int
 	hooks    map[string]int
+	kinds    map[string]int            // the kinds of the fields table
+	kindKeys map[string]map[string]int // and their keys (cells, jump, ...)
 	examples []int
 }
 
 func findLines(chunk []ast.Stmt) tableLines {
-	l := tableLines{fields: map[string]int{}, params: map[string]int{}, hooks: map[string]int{}}
+	l := tableLines{fields: map[string]int{}, params: map[string]int{}, hooks: map[string]int{},
+		kinds: map[string]int{}, kindKeys: map[string]map[string]int{}}
 	t := variantTable(chunk)
 	if t == nil {
 		return l
@@ -352,6 +503,23 @@ func findLines(chunk []ast.Stmt) tableLines {
 				if gk, ok := g.Key.(*ast.StringExpr); ok {
 					m[gk.Value] = gk.Line()
 				}
+			}
+		case "fields":
+			for _, g := range sub.Fields {
+				gk, ok := g.Key.(*ast.StringExpr)
+				if !ok {
+					continue
+				}
+				l.kinds[gk.Value] = gk.Line()
+				keys := map[string]int{}
+				if ft, ok := g.Value.(*ast.TableExpr); ok {
+					for _, h := range ft.Fields {
+						if hk, ok := h.Key.(*ast.StringExpr); ok {
+							keys[hk.Value] = hk.Line()
+						}
+					}
+				}
+				l.kindKeys[gk.Value] = keys
 			}
 		case "examples":
 			for _, g := range sub.Fields {

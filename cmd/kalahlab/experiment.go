@@ -80,6 +80,9 @@ shards into exactly the result of one run.`,
 					return err
 				}
 			}
+			if cmd.Flags().Changed("variant") || len(a.sets) > 0 || a.configPath != "" {
+				return fmt.Errorf("experiment run takes no --variant, --set or --config: the experiment file lists the variants and their params")
+			}
 			sh, err := experiments.ParseShard(shard, os.Getenv)
 			if err != nil {
 				return err
@@ -177,9 +180,6 @@ func (a *app) loadStudy(cmd *cobra.Command, file string, agents []string, resume
 	}
 	if err := cfg.SetAgents(agents); err != nil {
 		return nil, nil, err
-	}
-	if cmd.Flags().Changed("scripts") {
-		cfg.Scripts, _ = cmd.Flags().GetString("scripts")
 	}
 	for _, s := range cfg.Agents {
 		if _, timed := s.Options["time"]; timed {

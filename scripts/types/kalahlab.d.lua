@@ -307,6 +307,145 @@ function TicTacToeBoard:ply() end
 ---@class TicTacToeHooks
 ---@field winner? fun(b: TicTacToeBoard, last: Cell|nil): (1|2|0|false|nil) replaces the line check: 1 or 2 wins, 0 draws, false goes on, nil keeps the built-in rule
 
+---A Ludo player, 1..players in the order of play: 1 red (rolls first), then green,
+---yellow, blue (two players: 1 red, 2 yellow).
+---@alias LudoPlayer integer
+
+---A Ludo token, 1..tokens: token 1 is "a" in the move notation.
+---@alias LudoToken integer
+
+---A square of the common track, 1..track_length, counted from player 1's start square
+---in the direction of play.
+---@alias LudoCell integer
+
+---A token's place along its own way: 0 the yard, 1 its start square, then the track,
+---its home column, and track_length+home_length the goal.
+---@alias LudoPlace integer
+
+---The Ludo token view the on_land hook gets as its first argument. Valid only during the
+---hook call.
+---@class LudoTokens
+local LudoTokens = {}
+
+---The player who moved.
+---@return LudoPlayer
+function LudoTokens:mover() end
+
+---The token that landed.
+---@return LudoToken
+function LudoTokens:token() end
+
+---The roll that was played.
+---@return integer
+function LudoTokens:roll() end
+
+---The number of players.
+---@return integer
+function LudoTokens:players() end
+
+---Tokens per player.
+---@return integer
+function LudoTokens:tokens() end
+
+---Faces of the die.
+---@return integer
+function LudoTokens:die_sides() end
+
+---Squares of the common track.
+---@return integer
+function LudoTokens:track_length() end
+
+---Squares of each home column.
+---@return integer
+function LudoTokens:home_length() end
+
+---The place of the goal: track_length + home_length.
+---@return LudoPlace
+function LudoTokens:goal() end
+
+---The token's place: 0 in the yard, then along its way, goal() at the goal.
+---@param player LudoPlayer
+---@param token LudoToken
+---@return LudoPlace
+function LudoTokens:progress(player, token) end
+
+---The cell where the token stands; nil in the yard, the home column or the goal.
+---@param player LudoPlayer
+---@param token LudoToken
+---@return LudoCell|nil
+function LudoTokens:square(player, token) end
+
+---The cell of the player's way at the place; nil for the yard, home column and goal.
+---@param player LudoPlayer
+---@param place LudoPlace
+---@return LudoCell|nil
+function LudoTokens:cell_of(player, place) end
+
+---The player's start square.
+---@param player LudoPlayer
+---@return LudoCell
+function LudoTokens:start(player) end
+
+---The player's tokens on the cell (without a player: everyone's).
+---@param cell LudoCell
+---@param player? LudoPlayer
+---@return integer
+function LudoTokens:count(cell, player) end
+
+---The kind of the special field on the cell; nil for a plain square.
+---@param cell LudoCell
+---@return string|nil
+function LudoTokens:field(cell) end
+
+---Whether the player's tokens on the cell cannot be captured.
+---@param cell LudoCell
+---@param player LudoPlayer
+---@return boolean
+function LudoTokens:protected(cell, player) end
+
+---Sends the token (on the track or in its home column) back to its yard.
+---@param player LudoPlayer
+---@param token LudoToken
+function LudoTokens:send_home(player, token) end
+
+---Moves the token (on the track or in its home column) n squares along its way, back for
+---n < 0, stopping at its start square or the goal; the landing rules apply where it
+---stops, but not jumps or hooks.
+---@param player LudoPlayer
+---@param token LudoToken
+---@param n integer
+function LudoTokens:move_by(player, token, n) end
+
+---The knobs of the Ludo base game (defaults in brackets).
+---@class LudoParams
+---@field players? integer players, 2..4 [4]
+---@field tokens? integer tokens per player, 1..6 [4]
+---@field die_sides? integer faces of the die, 2..6 [6]
+---@field enter_on? integer the rolls that bring a token out, as digits: 6, 56, 123456 [6]
+---@field six_must_enter? boolean a roll in enter_on must bring a token out when one can [false]
+---@field extra_roll_on? integer the rolls that give another roll, as digits; 0 for none [6]
+---@field three_sixes_forfeit? boolean the third extra roll in a row in a turn is forfeit [false]
+---@field yard_tries? integer rolls per turn while no token is in play, 1..6 [1]
+---@field track_length? integer squares of the common track, 8..80 [52]
+---@field home_length? integer squares of each home column, 0..12 [5]
+---@field finish? "exact"|"bounce" how a token reaches the goal ["exact"]
+---@field own_token? "stack"|"next_square"|"block" landing on one's own token ["stack"]
+---@field doubled_enemy? "capture_one"|"sends_mover_home" landing on two tokens of one opponent ["capture_one"]
+---@field play_to_end? boolean play on until every player is ranked [false]
+---@field max_plies? integer the game ends after this many plies, 0 for no limit [0]
+
+---One kind of special field of a Ludo board. A kind with neither jump nor safety is
+---custom: the on_land hook decides what landing on it does.
+---@class LudoField
+---@field cells integer[] its track squares, 1..track_length
+---@field jump? "next_star"|"goal_after_last" move on to the next field of the kind (goal_after_last: from the last one to the goal)
+---@field safe? boolean no capture on it
+---@field safe_except_others_start? boolean safe, except on another player's start square
+
+---The Ludo hooks.
+---@class LudoHooks
+---@field on_land? fun(t: LudoTokens, cell: LudoCell, kind: string) called when a token ends its move on a custom field
+
 ---A position test run by the tests and by `kalahlab variants check`.
 ---@class Example
 ---@field name? string which rule it pins
@@ -320,8 +459,9 @@ function TicTacToeBoard:ply() end
 ---@field name? string the variant's name [the file's path without .lua]
 ---@field summary? string one line for `variants list`
 ---@field description? string longer text for `variants show`
----@field params? KalahParams|CheckersParams|TicTacToeParams knob values of the base game
----@field hooks? KalahHooks|CheckersHooks|TicTacToeHooks hook functions of the base game
+---@field params? KalahParams|CheckersParams|TicTacToeParams|LudoParams knob values of the base game
+---@field fields? table<string, LudoField> Ludo: the special fields by kind ({} for none) [the parent's]
+---@field hooks? KalahHooks|CheckersHooks|TicTacToeHooks|LudoHooks hook functions of the base game
 ---@field examples? Example[] position tests
 
 ---Declares a variant: end a script with `return variant { ... }`.
@@ -338,3 +478,8 @@ function require(name) end
 ---@field other fun(p: Player): Player the other player
 ---@field house_of fun(b: Board, pit: Pit): integer the house number (1..n) of a house pit
 ---@field sweep fun(b: Board, p: Player): integer moves p's remaining seeds into p's store
+
+---@class ludo
+---@field stars fun(): integer[] the cells of the default board's stars
+---@field globes fun(): integer[] the cells of the default board's globes
+---@field next_of_kind fun(t: LudoTokens, player: LudoPlayer, token: LudoToken, kind: string): integer|nil squares ahead to the next field of the kind on the token's way

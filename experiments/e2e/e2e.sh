@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# End-to-end test of the HTML report: run a small study, render its report.html in
+# headless Chromium (Debian's chromium package, installed with apt when missing), and
+# check that the browser drew the charts: the SVG elements are in the rendered DOM, the
+# page's own check counted every chart with a non-empty bounding box, and the
+# screenshot is not blank. No network: the report is self-contained.
+#
+#   experiments/e2e/e2e.sh            # or: make e2e
+#   E2E_OUT=/tmp/e2e experiments/e2e/e2e.sh   # keep the report, DOM dump and PNG there
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+GO=${GO:-go}
+
+find_chromium() {
+  for c in chromium chromium-browser google-chrome; do
+    if command -v "$c" >/dev/null 2>&1; then command -v "$c"; return 0; fi
+  done
+  return 1
+}
+
+if ! CHROMIUM=$(find_chromium); then
+  echo "e2e: chromium not found; installing Debian's chromium package"
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium >/dev/null
+  CHROMIUM=$(find_chromium)
+fi
+echo "e2e: $("$CHROMIUM" --version 2>/dev/null || echo "$CHROMIUM")"
+
+OUT=${E2E_OUT:-$(mktemp -d)}
+mkdir -p "$OUT"
+PROFILE=$(mktemp -d)
+trap 'rm -rf "$PROFILE"' EXIT
+
+"$GO" build -o "$OUT/kalahlab" ./cmd/kalahlab
+"$OUT/kalahlab" experiment run study-kalah-small --games 300 --out "$OUT/results" --force \
+  --format table,html --progress none > "$OUT/table.txt"
+REPORT="$OUT/results/report.html"
+test -s "$REPORT"
+
+chrome() {
+  timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync \
+    --disable-extensions --disable-default-apps --mute-audio --hide-scrollbars \
+    --user-data-dir="$PROFILE" "$@" "file://$REPORT" 2>>"$OUT/chromium.log"
+}
+chrome --dump-dom > "$OUT/dom.html"
+chrome --window-size=1280,3000 --screenshot="$OUT/report.png" >/dev/null
+
+fail() { echo "e2e: FAIL: $*" >&2; exit 1; }
+charts=$(grep -o '<svg class="chart"' "$OUT/dom.html" | wc -l)
+rects=$(grep -o '<rect ' "$OUT/dom.html" | wc -l)
+circles=$(grep -o '<circle ' "$OUT/dom.html" | wc -l)
+declared=$(sed -n 's/.*data-charts="\([0-9]*\)".*/\1/p' "$OUT/dom.html" | head -1)
+drawn=$(sed -n 's/.*data-charts-drawn="\([0-9]*\)".*/\1/p' "$OUT/dom.html" | head -1)
+# 8 cells: the win-rate chart, the comparison chart, and a length and a margin histogram per cell.
+[ "$charts" -ge 18 ] || fail "$charts charts in the DOM, want at least 18"
+[ "$rects" -ge 50 ] || fail "$rects bars in the DOM, want at least 50"
+[ "$circles" -ge 8 ] || fail "$circles win-rate dots in the DOM, want at least 8"
+[ -n "$drawn" ] || fail "the page's chart check did not run (no data-charts-drawn)"
+[ "$drawn" = "$declared" ] || fail "the browser drew $drawn of $declared charts"
+grep -q "First seat's win rate" "$OUT/dom.html" || fail "the win-rate section is missing"
+grep -qE '(src|href)="https?:' "$REPORT" && fail "the report refers to the network"
+png=$(wc -c < "$OUT/report.png")
+[ "$png" -ge 20000 ] || fail "the screenshot is $png bytes: blank?"
+echo "e2e: ok: $drawn of $declared charts drawn ($rects bars, $circles dots), screenshot $png bytes, in $OUT"

@@ -1,0 +1,120 @@
+package experiments
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// Confidence is the level of every interval the reports give.
+const Confidence = 0.95
+
+// z95 is the two-sided standard normal quantile for Confidence (1.959964...).
+var z95 = distuv.UnitNormal.Quantile(1 - (1-Confidence)/2)
+
+// Estimate is a value with its 95% interval; Lo and Hi are NaN when there is none
+// (no games, or a value without a sampling distribution).
+type Estimate struct {
+	Value float64 `json:"value"`
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
+}
+
+// Width is the length of the interval (NaN without one).
+func (e Estimate) Width() float64 { return e.Hi - e.Lo }
+
+// none is a missing estimate.
+func none() Estimate { return Estimate{math.NaN(), math.NaN(), math.NaN()} }
+
+// point is a value without an interval.
+func point(v float64) Estimate { return Estimate{v, math.NaN(), math.NaN()} }
+
+// Wilson is the proportion k/n with its 95% Wilson score interval (Wilson 1927;
+// Newcombe 1998, method 3), which stays inside [0, 1] and behaves at 0 and n. With n = 0
+// every field is NaN.
+func Wilson(k, n int64) Estimate {
+	if n <= 0 {
+		return none()
+	}
+	lo, hi := wilsonBounds(float64(k), float64(n), z95)
+	return Estimate{float64(k) / float64(n), lo, hi}
+}
+
+func wilsonBounds(k, n, z float64) (float64, float64) {
+	p := k / n
+	z2 := z * z
+	den := 1 + z2/n
+	centre := (p + z2/(2*n)) / den
+	half := z / den * math.Sqrt(p*(1-p)/n+z2/(4*n*n))
+	lo, hi := centre-half, centre+half
+	// At k = 0 and k = n the bounds are exactly 0 and 1; rounding must not move them.
+	if k == 0 {
+		lo = 0
+	}
+	if k == n {
+		hi = 1
+	}
+	return math.Max(0, lo), math.Min(1, hi)
+}
+
+// NewcombeDiff is the difference of two proportions k1/n1 - k2/n2 with its 95%
+// interval by Newcombe's hybrid score method (Newcombe 1998, method 10), built from
+// the two Wilson intervals. NaN without games on either side.
+func NewcombeDiff(k1, n1, k2, n2 int64) Estimate {
+	if n1 <= 0 || n2 <= 0 {
+		return none()
+	}
+	p1, p2 := float64(k1)/float64(n1), float64(k2)/float64(n2)
+	l1, u1 := wilsonBounds(float64(k1), float64(n1), z95)
+	l2, u2 := wilsonBounds(float64(k2), float64(n2), z95)
+	d := p1 - p2
+	lo := d - math.Sqrt((p1-l1)*(p1-l1)+(u2-p2)*(u2-p2))
+	hi := d + math.Sqrt((u1-p1)*(u1-p1)+(p2-l2)*(p2-l2))
+	return Estimate{d, lo, hi}
+}
+
+// TwoProportionZ tests whether two proportions are equal: the pooled two-proportion z
+// statistic and its two-sided p-value. With no variance (both 0 or both 1) z is 0 and p
+// is 1; without games on either side both are NaN.
+func TwoProportionZ(k1, n1, k2, n2 int64) (z, p float64) {
+	if n1 <= 0 || n2 <= 0 {
+		return math.NaN(), math.NaN()
+	}
+	p1, p2 := float64(k1)/float64(n1), float64(k2)/float64(n2)
+	pool := float64(k1+k2) / float64(n1+n2)
+	se := math.Sqrt(pool * (1 - pool) * (1/float64(n1) + 1/float64(n2)))
+	if se == 0 {
+		return 0, 1
+	}
+	z = (p1 - p2) / se
+	return z, 2 * distuv.UnitNormal.Survival(math.Abs(z))
+}
+
+// SignTest tests whether two counts of wins are equal (each decisive game a fair coin):
+// the two-sided p-value of the normal approximation to the binomial, with continuity
+// correction. NaN without decisive games.
+func SignTest(a, b int64) float64 {
+	n := a + b
+	if n == 0 {
+		return math.NaN()
+	}
+	d := math.Abs(float64(a)-float64(b)) - 1
+	if d <= 0 {
+		return 1
+	}
+	z := d / math.Sqrt(float64(n))
+	return math.Min(1, 2*distuv.UnitNormal.Survival(z))
+}
+
+// MeanCI is a mean with its normal-approximation 95% interval, from the count, the mean
+// and the sample standard deviation.
+func MeanCI(n int64, mean, sd float64) Estimate {
+	switch {
+	case n <= 0:
+		return none()
+	case n == 1:
+		return point(mean)
+	}
+	half := z95 * sd / math.Sqrt(float64(n))
+	return Estimate{mean, mean - half, mean + half}
+}

@@ -1,0 +1,299 @@
+package experiments
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/kalahlab/kalahlab/ai"
+	"github.com/kalahlab/kalahlab/config"
+	"github.com/kalahlab/kalahlab/variants"
+)
+
+// Plan is everything that decides a study's results, in a form that JSON keeps: it is
+// recorded in every output directory (manifest.json), so that reports, merges and
+// replays need neither the experiment file nor the scripts' directory layout.
+type Plan struct {
+	Name          string      `json:"name"`
+	Description   string      `json:"description,omitempty"`
+	File          string      `json:"file"`
+	FileSHA256    string      `json:"file_sha256"`
+	Cells         []CellPlan  `json:"cells"`
+	Agents        []AgentSpec `json:"agents"`
+	Games         int         `json:"games"`
+	TargetCI      float64     `json:"target_ci"`
+	CheckEvery    int         `json:"check_every"`
+	MaxPlies      int         `json:"max_plies"`
+	RandomOpening int         `json:"random_opening"`
+	Epsilon       float64     `json:"epsilon"`
+	Seed          uint64      `json:"seed"`
+	RotateSeats   bool        `json:"rotate_seats"`
+	Solve         string      `json:"solve"`
+	Scripts       string      `json:"scripts,omitempty"`
+}
+
+// AgentSpec is an ai.Spec as JSON writes it.
+type AgentSpec struct {
+	Agent   string            `json:"agent"`
+	Options map[string]string `json:"options,omitempty"`
+}
+
+// Spec returns the ai.Spec.
+func (a AgentSpec) Spec() ai.Spec {
+	opts := map[string]string{}
+	maps.Copy(opts, a.Options)
+	return ai.Spec{Agent: a.Agent, Options: opts}
+}
+
+// String writes the spec in its command-line form.
+func (a AgentSpec) String() string { return a.Spec().String() }
+
+// CellPlan is one cell: a variant at one point of the sweep.
+type CellPlan struct {
+	Label      string         `json:"label"`   // "kalah/pie seeds=3"
+	Variant    string         `json:"variant"` // the variant's label (the group in charts)
+	Lookup     string         `json:"lookup"`  // what variants.Lookup resolves
+	HouseRules []string       `json:"house_rules,omitempty"`
+	Params     map[string]any `json:"params,omitempty"` // overrides: the entry's params, then the sweep point
+	Sweep      []Knob         `json:"sweep,omitempty"`  // the sweep point
+	Name       string         `json:"name"`             // the resolved variant's name
+	Base       string         `json:"base"`
+	Hash       string         `json:"hash,omitempty"` // SHA-256 of its scripts
+	Source     string         `json:"source"`
+	Knobs      map[string]any `json:"knobs"` // every knob's value
+	Seats      int            `json:"seats"`
+}
+
+// Knob is a knob's name and value.
+type Knob struct {
+	Name  string `json:"name"`
+	Value any    `json:"value"`
+}
+
+// Study is a plan with its variants resolved, ready to run.
+type Study struct {
+	Plan     Plan
+	variants []*variants.Variant // per cell
+	agents   []ai.Spec
+	solve    time.Duration
+	// fastRandom marks the agents that are the plain random agent (no options): the
+	// runner plays them itself.
+	fastRandom []bool
+}
+
+// Cells returns the number of cells.
+func (s *Study) Cells() int { return len(s.Plan.Cells) }
+
+// Variant returns the resolved variant of cell c.
+func (s *Study) Variant(c int) *variants.Variant { return s.variants[c] }
+
+// New resolves an experiment config into a study: one cell per variant and sweep point
+// (variants outer, the first sweep knob slowest).
+func New(cfg *config.Experiment) (*Study, error) {
+	p := Plan{
+		Name: cfg.Name, Description: cfg.Description, File: cfg.File, FileSHA256: cfg.TextSHA256(),
+		Games: cfg.Games, TargetCI: cfg.TargetCI, CheckEvery: cfg.CheckEvery, MaxPlies: cfg.MaxPlies,
+		RandomOpening: cfg.RandomOpening, Epsilon: cfg.Epsilon, Seed: cfg.Seed,
+		RotateSeats: cfg.RotateSeats, Solve: cfg.Solve.String(), Scripts: cfg.Scripts,
+	}
+	for _, a := range cfg.Agents {
+		p.Agents = append(p.Agents, AgentSpec{Agent: a.Agent, Options: maps.Clone(a.Options)})
+	}
+	points := config.SweepPoints(cfg.Sweep)
+	for _, ve := range cfg.Variants {
+		for _, pt := range points {
+			params := map[string]any{}
+			maps.Copy(params, ve.Params)
+			maps.Copy(params, pt)
+			var sweep []Knob
+			for _, ax := range cfg.Sweep {
+				sweep = append(sweep, Knob{ax.Knob, pt[ax.Knob]})
+			}
+			p.Cells = append(p.Cells, CellPlan{
+				Label: ve.Label, Lookup: ve.Variant, HouseRules: slices.Clone(ve.HouseRules),
+				Params: params, Sweep: sweep,
+			})
+		}
+	}
+	return FromPlan(p)
+}
+
+// FromPlan resolves a plan's variants (looking them up again, as a replay of a saved
+// run does). A variant whose scripts changed since the plan was made is an error: its
+// games would not replay.
+func FromPlan(p Plan) (*Study, error) {
+	if len(p.Cells) == 0 {
+		return nil, fmt.Errorf("experiment %s: no cells (want at least one variant)", p.Name)
+	}
+	if len(p.Agents) == 0 {
+		return nil, fmt.Errorf("experiment %s: no agents", p.Name)
+	}
+	if p.Games < 1 || p.CheckEvery < 1 || p.MaxPlies < 1 {
+		return nil, fmt.Errorf("experiment %s: games, check_every and max_plies must be at least 1", p.Name)
+	}
+	solve, err := time.ParseDuration(p.Solve)
+	if err != nil {
+		return nil, fmt.Errorf("experiment %s: solve: %w", p.Name, err)
+	}
+	s := &Study{Plan: p, solve: solve}
+	for _, a := range p.Agents {
+		s.agents = append(s.agents, a.Spec())
+		s.fastRandom = append(s.fastRandom, a.Agent == "random" && len(a.Options) == 0)
+		if _, err := ai.New(a.Spec(), 0); err != nil {
+			return nil, fmt.Errorf("experiment %s: %w", p.Name, err)
+		}
+	}
+	opt := variants.Options{ScriptsDir: p.Scripts}
+	if opt.ScriptsDir == "" {
+		opt = variants.EnvOptions()
+	}
+	labels := map[string]bool{}
+	s.Plan.Cells = slices.Clone(p.Cells)
+	for i := range s.Plan.Cells {
+		c := &s.Plan.Cells[i]
+		v, err := variants.Lookup(c.Lookup, opt)
+		if err != nil {
+			return nil, err
+		}
+		if len(c.HouseRules) > 0 {
+			if v, err = v.WithHouseRules(c.HouseRules, opt); err != nil {
+				return nil, err
+			}
+		}
+		if v, err = v.With(c.Params); err != nil {
+			return nil, err
+		}
+		if c.Hash != "" && c.Hash != v.Hash {
+			return nil, fmt.Errorf("cell %s: variant %s changed since the run (script hash %.12s, now %.12s)", c.Label, v.Name, c.Hash, v.Hash)
+		}
+		g, err := v.NewGame()
+		if err != nil {
+			return nil, err
+		}
+		if c.Variant == "" {
+			c.Variant = c.Label
+			if c.Variant == "" {
+				c.Variant = v.Name
+			}
+			label := c.Variant
+			for _, k := range c.Sweep {
+				label += fmt.Sprintf(" %s=%v", k.Name, k.Value)
+			}
+			c.Label = label
+		}
+		if labels[c.Label] {
+			return nil, fmt.Errorf("two cells are labelled %q: give the variants labels", c.Label)
+		}
+		labels[c.Label] = true
+		c.Name, c.Base, c.Hash, c.Source, c.Seats = v.Name, v.Base, v.Hash, v.Source, g.NumPlayers()
+		c.Knobs = map[string]any{}
+		maps.Copy(c.Knobs, v.Params)
+		if !p.RotateSeats && len(p.Agents) > c.Seats {
+			return nil, fmt.Errorf("cell %s: %d agents for %d seats without rotate_seats: agents after the %d. would never play", c.Label, len(p.Agents), c.Seats, c.Seats)
+		}
+		s.variants = append(s.variants, v)
+	}
+	return s, nil
+}
+
+// Fingerprint identifies what decides the results (cells, agents, games, the stopping
+// rule, plies, openings, seed, rotation): runs with the same fingerprint produce the same
+// trials, so they may be resumed or merged together. Names, files and output settings
+// do not count.
+func (p *Plan) Fingerprint() string {
+	type cell struct {
+		Base, Hash string
+		Knobs      map[string]any
+		Seats      int
+	}
+	key := struct {
+		Cells                                      []cell
+		Agents                                     []AgentSpec
+		Games, CheckEvery, MaxPlies, RandomOpening int
+		TargetCI, Epsilon                          float64
+		Seed                                       uint64
+		Rotate                                     bool
+	}{Agents: p.Agents, Games: p.Games, CheckEvery: p.CheckEvery, MaxPlies: p.MaxPlies,
+		RandomOpening: p.RandomOpening, TargetCI: p.TargetCI, Epsilon: p.Epsilon, Seed: p.Seed, Rotate: p.RotateSeats}
+	for _, c := range p.Cells {
+		key.Cells = append(key.Cells, cell{c.Base, c.Hash, c.Knobs, c.Seats})
+	}
+	data, _ := json.Marshal(key)
+	h := sha256.Sum256(data)
+	return hex.EncodeToString(h[:16])
+}
+
+// blockSize is the number of trials between two checks of the stopping rule: check_every
+// rounded up to a whole number of seat rotations. Without target_ci every trial is in
+// one block.
+func (p *Plan) blockSize() int {
+	if p.TargetCI <= 0 {
+		return p.Games
+	}
+	k := p.rotation()
+	b := (p.CheckEvery + k - 1) / k * k
+	return min(b, p.Games)
+}
+
+// blocks is the number of blocks of a cell.
+func (p *Plan) blocks() int {
+	b := p.blockSize()
+	return (p.Games + b - 1) / b
+}
+
+// rotation is the number of trials after which the seating repeats.
+func (p *Plan) rotation() int {
+	if p.RotateSeats {
+		return max(1, len(p.Agents))
+	}
+	return 1
+}
+
+// seating returns, for trial index i of a cell with n seats, the agent of each seat:
+// seat s plays agents[(s + r) % k] with k agents and r = i % k when seats rotate.
+func (p *Plan) seating(i, n int, dst []int) []int {
+	k := len(p.Agents)
+	r := 0
+	if p.RotateSeats {
+		r = i % k
+	}
+	for s := 0; s < n; s++ {
+		dst = append(dst, (s+r)%k)
+	}
+	return dst
+}
+
+// mix is the SplitMix64 finaliser: a bijection of 64-bit words that spreads every
+// input bit over the output.
+func mix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}
+
+// TrialSeed is the seed of trial index of cell: every random choice of the trial (dice,
+// random openings, epsilon moves, the agents' own seeds) comes from it, so a trial's game
+// depends on nothing else.
+func TrialSeed(seed uint64, cell, index int) uint64 {
+	return mix(mix(mix(seed)^uint64(cell)) ^ uint64(index))
+}
+
+// agentSeed is the seed of the agent on seat of a trial.
+func agentSeed(trial uint64, seat int) uint64 {
+	return mix(trial ^ (uint64(seat+1) * 0xd1b54a32d192ed03))
+}
+
+// sweepString writes a sweep point as "seeds=3 houses=4".
+func sweepString(sweep []Knob) string {
+	parts := make([]string, len(sweep))
+	for i, k := range sweep {
+		parts[i] = fmt.Sprintf("%s=%v", k.Name, k.Value)
+	}
+	return strings.Join(parts, " ")
+}

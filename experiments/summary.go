@@ -1,0 +1,444 @@
+package experiments
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+)
+
+// Metric is one balance measure, in the manner of Ludii's metrics: a name, a one-line
+// description, the range of its values, and how a cell's counts give it (with a 95%
+// interval where it has a sampling distribution). Everything is computed in floats.
+type Metric struct {
+	Name        string
+	Description string
+	Min, Max    float64 // the range; ±Inf when open
+	Of          func(c *CellSummary) Estimate
+}
+
+// Metrics are the measures every report gives per cell, in report order.
+var Metrics = []Metric{
+	{"first_seat_win_rate", "share of games the first seat wins (95% Wilson interval)", 0, 1,
+		func(c *CellSummary) Estimate { return c.BySeat[0].Win }},
+	{"first_seat_advantage", "the first seat's score rate (wins + draws/2) minus a fair share (1/seats); 0 is fair", -1, 1,
+		func(c *CellSummary) Estimate { return c.advantage }},
+	{"balance", "1 minus the largest gap between the seats' score rates (draws as half); 1 is perfectly balanced", 0, 1,
+		func(c *CellSummary) Estimate { return c.balance }},
+	{"drawishness", "share of games drawn, timeouts included (95% Wilson interval)", 0, 1,
+		func(c *CellSummary) Estimate { return Wilson(c.draws, c.Games) }},
+	{"timeouts", "share of games stopped at max_plies (95% Wilson interval)", 0, 1,
+		func(c *CellSummary) Estimate { return Wilson(c.TimedOut, c.Games) }},
+	{"failures", "share of trials that failed: hook, agent or engine errors (95% Wilson interval)", 0, 1,
+		func(c *CellSummary) Estimate { return Wilson(c.Failed, c.Trials) }},
+	{"duration", "mean game length in plies (95% normal interval)", 0, math.Inf(1),
+		func(c *CellSummary) Estimate { return MeanCI(c.Duration.N, c.Duration.Mean, c.Duration.SD) }},
+	{"margin", "the first seat's mean final score margin over the best other seat (95% normal interval)", math.Inf(-1), math.Inf(1),
+		func(c *CellSummary) Estimate {
+			if c.Margin == nil {
+				return none()
+			}
+			return MeanCI(c.Margin.N, c.Margin.Mean, c.Margin.SD)
+		}},
+	{"branching", "mean number of legal moves at a player's decision", 1, math.Inf(1),
+		func(c *CellSummary) Estimate { return point(c.Branching) }},
+	{"swap_rate", "share of pie-rule offers taken (95% Wilson interval)", 0, 1,
+		func(c *CellSummary) Estimate { return Wilson(c.Swapped, c.SwapOffered) }},
+	{"fairness_p", "two-sided p-value of 'the first two seats win equally often' (sign test on their wins)", 0, 1,
+		func(c *CellSummary) Estimate { return point(c.FairnessP) }},
+}
+
+// Report is what every output format renders: the header and a summary per cell.
+type Report struct {
+	Header      Header         `json:"header"`
+	Cells       []*CellSummary `json:"cells"`
+	Comparisons []Comparison   `json:"comparisons"`
+}
+
+// Header records what produced the results.
+type Header struct {
+	Experiment     string        `json:"experiment"`
+	Description    string        `json:"description,omitempty"`
+	File           string        `json:"file"`
+	FileSHA256     string        `json:"file_sha256"`
+	Seed           uint64        `json:"seed"`
+	Version        string        `json:"version"`
+	Date           string        `json:"date"`
+	Fingerprint    string        `json:"fingerprint"`
+	Shard          string        `json:"shard,omitempty"`
+	MergedFrom     int           `json:"merged_from,omitempty"`
+	Variants       []VariantInfo `json:"variants"`
+	Agents         []string      `json:"agents"`
+	Games          int           `json:"games"`
+	TargetCI       float64       `json:"target_ci"`
+	MaxPlies       int           `json:"max_plies"`
+	RandomOpening  int           `json:"random_opening"`
+	Epsilon        float64       `json:"epsilon"`
+	RotateSeats    bool          `json:"rotate_seats"`
+	Seconds        float64       `json:"seconds"`
+	GamesPerSecond float64       `json:"games_per_second"`
+	Workers        int           `json:"workers,omitempty"`
+}
+
+// VariantInfo names a variant of the study with its source and script hash.
+type VariantInfo struct {
+	Name   string `json:"name"`
+	Source string `json:"source"`
+	Hash   string `json:"hash,omitempty"`
+}
+
+// CellSummary is the summary of one cell.
+type CellSummary struct {
+	Cell        int                 `json:"cell"`
+	Label       string              `json:"label"`
+	Variant     string              `json:"variant"`
+	VariantName string              `json:"variant_name"`
+	Hash        string              `json:"hash,omitempty"`
+	Sweep       []Knob              `json:"sweep,omitempty"`
+	Seats       int                 `json:"seats"`
+	Trials      int64               `json:"trials"`
+	Games       int64               `json:"games"`
+	Failed      int64               `json:"failed"`
+	TimedOut    int64               `json:"timed_out"`
+	Stopped     bool                `json:"stopped_early"`
+	Metrics     map[string]Estimate `json:"metrics"`
+	BySeat      []Rate              `json:"by_seat"`
+	ByAgent     []Rate              `json:"by_agent"`
+	Duration    Distribution        `json:"duration"`
+	Margin      *Distribution       `json:"margin,omitempty"`
+	Openings    []Rate              `json:"openings"`
+	SwapOffered int64               `json:"swap_offered"`
+	Swapped     int64               `json:"swapped"`
+	Branching   float64             `json:"branching"`
+	FairnessP   float64             `json:"fairness_p"`
+	Errors      []ErrorCount        `json:"errors,omitempty"`
+	Solution    *Solution           `json:"solution,omitempty"`
+
+	draws              int64
+	advantage, balance Estimate
+}
+
+// Rate is the wins, draws and losses of a seat, an agent or an opening (for the seat
+// that played it: the first seat), with 95% Wilson intervals and the score rate
+// (draws as half).
+type Rate struct {
+	Name  string   `json:"name"`
+	Wins  int64    `json:"wins"`
+	Draws int64    `json:"draws"`
+	Loss  int64    `json:"losses"`
+	Games int64    `json:"games"`
+	Win   Estimate `json:"win_rate"`
+	Draw  Estimate `json:"draw_rate"`
+	Lose  Estimate `json:"loss_rate"`
+	Score float64  `json:"score_rate"`
+}
+
+func rateOf(name string, w WDL) Rate {
+	n := w.Games()
+	r := Rate{Name: name, Wins: w.Wins, Draws: w.Draws, Loss: w.Losses, Games: n,
+		Win: Wilson(w.Wins, n), Draw: Wilson(w.Draws, n), Lose: Wilson(w.Losses, n), Score: math.NaN()}
+	if n > 0 {
+		r.Score = (float64(w.Wins) + float64(w.Draws)/2) / float64(n)
+	}
+	return r
+}
+
+// Distribution summarises a histogram.
+type Distribution struct {
+	N      int64        `json:"n"`
+	Mean   float64      `json:"mean"`
+	SD     float64      `json:"sd"`
+	Median float64      `json:"median"`
+	Min    float64      `json:"min"`
+	Max    float64      `json:"max"`
+	Hist   [][2]float64 `json:"histogram"` // [value, count] in value order
+}
+
+func distributionOf(h Hist) Distribution {
+	d := Distribution{N: h.N(), Mean: math.NaN(), SD: math.NaN(), Median: math.NaN(), Min: math.NaN(), Max: math.NaN()}
+	keys := h.values()
+	if len(keys) == 0 {
+		return d
+	}
+	d.Mean, d.SD = h.Moments()
+	d.Median = h.Quantile(0.5)
+	d.Min, d.Max = keys[0], keys[len(keys)-1]
+	for _, k := range keys {
+		d.Hist = append(d.Hist, [2]float64{k, float64(h[k])})
+	}
+	return d
+}
+
+// hist rebuilds the histogram.
+func (d Distribution) hist() Hist {
+	h := Hist{}
+	for _, p := range d.Hist {
+		h[p[0]] += int64(p[1])
+	}
+	return h
+}
+
+// Comparison is the difference in the first seat's win rate between a cell and its
+// baseline: Newcombe's 95% interval and a two-proportion z-test.
+type Comparison struct {
+	Cell          int      `json:"cell"`
+	Label         string   `json:"label"`
+	Baseline      int      `json:"baseline"`
+	BaselineLabel string   `json:"baseline_label"`
+	Diff          Estimate `json:"difference"`
+	Z             float64  `json:"z"`
+	P             float64  `json:"p"`
+}
+
+// Summarize derives the report from a finished result.
+func Summarize(r *Result) *Report {
+	p := r.Plan()
+	m := r.Manifest
+	rep := &Report{Header: Header{
+		Experiment: p.Name, Description: p.Description, File: p.File, FileSHA256: p.FileSHA256,
+		Seed: p.Seed, Version: m.Version, Date: m.Date, Fingerprint: m.Fingerprint, Shard: m.Shard,
+		MergedFrom: m.MergedFrom, Games: p.Games, TargetCI: p.TargetCI, MaxPlies: p.MaxPlies,
+		RandomOpening: p.RandomOpening, Epsilon: p.Epsilon, RotateSeats: p.RotateSeats,
+		Seconds: m.Seconds, GamesPerSecond: m.GamesPerSecond, Workers: m.Workers,
+	}}
+	seen := map[string]bool{}
+	for _, c := range p.Cells {
+		key := c.Name + "\x00" + c.Hash
+		if !seen[key] {
+			seen[key] = true
+			rep.Header.Variants = append(rep.Header.Variants, VariantInfo{Name: c.Name, Source: c.Source, Hash: c.Hash})
+		}
+	}
+	for _, a := range p.Agents {
+		rep.Header.Agents = append(rep.Header.Agents, a.String())
+	}
+	for i, cr := range r.Cells {
+		rep.Cells = append(rep.Cells, summarizeCell(p, i, cr))
+	}
+	rep.Comparisons = compare(p, rep.Cells)
+	return rep
+}
+
+func summarizeCell(p *Plan, i int, cr *CellResult) *CellSummary {
+	cp := p.Cells[i]
+	st := cr.Stats
+	if st == nil { // an unmerged shard with a stopping rule: its blocks, summed
+		st = NewStats(cp.Seats, len(p.Agents))
+		for _, b := range cr.Blocks {
+			st.Merge(b.Stats)
+		}
+	}
+	c := &CellSummary{
+		Cell: i, Label: cp.Label, Variant: cp.Variant, VariantName: cp.Name, Hash: cp.Hash, Sweep: cp.Sweep,
+		Seats: cp.Seats, Trials: st.Trials, Games: st.Games(), Failed: st.Failed, TimedOut: st.TimedOut,
+		Stopped: cr.Stopped, SwapOffered: st.SwapOffered, Swapped: st.Swapped, Errors: st.ErrorList(),
+		Solution: cr.Solution, Branching: math.NaN(), FairnessP: math.NaN(),
+	}
+	for s := 0; s < cp.Seats; s++ {
+		w := WDL{}
+		if s < len(st.Seats) {
+			w = st.Seats[s]
+		}
+		c.BySeat = append(c.BySeat, rateOf(fmt.Sprintf("seat %d", s+1), w))
+	}
+	for a, spec := range p.Agents {
+		w := WDL{}
+		if a < len(st.Agents) {
+			w = st.Agents[a]
+		}
+		c.ByAgent = append(c.ByAgent, rateOf(fmt.Sprintf("%d: %s", a+1, spec.String()), w))
+	}
+	c.draws = st.Drawn
+	c.Duration = distributionOf(st.Plies)
+	if len(st.Margin) > 0 {
+		d := distributionOf(st.Margin)
+		c.Margin = &d
+	}
+	var moves []string
+	for k := range st.Openings {
+		moves = append(moves, k)
+	}
+	sort.Slice(moves, func(a, b int) bool {
+		ga, gb := st.Openings[moves[a]].Games(), st.Openings[moves[b]].Games()
+		if ga != gb {
+			return ga > gb
+		}
+		return moves[a] < moves[b]
+	})
+	for _, mv := range moves {
+		c.Openings = append(c.Openings, rateOf(mv, *st.Openings[mv]))
+	}
+	if st.Decisions > 0 {
+		c.Branching = float64(st.Legal) / float64(st.Decisions)
+	}
+	if len(c.BySeat) >= 2 {
+		c.FairnessP = SignTest(c.BySeat[0].Wins, c.BySeat[1].Wins)
+	}
+	c.advantage, c.balance = none(), none()
+	if c.Games > 0 && len(c.BySeat) > 0 {
+		// The first seat's score per game is 1, 1/2 or 0: a mean with its normal interval.
+		w, d, n := float64(c.BySeat[0].Wins), float64(c.BySeat[0].Draws), float64(c.Games)
+		mean := (w + d/2) / n
+		sd := 0.0
+		if n > 1 {
+			ss := w*(1-mean)*(1-mean) + d*(0.5-mean)*(0.5-mean) + (n-w-d)*mean*mean
+			sd = math.Sqrt(ss / (n - 1))
+		}
+		adv := MeanCI(c.Games, mean, sd)
+		fair := 1 / float64(cp.Seats)
+		c.advantage = Estimate{adv.Value - fair, adv.Lo - fair, adv.Hi - fair}
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, s := range c.BySeat {
+			lo, hi = math.Min(lo, s.Score), math.Max(hi, s.Score)
+		}
+		c.balance = point(1 - (hi - lo))
+	}
+	c.Metrics = map[string]Estimate{}
+	for _, m := range Metrics {
+		c.Metrics[m.Name] = m.Of(c)
+	}
+	return c
+}
+
+// compare pairs each cell with its baseline: the first variant's cell at the same
+// sweep point, or with a single variant, the first cell.
+func compare(p *Plan, cells []*CellSummary) []Comparison {
+	var out []Comparison
+	first := map[string]int{} // sweep point -> first cell there
+	groups := map[string]bool{}
+	for i, c := range p.Cells {
+		groups[c.Variant] = true
+		key := sweepString(c.Sweep)
+		if _, ok := first[key]; !ok {
+			first[key] = i
+		}
+	}
+	for i, c := range p.Cells {
+		base := 0
+		if len(groups) > 1 {
+			base = first[sweepString(c.Sweep)]
+		}
+		if base == i {
+			continue
+		}
+		a, b := cells[i].BySeat[0], cells[base].BySeat[0]
+		z, pv := TwoProportionZ(a.Wins, a.Games, b.Wins, b.Games)
+		out = append(out, Comparison{
+			Cell: i, Label: c.Label, Baseline: base, BaselineLabel: p.Cells[base].Label,
+			Diff: NewcombeDiff(a.Wins, a.Games, b.Wins, b.Games), Z: z, P: pv,
+		})
+	}
+	return out
+}
+
+// MarshalJSON writes NaN bounds as null.
+func (e Estimate) MarshalJSON() ([]byte, error) {
+	return json.Marshal(map[string]any{"value": jsonNum(e.Value), "lo": jsonNum(e.Lo), "hi": jsonNum(e.Hi)})
+}
+
+// UnmarshalJSON reads null as NaN.
+func (e *Estimate) UnmarshalJSON(data []byte) error {
+	var m map[string]*float64
+	if err := json.Unmarshal(data, &m); err != nil {
+		return err
+	}
+	get := func(k string) float64 {
+		if v := m[k]; v != nil {
+			return *v
+		}
+		return math.NaN()
+	}
+	*e = Estimate{get("value"), get("lo"), get("hi")}
+	return nil
+}
+
+// MarshalJSON writes NaN fields as null.
+func (d Distribution) MarshalJSON() ([]byte, error) {
+	return json.Marshal(map[string]any{"n": d.N, "mean": jsonNum(d.Mean), "sd": jsonNum(d.SD),
+		"median": jsonNum(d.Median), "min": jsonNum(d.Min), "max": jsonNum(d.Max), "histogram": d.Hist})
+}
+
+// MarshalJSON writes NaN fields as null.
+func (c CellSummary) MarshalJSON() ([]byte, error) {
+	type plain CellSummary
+	return json.Marshal(struct {
+		plain
+		Branching any `json:"branching"`
+		FairnessP any `json:"fairness_p"`
+	}{plain(c), jsonNum(c.Branching), jsonNum(c.FairnessP)})
+}
+
+// MarshalJSON writes a NaN score rate as null.
+func (r Rate) MarshalJSON() ([]byte, error) {
+	type plain Rate
+	return json.Marshal(struct {
+		plain
+		Score any `json:"score_rate"`
+	}{plain(r), jsonNum(r.Score)})
+}
+
+// MarshalJSON writes NaN as null.
+func (c Comparison) MarshalJSON() ([]byte, error) {
+	type plain Comparison
+	return json.Marshal(struct {
+		plain
+		Z any `json:"z"`
+		P any `json:"p"`
+	}{plain(c), jsonNum(c.Z), jsonNum(c.P)})
+}
+
+func jsonNum(x float64) any {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return nil
+	}
+	return x
+}
+
+// pct writes a proportion as a percentage with one decimal, "-" when missing.
+func pct(x float64) string {
+	if math.IsNaN(x) {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*x)
+}
+
+// ciPct writes "53.2% [50.1, 56.3]".
+func ciPct(e Estimate) string {
+	if math.IsNaN(e.Value) {
+		return "-"
+	}
+	if math.IsNaN(e.Lo) {
+		return pct(e.Value)
+	}
+	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*e.Value, 100*e.Lo, 100*e.Hi)
+}
+
+// num writes a number with the given decimals, "-" when missing.
+func num(x float64, dec int) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "-"
+	}
+	return fmt.Sprintf("%.*f", dec, x)
+}
+
+// pValue writes a p-value.
+func pValue(p float64) string {
+	switch {
+	case math.IsNaN(p):
+		return "-"
+	case p < 0.001:
+		return "<0.001"
+	}
+	return fmt.Sprintf("%.3f", p)
+}
+
+// solutionText writes a perfect-play value: "win +2", or "-".
+func solutionText(s *Solution) string {
+	if s == nil || s.Unsolved != "" {
+		return "-"
+	}
+	if s.Value == 0 {
+		return s.Result
+	}
+	return fmt.Sprintf("%s %+d", s.Result, s.Value)
+}

@@ -1,0 +1,599 @@
+package experiments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime/debug"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/kalahlab/kalahlab/ai"
+	"github.com/kalahlab/kalahlab/core"
+)
+
+// Record is one finished trial, as the trial log (trials.jsonl) holds it: enough to
+// count it again (resume, merge) and to replay its game move by move.
+type Record struct {
+	Trial       int       `json:"trial"` // cell*games + index: unique in the study
+	Cell        int       `json:"cell"`
+	Index       int       `json:"index"` // within the cell
+	Seed        uint64    `json:"seed"`
+	Seats       []int     `json:"seats"`           // the agent (index into the plan's agents) on each seat
+	Moves       []int     `json:"moves,omitempty"` // move codes, chance outcomes included
+	Returns     []float64 `json:"returns"`         // per seat; all 0 for a timeout or a failure
+	Scores      []float64 `json:"scores,omitempty"`
+	Plies       int       `json:"plies"`
+	TimedOut    bool      `json:"timed_out"`
+	Error       string    `json:"error,omitempty"`
+	Opening     string    `json:"opening,omitempty"` // the first decision, in notation
+	SwapOffered bool      `json:"swap_offered,omitempty"`
+	Swapped     bool      `json:"swapped,omitempty"`
+	Decisions   int       `json:"decisions"` // plies chosen by players (not chance)
+	Legal       int       `json:"legal"`     // legal moves summed over the decisions
+}
+
+// Resetter is an agent that can be reused for a new game: Reset forgets everything from
+// earlier games and reseeds it, leaving it as ai.New(spec, seed) would build it. Agents
+// without it are built afresh for every trial, so that no game depends on the ones a
+// worker played before.
+type Resetter interface {
+	Reset(seed uint64)
+}
+
+// cellRunner is what one worker keeps for one cell: its own game (one Lua state for a
+// Lua variant, never shared) and agents to reuse where they can be reset.
+type cellRunner struct {
+	cell   int
+	game   core.Game
+	seats  int
+	agents map[int]ai.Agent // by agent index, Resetters only
+	state  core.State       // reused from game to game when it can be reset
+	reset  resetter
+	// openings and swaps remember the notation of moves: small move codes in the
+	// arrays (swaps: 0 not known yet, 1 no, 2 yes), others in the maps.
+	openings  map[core.Move]string
+	swaps     map[core.Move]bool
+	openingsA [smallMoves]string
+	swapsA    [smallMoves]uint8
+}
+
+// smallMoves is the number of move codes remembered in arrays.
+const smallMoves = 64
+
+// resetter is a state that can go back to the start keeping its memory (every base
+// game's State has Reset); a runner reuses one state per game that way.
+type resetter interface{ Reset() }
+
+// newState returns the start position: the runner's state reset, when the game's
+// states reset to exactly the start, or a new state.
+func (r *cellRunner) newState() core.State {
+	if r.reset != nil {
+		r.reset.Reset()
+		return r.state
+	}
+	return r.game.NewState()
+}
+
+// checkReset decides whether states of the game can be reused: Reset must give back
+// the start position after a move.
+func (r *cellRunner) checkReset() {
+	st := r.game.NewState()
+	rs, ok := st.(resetter)
+	if !ok || st.ToMove() == core.Terminal {
+		return
+	}
+	start := st.String()
+	var buf [64]core.Move
+	var outs [64]core.Outcome
+	if st.ToMove() == core.Chance {
+		st.Play(st.ChanceOutcomes(outs[:0])[0].Move)
+	} else if legal := st.LegalMoves(buf[:0]); len(legal) > 0 {
+		st.Play(legal[0])
+	}
+	rs.Reset()
+	if st.String() == start && st.Err() == nil {
+		r.state, r.reset = st, rs
+	}
+}
+
+// player plays trials; each worker goroutine has one.
+type player struct {
+	ctx    context.Context
+	done   <-chan struct{}
+	study  *Study
+	log    bool // keep the moves
+	cells  map[int]*cellRunner
+	moves  []int
+	legal  []core.Move
+	outs   []core.Outcome
+	seats  []int
+	agents []ai.Agent
+	fast   []*rand.PCG  // per seat: the built-in random agent's generator, nil for others
+	fastR  []*rand.Rand // the same, as rand.Rand
+	rng    *rand.Rand
+	pcg    *rand.PCG
+	buf    []byte
+}
+
+func newPlayer(ctx context.Context, s *Study, log bool) *player {
+	pcg := rand.NewPCG(0, 0)
+	return &player{ctx: ctx, done: ctx.Done(), study: s, log: log, cells: map[int]*cellRunner{}, pcg: pcg, rng: rand.New(pcg)}
+}
+
+// runner returns the worker's game for cell c, building it on first use. Only the last
+// few cells are kept (cells are run mostly in order).
+func (p *player) runner(c int) (*cellRunner, error) {
+	if r, ok := p.cells[c]; ok {
+		return r, nil
+	}
+	g, err := p.study.variants[c].NewGame()
+	if err != nil {
+		return nil, err
+	}
+	if len(p.cells) >= 4 {
+		for k := range p.cells {
+			if k != c {
+				delete(p.cells, k)
+				break
+			}
+		}
+	}
+	r := &cellRunner{cell: c, game: g, seats: g.NumPlayers(), agents: map[int]ai.Agent{},
+		openings: map[core.Move]string{}, swaps: map[core.Move]bool{}}
+	r.checkReset()
+	p.cells[c] = r
+	return r, nil
+}
+
+// errStopped marks a trial cut short by the run's context: it is not recorded.
+var errStopped = errors.New("run stopped")
+
+// reuse empties rec for another trial, keeping its slices' memory.
+func (rec *Record) reuse() {
+	*rec = Record{Seats: rec.Seats[:0], Moves: rec.Moves[:0], Returns: rec.Returns[:0], Scores: rec.Scores[:0]}
+}
+
+// zeros sets rec's returns to n zeros (a failed or timed-out game).
+func (rec *Record) zeros(n int) {
+	rec.Returns = rec.Returns[:0]
+	for i := 0; i < n; i++ {
+		rec.Returns = append(rec.Returns, 0)
+	}
+	rec.Scores = rec.Scores[:0]
+}
+
+// play runs trial index of cell c into rec (emptied first). A failing game (a hook
+// error, an agent error, a panic) is a record with Error set; only a cancelled run
+// returns an error.
+func (p *player) play(c, index int, rec *Record) (err error) {
+	plan := &p.study.Plan
+	seed := TrialSeed(plan.Seed, c, index)
+	rec.reuse()
+	rec.Trial, rec.Cell, rec.Index, rec.Seed = c*plan.Games+index, c, index, seed
+	r, err := p.runner(c)
+	if err != nil {
+		rec.Error = err.Error()
+		return nil
+	}
+	defer func() {
+		if x := recover(); x != nil {
+			// A panic (in a hook or an agent) fails this game only. The game may be
+			// left in a bad state (a Lua state mid-call): build it afresh next time.
+			delete(p.cells, c)
+			rec.Error = fmt.Sprintf("panic: %v", x)
+			if debugPanics {
+				rec.Error += "\n" + string(debug.Stack())
+			}
+			rec.zeros(r.seats)
+			err = nil
+		}
+	}()
+	p.seats = plan.seating(index, r.seats, p.seats[:0])
+	rec.Seats = append(rec.Seats, p.seats...)
+	p.agents = p.agents[:0]
+	for len(p.fast) < r.seats {
+		pcg := rand.NewPCG(0, 0)
+		p.fast = append(p.fast, pcg)
+		p.fastR = append(p.fastR, rand.New(pcg))
+	}
+	for s, a := range p.seats {
+		if p.study.fastRandom[a] {
+			// The random agent, built in: a uniformly random legal move from the
+			// seat's own generator, without a second move generation.
+			p.fast[s].Seed(agentSeed(seed, s), 0x72616e646f6d)
+			p.agents = append(p.agents, nil)
+			continue
+		}
+		ag, err := p.agent(r, a, agentSeed(seed, s))
+		if err != nil {
+			rec.Error = err.Error()
+			rec.zeros(r.seats)
+			return nil
+		}
+		p.agents = append(p.agents, ag)
+	}
+	p.pcg.Seed(seed, 0x6b616c61686c6162)
+
+	st := r.newState()
+	sawSecond := false
+	allRandom := plan.Epsilon == 0
+	for _, ag := range p.agents {
+		allRandom = allRandom && ag == nil
+	}
+	for {
+		if allRandom && rec.Decisions >= max(1, plan.RandomOpening) && (sawSecond || r.seats < 2) {
+			// Nothing special can happen any more: play on in a tight loop.
+			p.playRandom(st, rec, plan.MaxPlies)
+			break
+		}
+		who := st.ToMove()
+		if who == core.Terminal {
+			break
+		}
+		if rec.Plies >= plan.MaxPlies {
+			rec.TimedOut = true
+			break
+		}
+		var m core.Move
+		if who == core.Chance {
+			p.outs = st.ChanceOutcomes(p.outs[:0])
+			if len(p.outs) == 0 {
+				rec.Error = fmt.Sprintf("ply %d: a chance node without outcomes", rec.Plies)
+				break
+			}
+			m = sample(p.rng, p.outs)
+		} else {
+			p.legal = st.LegalMoves(p.legal[:0])
+			if len(p.legal) == 0 {
+				if st.Err() == nil && st.ToMove() != core.Terminal {
+					rec.Error = fmt.Sprintf("ply %d: %v to move has no legal move but the game is not over", rec.Plies, who)
+				}
+				break
+			}
+			if int(who) >= len(p.agents) {
+				rec.Error = fmt.Sprintf("ply %d: %v to move in a game of %d seats", rec.Plies, who, r.seats)
+				break
+			}
+			rec.Decisions++
+			rec.Legal += len(p.legal)
+			offered := false
+			if who == 1 && !sawSecond {
+				// The second seat's first decision: a pie-rule swap, if offered. Random
+				// moves never decide it: the swap rate is the agents'.
+				sawSecond = true
+				for _, l := range p.legal {
+					if r.isSwap(st, l) {
+						offered, rec.SwapOffered = true, true
+						break
+					}
+				}
+			}
+			switch {
+			case offered && p.agents[who] != nil:
+				if m, err = p.agentMove(st, who, rec); err != nil {
+					return err
+				}
+			case rec.Decisions <= plan.RandomOpening:
+				m = p.legal[p.rng.IntN(len(p.legal))]
+			case plan.Epsilon > 0 && p.rng.Float64() < plan.Epsilon:
+				m = p.legal[p.rng.IntN(len(p.legal))]
+			case p.agents[who] == nil:
+				m = p.legal[p.fastR[who].IntN(len(p.legal))]
+			default:
+				if m, err = p.agentMove(st, who, rec); err != nil {
+					return err
+				}
+			}
+			if rec.Error != "" {
+				break
+			}
+			if rec.Decisions == 1 {
+				rec.Opening = r.opening(st, m, rec.Plies == 0)
+			}
+			if offered {
+				rec.Swapped = r.isSwap(st, m)
+			}
+		}
+		st.Play(m)
+		rec.Plies++
+		if p.log {
+			rec.Moves = append(rec.Moves, int(m))
+		}
+	}
+	if p.stopped() {
+		return errStopped
+	}
+	if err := st.Err(); err != nil && rec.Error == "" {
+		rec.Error = err.Error()
+	}
+	if rec.Error != "" || rec.TimedOut {
+		if rec.Error != "" && r.reset != nil {
+			r.reset, r.state = nil, nil
+			r.checkReset() // a game stopped by an error: start the next from a fresh state
+		}
+		rec.zeros(r.seats)
+		return nil
+	}
+	rec.Returns = st.Returns(rec.Returns[:0])
+	if sc, ok := st.(core.Scorer); ok {
+		rec.Scores = sc.Scores(rec.Scores[:0])
+	}
+	return nil
+}
+
+// playRandom plays a game on to its end with every seat's built-in random agent.
+func (p *player) playRandom(st core.State, rec *Record, maxPlies int) {
+	// Locals, not fields: no write barrier per ply.
+	plies, decisions, legal := rec.Plies, rec.Decisions, rec.Legal
+	buf, moves, rngs, log := p.legal[:0], rec.Moves, p.fastR, p.log
+	for {
+		who := st.ToMove()
+		if who < 0 {
+			if who == core.Terminal {
+				break
+			}
+		}
+		if plies >= maxPlies {
+			rec.TimedOut = true
+			break
+		}
+		var m core.Move
+		if who == core.Chance {
+			p.outs = st.ChanceOutcomes(p.outs[:0])
+			if len(p.outs) == 0 {
+				rec.Error = fmt.Sprintf("ply %d: a chance node without outcomes", plies)
+				break
+			}
+			m = sample(p.rng, p.outs)
+		} else {
+			buf = st.LegalMoves(buf[:0])
+			n := len(buf)
+			if n == 0 || int(who) >= len(rngs) {
+				if st.Err() == nil && st.ToMove() != core.Terminal {
+					rec.Error = fmt.Sprintf("ply %d: %v to move has no legal move but the game is not over", plies, who)
+				}
+				break
+			}
+			decisions++
+			legal += n
+			m = buf[rngs[who].IntN(n)]
+		}
+		st.Play(m)
+		plies++
+		if log {
+			moves = append(moves, int(m))
+		}
+	}
+	p.legal, rec.Moves = buf, moves
+	rec.Plies, rec.Decisions, rec.Legal = plies, decisions, legal
+}
+
+// stopped reports whether the run was cancelled (without the context's lock).
+func (p *player) stopped() bool {
+	select {
+	case <-p.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// agentMove asks the agent on seat who for its move; an agent error or an illegal
+// move fails the game (rec.Error), a cancelled run returns errStopped.
+func (p *player) agentMove(st core.State, who core.Player, rec *Record) (core.Move, error) {
+	name := p.study.Plan.Agents[p.seats[who]].String()
+	m, err := p.agents[who].SelectMove(p.ctx, st)
+	switch {
+	case err != nil && p.ctx.Err() != nil:
+		return 0, errStopped
+	case err != nil:
+		rec.Error = fmt.Sprintf("ply %d: %s: %v", rec.Plies, name, err)
+	case !contains(p.legal, m):
+		rec.Error = fmt.Sprintf("ply %d: %s (%v) chose the illegal move %s", rec.Plies, name, who, st.MoveString(m))
+	}
+	return m, nil
+}
+
+// opening writes the first decision in notation; at the start position (the same in
+// every game) the text is kept per move.
+func (r *cellRunner) opening(st core.State, m core.Move, atStart bool) string {
+	if !atStart {
+		return st.MoveString(m)
+	}
+	if m >= 0 && m < smallMoves {
+		if r.openingsA[m] == "" {
+			r.openingsA[m] = st.MoveString(m)
+		}
+		return r.openingsA[m]
+	}
+	if s, ok := r.openings[m]; ok {
+		return s
+	}
+	s := st.MoveString(m)
+	r.openings[m] = s
+	return s
+}
+
+// isSwap reports whether m is a pie-rule swap (written "swap"), remembered per move.
+func (r *cellRunner) isSwap(st core.State, m core.Move) bool {
+	if m >= 0 && m < smallMoves {
+		if r.swapsA[m] == 0 {
+			r.swapsA[m] = 1
+			if st.MoveString(m) == "swap" {
+				r.swapsA[m] = 2
+			}
+		}
+		return r.swapsA[m] == 2
+	}
+	if b, ok := r.swaps[m]; ok {
+		return b
+	}
+	b := st.MoveString(m) == "swap"
+	r.swaps[m] = b
+	return b
+}
+
+// debugPanics adds the stack to a panic's record (for debugging the engine).
+var debugPanics = false
+
+// agent returns the agent with index a for a seat of the current trial: a reused agent
+// that can be reset, or a new one.
+func (p *player) agent(r *cellRunner, a int, seed uint64) (ai.Agent, error) {
+	if ag, ok := r.agents[a]; ok {
+		ag.(Resetter).Reset(seed)
+		return ag, nil
+	}
+	ag, err := ai.New(p.study.agents[a], seed)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := ag.(Resetter); ok && !atLeast(p.seats, a, 2) {
+		r.agents[a] = ag
+	}
+	return ag, nil
+}
+
+// atLeast reports whether x occurs at least n times in s (an agent playing two seats of
+// one game needs two instances).
+func atLeast(s []int, x, n int) bool {
+	c := 0
+	for _, v := range s {
+		if v == x {
+			c++
+		}
+	}
+	return c >= n
+}
+
+func contains(moves []core.Move, m core.Move) bool {
+	for _, x := range moves {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// sample draws a chance outcome by its probability.
+func sample(r *rand.Rand, outs []core.Outcome) core.Move {
+	x := r.Float64()
+	for _, o := range outs {
+		x -= o.Prob
+		if x < 0 {
+			return o.Move
+		}
+	}
+	return outs[len(outs)-1].Move
+}
+
+// appendRecord writes rec as one JSON line (without reflection: the log is written at
+// the speed of the games).
+func appendRecord(b []byte, rec *Record) []byte {
+	b = append(b, `{"trial":`...)
+	b = strconv.AppendInt(b, int64(rec.Trial), 10)
+	b = append(b, `,"cell":`...)
+	b = strconv.AppendInt(b, int64(rec.Cell), 10)
+	b = append(b, `,"index":`...)
+	b = strconv.AppendInt(b, int64(rec.Index), 10)
+	b = append(b, `,"seed":`...)
+	b = strconv.AppendUint(b, rec.Seed, 10)
+	b = append(b, `,"seats":`...)
+	b = appendInts(b, rec.Seats)
+	if len(rec.Moves) > 0 {
+		b = append(b, `,"moves":`...)
+		b = appendInts(b, rec.Moves)
+	}
+	b = append(b, `,"returns":`...)
+	b = appendFloats(b, rec.Returns)
+	if len(rec.Scores) > 0 {
+		b = append(b, `,"scores":`...)
+		b = appendFloats(b, rec.Scores)
+	}
+	b = append(b, `,"plies":`...)
+	b = strconv.AppendInt(b, int64(rec.Plies), 10)
+	b = append(b, `,"timed_out":`...)
+	b = strconv.AppendBool(b, rec.TimedOut)
+	if rec.Error != "" {
+		b = append(b, `,"error":`...)
+		b = appendString(b, rec.Error)
+	}
+	if rec.Opening != "" {
+		b = append(b, `,"opening":`...)
+		b = appendString(b, rec.Opening)
+	}
+	if rec.SwapOffered {
+		b = append(b, `,"swap_offered":true`...)
+	}
+	if rec.Swapped {
+		b = append(b, `,"swapped":true`...)
+	}
+	b = append(b, `,"decisions":`...)
+	b = strconv.AppendInt(b, int64(rec.Decisions), 10)
+	b = append(b, `,"legal":`...)
+	b = strconv.AppendInt(b, int64(rec.Legal), 10)
+	return append(b, "}\n"...)
+}
+
+func appendInts(b []byte, xs []int) []byte {
+	b = append(b, '[')
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+	}
+	return append(b, ']')
+}
+
+func appendFloats(b []byte, xs []float64) []byte {
+	b = append(b, '[')
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+			b = strconv.AppendInt(b, int64(x), 10) // returns and scores are mostly whole
+		} else {
+			b = strconv.AppendFloat(b, x, 'g', -1, 64)
+		}
+	}
+	return append(b, ']')
+}
+
+// appendString writes s as a JSON string.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+			i++
+		case c == '\n':
+			b = append(b, '\\', 'n')
+			i++
+		case c == '\t':
+			b = append(b, '\\', 't')
+			i++
+		case c < 0x20 || c == 0x7f:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
+			i++
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			i++
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				b = append(b, "\\ufffd"...)
+			} else {
+				b = append(b, s[i:i+size]...)
+			}
+			i += size
+		}
+	}
+	return append(b, '"')
+}
