@@ -127,11 +127,15 @@ func (s *session) step(ctx context.Context, verbose bool) error {
 		who = fmt.Sprintf("%v (%s)", p, s.seats[p].spec)
 	}
 	text := s.state.MoveString(m)
+	roller := ""
+	if mv, ok := s.state.(interface{ Mover() int }); ok && p == core.Chance {
+		roller = fmt.Sprintf("seat %d ", mv.Mover()+1)
+	}
 	s.play(m)
 	switch {
 	case !verbose:
 	case p == core.Chance:
-		fmt.Fprintf(s.a.out, "dice: %s\n", text) // the board shows the roll beside the mover
+		fmt.Fprintf(s.a.out, "%srolls %s\n", roller, text) // the board shows the roll beside the mover
 	default:
 		fmt.Fprintf(s.a.out, "%s plays %s\n%s", who, text, s.state.Render(s.color))
 	}
