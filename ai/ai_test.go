@@ -334,3 +334,36 @@ func TestSpecs(t *testing.T) {
 	_, err = ParseSpec("alphabeta:depth")
 	assert.Error(t, err)
 }
+
+// TestResetIsNew: an agent reset with a seed plays exactly as a new one built with that
+// seed, whatever it played before (the experiment runner reuses agents this way).
+func TestResetIsNew(t *testing.T) {
+	ctx := context.Background()
+	g := testGames(t)[1]
+	positions := randomPositions(g, 20, 4)
+	for _, name := range Names() {
+		spec := Spec{Agent: name, Options: map[string]string{}}
+		switch name {
+		case "mcts":
+			spec.Options["iterations"] = "200"
+		case "random", "greedy":
+		default:
+			spec.Options["depth"] = "3"
+		}
+		used, err := New(spec, 1)
+		require.NoError(t, err)
+		for _, s := range positions[:10] {
+			_, err := used.SelectMove(ctx, s)
+			require.NoError(t, err)
+		}
+		r, ok := used.(interface{ Reset(uint64) })
+		require.True(t, ok, "%s has no Reset", name)
+		r.Reset(9)
+		fresh, _ := New(spec, 9)
+		for _, s := range positions[10:] {
+			a, _ := used.SelectMove(ctx, s)
+			b, _ := fresh.SelectMove(ctx, s)
+			assert.Equal(t, b, a, "%s after Reset differs from a new agent at %s", name, s)
+		}
+	}
+}

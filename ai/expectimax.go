@@ -39,6 +39,9 @@ func newExpectiminimax(o Options, _ uint64) (Agent, error) {
 	return NewExpectiminimax(b), nil
 }
 
+// Reset prepares the agent for a new game (it keeps nothing between games).
+func (a *Expectiminimax) Reset(uint64) { a.last = Info{} }
+
 // LastSearch reports the last search (Value is rounded).
 func (a *Expectiminimax) LastSearch() Info { return a.last }
 

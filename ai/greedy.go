@@ -11,6 +11,7 @@ import (
 // evaluation) and breaks ties with its seeded generator. Games may offer their own
 // greedy policy (core.GreedyChooser), as Ludo's rule-based one.
 type Greedy struct {
+	src   *rand.PCG
 	rng   *rand.Rand
 	moves []core.Move
 	ties  []core.Move
@@ -23,8 +24,14 @@ type GreedyChooser interface {
 
 // NewGreedy returns a greedy agent seeded with seed.
 func NewGreedy(seed uint64) *Greedy {
-	return &Greedy{rng: rand.New(rand.NewPCG(seed, 0x677265656479))}
+	src := rand.NewPCG(seed, greedyStream)
+	return &Greedy{src: src, rng: rand.New(src)}
 }
+
+const greedyStream = 0x677265656479
+
+// Reset reseeds the agent for a new game, as NewGreedy(seed) would build it.
+func (g *Greedy) Reset(seed uint64) { g.src.Seed(seed, greedyStream) }
 
 func newGreedy(_ Options, seed uint64) (Agent, error) { return NewGreedy(seed), nil }
 

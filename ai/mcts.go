@@ -20,6 +20,7 @@ type MCTS struct {
 	budget    Budget
 	c         float64
 	heuristic bool
+	src       *rand.PCG
 	rng       *rand.Rand
 	nodes     []mctsNode
 	scratch   core.State
@@ -45,7 +46,17 @@ func NewMCTS(b Budget, c float64, heuristic bool, seed uint64) *MCTS {
 	if b.Iterations == 0 && b.Time == 0 {
 		b.Iterations = 10000
 	}
-	return &MCTS{budget: b, c: c, heuristic: heuristic, rng: rand.New(rand.NewPCG(seed, 0x6d637473))}
+	src := rand.NewPCG(seed, mctsStream)
+	return &MCTS{budget: b, c: c, heuristic: heuristic, src: src, rng: rand.New(src)}
+}
+
+const mctsStream = 0x6d637473
+
+// Reset reseeds the agent for a new game, as NewMCTS would build it (the tree's memory
+// is kept for reuse).
+func (a *MCTS) Reset(seed uint64) {
+	a.src.Seed(seed, mctsStream)
+	a.last = Info{}
 }
 
 func newMCTS(o Options, seed uint64) (Agent, error) {

@@ -9,14 +9,21 @@ import (
 
 // Random plays a uniformly random legal move from its own seeded generator.
 type Random struct {
+	src   *rand.PCG
 	rng   *rand.Rand
 	moves []core.Move
 }
 
+const randomStream = 0x72616e646f6d
+
 // NewRandom returns a random agent seeded with seed.
 func NewRandom(seed uint64) *Random {
-	return &Random{rng: rand.New(rand.NewPCG(seed, 0x72616e646f6d))}
+	src := rand.NewPCG(seed, randomStream)
+	return &Random{src: src, rng: rand.New(src)}
 }
+
+// Reset reseeds the agent for a new game, as NewRandom(seed) would build it.
+func (r *Random) Reset(seed uint64) { r.src.Seed(seed, randomStream) }
 
 func newRandom(_ Options, seed uint64) (Agent, error) { return NewRandom(seed), nil }
 

@@ -56,6 +56,15 @@ func NewSearcher(algo string, b Budget, ttMB int) (*Searcher, error) {
 // LastSearch reports the last search.
 func (a *Searcher) LastSearch() Info { return a.last }
 
+// Reset forgets earlier games (the transposition table starts a new generation) for a
+// new game; the search itself uses no randomness, so the seed changes nothing.
+func (a *Searcher) Reset(uint64) {
+	if a.tt != nil {
+		a.tt.Clear()
+	}
+	a.last = Info{}
+}
+
 // SelectMove searches by iterative deepening within the budget.
 func (a *Searcher) SelectMove(ctx context.Context, s core.State) (core.Move, error) {
 	if err := checkTwoPlayerDeterministic(a.algo, s); err != nil {
