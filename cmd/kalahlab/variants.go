@@ -112,6 +112,7 @@ func newVariantsShowCmd(a *app) *cobra.Command {
 					"extends": v.Extends, "source": v.Source, "hash": v.Hash, "hooks": hooks,
 					"available_hooks": variants.HookNames(v.Base), "examples": len(v.Examples),
 					"params": v.Params, "knobs": knobs, "players": res.game.NumPlayers(),
+					"fields": fieldsJSON(v),
 				})
 			}
 			fmt.Fprintf(a.out, "%s: %s\n", v.Name, v.Summary)
@@ -134,6 +135,23 @@ func newVariantsShowCmd(a *app) *cobra.Command {
 			}
 			if len(v.Examples) > 0 {
 				fmt.Fprintf(a.out, "examples: %d\n", len(v.Examples))
+			}
+			if fields, ok := v.Fields(); ok {
+				if len(fields) == 0 {
+					fmt.Fprintf(a.out, "fields: none\n")
+				}
+				for _, f := range fields {
+					what := "custom (on_land)"
+					switch {
+					case f.Jump != "":
+						what = "jump " + string(f.Jump)
+					case f.SafeExceptOthersStart:
+						what = "safe except on another player's start"
+					case f.Safe:
+						what = "safe"
+					}
+					fmt.Fprintf(a.out, "field %s: %s, cells %v\n", f.Kind, what, f.Cells)
+				}
 			}
 			fmt.Fprintf(a.out, "\nknobs (* = changed from the base game's default):\n")
 			tw := tabwriter.NewWriter(a.out, 0, 4, 2, ' ', 0)
@@ -209,4 +227,25 @@ invariant (Kalah: seeds conserved). Exits non-zero when anything fails.`,
 	}
 	cmd.Flags().IntVar(&games, "games", 1000, "random games to play under the contract checks")
 	return cmd
+}
+
+// fieldsJSON lists a Ludo variant's special fields for `variants show --json` (null for
+// other games).
+func fieldsJSON(v *variants.Variant) any {
+	fields, ok := v.Fields()
+	if !ok {
+		return nil
+	}
+	type field struct {
+		Kind                  string `json:"kind"`
+		Cells                 []int  `json:"cells"`
+		Jump                  string `json:"jump,omitempty"`
+		Safe                  bool   `json:"safe,omitempty"`
+		SafeExceptOthersStart bool   `json:"safe_except_others_start,omitempty"`
+	}
+	out := make([]field, len(fields))
+	for i, f := range fields {
+		out[i] = field{f.Kind, f.Cells, string(f.Jump), f.Safe, f.SafeExceptOthersStart}
+	}
+	return out
 }
