@@ -193,7 +193,7 @@ func Run(ctx context.Context, s *Study, opt Options) (*Result, error) {
 		for c, a := range accs {
 			lo, n := 0, 0
 			for i := 0; i < plan.Games && !a.stop.Load(); i++ {
-				if !a.todo(i) {
+				if !a.pending(i) {
 					continue
 				}
 				if n == 0 {
@@ -236,7 +236,7 @@ func Run(ctx context.Context, s *Study, opt Options) (*Result, error) {
 				stopped := false
 				a := accs[j.cell]
 				for i := j.lo; i < j.hi; i++ {
-					if !a.todo(i) {
+					if !a.pending(i) {
 						continue
 					}
 					if a.beyondStop(i) {
@@ -471,9 +471,9 @@ func newAcc(p *Plan, c int, sh Shard) *acc {
 
 func (a *acc) owns(i int) bool { return a.shard.Owns(a.cell*a.plan.Games + i) }
 
-// todo reports whether trial i is for this run to play: owned, and not done before a
+// pending reports whether trial i is for this run to play: owned, and not done before a
 // resume.
-func (a *acc) todo(i int) bool { return a.owns(i) && !a.resumed.has(i) }
+func (a *acc) pending(i int) bool { return a.owns(i) && !a.resumed.has(i) }
 
 // beyondStop reports whether trial i comes after the stopping point.
 func (a *acc) beyondStop(i int) bool { return int64(i) >= a.stopAt.Load() }
