@@ -133,7 +133,7 @@ func (s *State) Render(color bool) string {
 	out = append(out, seat(0))
 	if s.p.over {
 		sc := s.Scores(nil)
-		status := fmt.Sprintf("  Game over: seat 1 %g, seat 2 %g", sc[0], sc[1])
+		status := fmt.Sprintf("  Game over: seat 1 has %g, seat 2 has %g", sc[0], sc[1])
 		if s.p.err != nil {
 			status = "  Game stopped: " + s.p.err.Error()
 		}
