@@ -231,6 +231,10 @@ func (a *MCTS) pick(node int32) int32 {
 // rollout plays st to the end.
 func (a *MCTS) rollout(st core.State) {
 	if !a.heuristic {
+		if pp, ok := st.(core.PCGPlayer); ok {
+			pp.PlayRandomPCG(a.src)
+			return
+		}
 		if rp, ok := st.(core.RandomPlayer); ok {
 			rp.PlayRandom(a.rng)
 			return

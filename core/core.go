@@ -18,6 +18,7 @@ package core
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 )
@@ -188,6 +189,20 @@ type Copier interface {
 // uniformly random legal moves; it returns the plies played.
 type RandomPlayer interface {
 	PlayRandom(r *rand.Rand) int
+}
+
+// PCGPlayer is a RandomPlayer whose fast path draws straight from a PCG generator
+// (no interface call per draw): each move is the legal move at index RandIndex(src, n).
+// MCTS rollouts prefer it.
+type PCGPlayer interface {
+	PlayRandomPCG(src *rand.PCG) int
+}
+
+// RandIndex draws an index in [0, n) from src by Lemire's multiply-shift (the bias is
+// below n/2^64: nil for game move counts).
+func RandIndex(src *rand.PCG, n int) int {
+	hi, _ := bits.Mul64(src.Uint64(), uint64(n))
+	return int(hi)
 }
 
 // TerminalValue is the value of a finished game for seat p, as search sees it: WinScore times the

@@ -22,6 +22,22 @@ func BenchmarkPlayoutFast(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
 
+// BenchmarkPlayoutPCG plays random Kalah(6,4) games through the fast path drawing
+// straight from a PCG generator (what MCTS rollouts use).
+func BenchmarkPlayoutPCG(b *testing.B) {
+	g := newGame(b, nil)
+	s := g.Start()
+	src := rand.NewPCG(1, 2)
+	plies := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Reset()
+		plies += s.PlayRandomPCG(src)
+	}
+	b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
 // BenchmarkPlayoutGeneric plays random Kalah(6,4) games through the core.State
 // interface only, as agents and the experiment runner do.
 func BenchmarkPlayoutGeneric(b *testing.B) {

@@ -295,10 +295,15 @@ func TestPlayRandomMatchesGeneric(t *testing.T) {
 	for _, p := range []core.Params{nil, {"pie_rule": true}, {"rows": 4, "houses": 3}} {
 		g := newGame(t, p)
 		for seed := uint64(0); seed < 50; seed++ {
-			a, b := g.Start(), g.Start()
+			a, b, c, d := g.Start(), g.Start(), g.Start(), g.Start()
 			a.PlayRandom(rand.New(rand.NewPCG(seed, 1)))
-			b.playRandomGeneric(rand.New(rand.NewPCG(seed, 1)))
+			r := rand.New(rand.NewPCG(seed, 1))
+			b.playRandomGeneric(func(n int) int { return r.IntN(n) })
 			require.Equal(t, b.String(), a.String())
+			c.PlayRandomPCG(rand.NewPCG(seed, 2))
+			src := rand.NewPCG(seed, 2)
+			d.playRandomGeneric(func(n int) int { return core.RandIndex(src, n) })
+			require.Equal(t, d.String(), c.String())
 		}
 	}
 }

@@ -141,49 +141,57 @@ func (s *State) Undo() bool {
 // PlayRandom plays the game out with uniformly random legal moves, without undo records:
 // the fast path for playouts. It returns the number of plies played.
 func (s *State) PlayRandom(r *rand.Rand) int {
-	g := s.g
-	if g.hooked {
-		return s.playRandomGeneric(r)
-	}
-	if g.n > 8 {
-		return s.playRandomGeneric(r)
+	if s.g.hooked || s.g.n > 8 {
+		return s.playRandomGeneric(func(n int) int { return r.IntN(n) })
 	}
 	plies := 0
 	for !s.p.over {
-		// One bit per non-empty house (bit 8k+7 for house k), counted and picked
-		// without a loop over the houses.
-		nz := nonZeroBytes(s.sideWord(int(s.p.side)))
-		cnt := bits.OnesCount64(nz)
-		if s.p.pie == pieOffer {
-			cnt++
-		}
-		pick := r.IntN(cnt)
-		m := Swap
-		if pick < bits.OnesCount64(nz) {
-			for ; pick > 0; pick-- {
-				nz &= nz - 1
-			}
-			m = core.Move(bits.TrailingZeros64(nz) >> 3)
-		}
-		s.play(m)
+		nz, houses, cnt := s.randomChoices()
+		s.play(pickMove(nz, houses, r.IntN(cnt)))
 		plies++
 	}
 	return plies
 }
 
-// sideWord loads side's houses as the bytes of a word (boards with at most 8 houses a
-// side): zero exactly when the side is empty.
-func (s *State) sideWord(side int) uint64 {
-	return binary.LittleEndian.Uint64(s.p.pits[side*(s.g.n+1):]) & s.g.houseMask
+// PlayRandomPCG is PlayRandom drawing straight from src (core.RandIndex): the fastest
+// path, used by MCTS rollouts.
+func (s *State) PlayRandomPCG(src *rand.PCG) int {
+	if s.g.hooked || s.g.n > 8 {
+		return s.playRandomGeneric(func(n int) int { return core.RandIndex(src, n) })
+	}
+	plies := 0
+	for !s.p.over {
+		nz, houses, cnt := s.randomChoices()
+		s.play(pickMove(nz, houses, core.RandIndex(src, cnt)))
+		plies++
+	}
+	return plies
 }
 
-// nonZeroBytes sets the top bit of each non-zero byte of w and clears the rest.
-func nonZeroBytes(w uint64) uint64 {
-	const lo7 = 0x7f7f_7f7f_7f7f_7f7f
-	return ((w & lo7) + lo7 | w) &^ lo7
+// randomChoices returns one bit per non-empty house of the mover (bit 8k+7 for house
+// k), their count, and the count of legal moves (the houses, and swap when offered).
+func (s *State) randomChoices() (nz uint64, houses, moves int) {
+	nz = nonZeroBytes(s.sideWord(int(s.p.side)))
+	houses = bits.OnesCount64(nz)
+	moves = houses
+	if s.p.pie == pieOffer {
+		moves++
+	}
+	return nz, houses, moves
 }
 
-func (s *State) playRandomGeneric(r *rand.Rand) int {
+// pickMove returns the k-th legal move (houses in order, then swap).
+func pickMove(nz uint64, houses, k int) core.Move {
+	if k >= houses {
+		return Swap
+	}
+	for ; k > 0; k-- {
+		nz &= nz - 1
+	}
+	return core.Move(bits.TrailingZeros64(nz) >> 3)
+}
+
+func (s *State) playRandomGeneric(pick func(n int) int) int {
 	var buf [MaxPits + 1]core.Move
 	plies := 0
 	for !s.p.over {
@@ -191,7 +199,7 @@ func (s *State) playRandomGeneric(r *rand.Rand) int {
 		if len(moves) == 0 {
 			break
 		}
-		s.play(moves[r.IntN(len(moves))])
+		s.play(moves[pick(len(moves))])
 		plies++
 	}
 	return plies
@@ -516,4 +524,16 @@ func b2u(b bool) uint8 {
 		return 1
 	}
 	return 0
+}
+
+// sideWord loads side's houses as the bytes of a word (boards with at most 8 houses a
+// side): zero exactly when the side is empty.
+func (s *State) sideWord(side int) uint64 {
+	return binary.LittleEndian.Uint64(s.p.pits[side*(s.g.n+1):]) & s.g.houseMask
+}
+
+// nonZeroBytes sets the top bit of each non-zero byte of w and clears the rest.
+func nonZeroBytes(w uint64) uint64 {
+	const lo7 = 0x7f7f_7f7f_7f7f_7f7f
+	return ((w & lo7) + lo7 | w) &^ lo7
 }
