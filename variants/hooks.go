@@ -29,10 +29,13 @@ type binder struct {
 	// names (cells in range, a hook for a custom kind), with errors at the script's
 	// lines.
 	fields func(fl *fieldLayer, p core.Params, hooks []string) error
-	// build makes a game with the fields (fl nil: the base game's own) and the hooks;
-	// m and fns are nil for a variant that sets fields but no hooks (no Lua at all).
-	// NewGame uses it in place of bind.
-	build func(m *vm, name string, p core.Params, fl *fieldLayer, fns map[string]hookFn) (core.Game, error)
+	// board checks a board table (Ludo's drawing, board = { ... }) against the resolved
+	// knobs, with errors at the script's lines; nil for the games where board is an error.
+	board func(bs *boardSpec, p core.Params) error
+	// build makes a game with the fields and the board (nil: the base game's own) and
+	// the hooks; m and fns are nil for a variant that sets fields or a board but no hooks
+	// (no Lua at all). NewGame uses it in place of bind.
+	build func(m *vm, name string, p core.Params, fl *fieldLayer, bs *boardSpec, fns map[string]hookFn) (core.Game, error)
 }
 
 // binders lists the base games that have Lua hooks.

@@ -13,7 +13,8 @@ import (
 
 // Ludo hooks: the token view `t` that Lua sees (one per Lua state, its *ludo.State
 // swapped in before each call), the binder that fills ludo.Hooks.OnLand with a call into
-// Lua, and the special fields a script sets with fields = { ... }.
+// Lua, and the special fields a script sets with fields = { ... } (the board a script
+// sets with board = { ... } is in ludo_board.go).
 //
 // Lua numbers players 1..t:players() in the order of play (1 is red, who rolls first),
 // tokens 1..t:tokens() (token 1 is "a" in the move notation), and track squares, the
@@ -25,10 +26,11 @@ import (
 var ludoBinder = &binder{
 	hooks: []string{"on_land"},
 	bind: func(m *vm, name string, p core.Params, fns map[string]hookFn) (core.Game, error) {
-		return buildLudo(m, name, p, nil, fns)
+		return buildLudo(m, name, p, nil, nil, fns)
 	},
 	invariant: ludoInvariant,
 	fields:    checkLudoFields,
+	board:     checkLudoBoard,
 	build:     buildLudo,
 }
 
@@ -329,14 +331,19 @@ func newTokenView(L *lua.LState, v *ludoView) *lua.LTable {
 }
 
 // buildLudo makes a Ludo game from the knobs, the fields (nil: the default layout for
-// the track length) and the on_land hook, if any (m nil: no Lua).
-func buildLudo(m *vm, name string, p core.Params, fl *fieldLayer, fns map[string]hookFn) (core.Game, error) {
+// the track length), the board (nil: the cross board for the track, see ludo.CrossBoard)
+// and the on_land hook, if any (m nil: no Lua).
+func buildLudo(m *vm, name string, p core.Params, fl *fieldLayer, bs *boardSpec, fns map[string]hookFn) (core.Game, error) {
 	r, err := ludo.RulesFrom(p)
 	if err != nil {
 		return nil, err
 	}
 	if fl != nil {
 		r.Fields = ludoFields(fl)
+	}
+	if bs != nil {
+		b := bs.board // the game keeps it; the cells are never changed
+		r.Board = &b
 	}
 	f, ok := fns["on_land"]
 	if !ok || m == nil {

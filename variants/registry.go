@@ -19,15 +19,17 @@
 //
 // # The Lua bridge
 //
-// A script returns variant { name, extends, summary, params, fields, hooks, examples }
+// A script returns variant { name, extends, summary, params, fields, board, hooks, examples }
 // (see scripts/README.md, the Lua API reference). Its knobs are checked in Go against
 // the base game's ParamSpecs; its hooks are checked against the base game's hook names;
 // its fields table (Ludo's special squares) against the knobs and hooks (binder.fields).
-// A script's fields table replaces its parent's; without one it keeps its parent's.
+// A script's fields table replaces its parent's; without one it keeps its parent's. Its
+// board table (Ludo's drawing: grid, track, start squares, home columns) layers the same
+// way and is checked against the knobs (binder.board).
 // Each script is compiled once per process (the compile cache); its top level runs
 // once at load time, in a throwaway sandbox, to read the table.
 //
-// A variant that only sets knobs (and fields) runs at native speed: NewGame returns the
+// A variant that only sets knobs (and fields, and a board) runs at native speed: NewGame returns the
 // base game built from them, with no Lua state at all. A variant with hooks gets, per
 // NewGame call, one fresh sandboxed Lua state (made from the cached compiled code)
 // whose functions the game's hooks call; such a game belongs to one goroutine. Hooks
@@ -123,14 +125,15 @@ type Variant struct {
 	def    core.Def    // the base game
 	layers []*script   // the scripts with hooks, base first (later ones win)
 	fields *fieldLayer // the fields table of the nearest script that sets one; nil: the base game's own
+	board  *boardSpec  // the board table of the nearest script that sets one; nil: the base game's own
 }
 
 // NewGame returns a game for one goroutine. A variant without hooks gives the base
-// game built from its knobs (and its fields table, if a script set one), with no Lua;
+// game built from its knobs (and its fields and board tables, if scripts set them), with no Lua;
 // one with hooks gets a fresh Lua state of its own, so call NewGame once per worker
 // goroutine and reuse the game for all its playouts.
 func (v *Variant) NewGame() (core.Game, error) {
-	if len(v.layers) == 0 && v.fields == nil {
+	if len(v.layers) == 0 && v.fields == nil && v.board == nil {
 		g, err := v.def.New(v.Name, v.Params)
 		if err != nil {
 			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
@@ -141,8 +144,8 @@ func (v *Variant) NewGame() (core.Game, error) {
 	if !ok {
 		return nil, fmt.Errorf("variant %s: %s has no hooks", v.Name, v.Base)
 	}
-	if len(v.layers) == 0 { // fields, no hooks: no Lua
-		g, err := b.build(nil, v.Name, v.Params, v.fields, nil)
+	if len(v.layers) == 0 { // fields or a board, no hooks: no Lua
+		g, err := b.build(nil, v.Name, v.Params, v.fields, v.board, nil)
 		if err != nil {
 			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
 		}
@@ -174,7 +177,7 @@ func (v *Variant) NewGame() (core.Game, error) {
 	var g core.Game
 	var err error
 	if b.build != nil {
-		g, err = b.build(m, v.Name, v.Params, v.fields, fns)
+		g, err = b.build(m, v.Name, v.Params, v.fields, v.board, fns)
 	} else {
 		g, err = b.bind(m, v.Name, v.Params, fns)
 	}
@@ -210,6 +213,12 @@ func (v *Variant) With(overrides map[string]any) (*Variant, error) {
 	if v.fields != nil {
 		// The knobs may no longer fit the fields (a shorter track_length).
 		if err := binders[v.Base].fields(v.fields, p, v.Hooks); err != nil {
+			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
+		}
+	}
+	if v.board != nil {
+		// Nor the board (its track has track_length cells).
+		if err := binders[v.Base].board(v.board, p); err != nil {
 			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
 		}
 	}
@@ -591,6 +600,21 @@ func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, erro
 			return nil, err
 		}
 	}
+	board := parent.board
+	if sc.board != nil {
+		if b, ok := binders[parent.Base]; !ok || b.board == nil {
+			return nil, sc.errorf(sc.lines.fields["board"], "%s has no board table: board is for ludo", parent.Base)
+		}
+		board = sc.board
+	}
+	if board != nil {
+		if err := binders[parent.Base].board(board, params); err != nil {
+			if board.sc != sc { // a parent's board that this script's knobs do not fit
+				return nil, fmt.Errorf("%s: %w", sc.at(sc.lines.fields["params"]), err)
+			}
+			return nil, err
+		}
+	}
 	summary := sc.summary
 	if summary == "" {
 		summary = "extends " + parent.Name
@@ -615,6 +639,7 @@ func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, erro
 		def:         parent.def,
 		layers:      layers,
 		fields:      fields,
+		board:       board,
 	}, nil
 }
 

@@ -51,6 +51,7 @@ type script struct {
 	hookLines                           map[string]int
 	fields                              []fieldSpec // the special fields, by kind name
 	hasFields                           bool        // the script sets fields (fields = {} clears them)
+	board                               *boardSpec  // the board table (Ludo), nil when the script sets none
 	examples                            []Example
 	lines                               tableLines
 }
@@ -102,7 +103,7 @@ func (sc *script) errorf(line int, format string, a ...any) error {
 }
 
 // The fields a variant table may hold.
-var variantFields = []string{"name", "extends", "summary", "description", "params", "fields", "hooks", "examples"}
+var variantFields = []string{"name", "extends", "summary", "description", "params", "fields", "board", "hooks", "examples"}
 
 // fieldKeys are the keys of one kind of the fields table.
 var fieldKeys = []string{"cells", "jump", "safe", "safe_except_others_start"}
@@ -182,6 +183,10 @@ func (sc *script) read(t *lua.LTable) error {
 		case "fields":
 			if err == nil {
 				err = sc.readFields(v)
+			}
+		case "board":
+			if err == nil {
+				err = sc.readBoard(v)
 			}
 		case "examples":
 			if err == nil {
@@ -468,17 +473,18 @@ func moveList(v lua.LValue) ([]string, error) {
 // tableLines are the lines of the variant table's fields, found in the syntax tree
 // when the script ends with return variant { ... } (0 when unknown).
 type tableLines struct {
-	fields   map[string]int
-	params   map[string]int
-	hooks    map[string]int
-	kinds    map[string]int            // the kinds of the fields table
-	kindKeys map[string]map[string]int // and their keys (cells, jump, ...)
-	examples []int
+	fields    map[string]int
+	params    map[string]int
+	hooks     map[string]int
+	kinds     map[string]int            // the kinds of the fields table
+	kindKeys  map[string]map[string]int // and their keys (cells, jump, ...)
+	boardKeys map[string]int            // the keys of the board table (rows, track, ...)
+	examples  []int
 }
 
 func findLines(chunk []ast.Stmt) tableLines {
 	l := tableLines{fields: map[string]int{}, params: map[string]int{}, hooks: map[string]int{},
-		kinds: map[string]int{}, kindKeys: map[string]map[string]int{}}
+		kinds: map[string]int{}, kindKeys: map[string]map[string]int{}, boardKeys: map[string]int{}}
 	t := variantTable(chunk)
 	if t == nil {
 		return l
@@ -494,10 +500,13 @@ func findLines(chunk []ast.Stmt) tableLines {
 			continue
 		}
 		switch k.Value {
-		case "params", "hooks":
+		case "params", "hooks", "board":
 			m := l.params
-			if k.Value == "hooks" {
+			switch k.Value {
+			case "hooks":
 				m = l.hooks
+			case "board":
+				m = l.boardKeys
 			}
 			for _, g := range sub.Fields {
 				if gk, ok := g.Key.(*ast.StringExpr); ok {

@@ -442,6 +442,23 @@ function LudoTokens:move_by(player, token, n) end
 ---@field safe? boolean no capture on it
 ---@field safe_except_others_start? boolean safe, except on another player's start square
 
+---A cell of a Ludo board's grid: {row, col}, row 1 at the top, column 1 at the left.
+---@alias LudoGridCell integer[]
+
+---The drawing of a Ludo board. Each entry of starts is a seat (colour: red, green, yellow,
+---blue in the order of play), with its home column, goal and yard at the same index. The
+---knobs must fit it: #track == track_length, each home column home_length cells, each
+---yard at least tokens cells, a seat per player.
+---@class LudoBoard
+---@field rows integer rows of the grid, 1..64
+---@field cols integer columns of the grid, 1..64
+---@field track LudoGridCell[] the common track's cells in the direction of play
+---@field starts integer[] each seat's start square, an index 1..#track into track (cell 1 of the fields is the first seat's)
+---@field homes LudoGridCell[][] each seat's home column, from the track towards the goal
+---@field goals LudoGridCell[] each seat's goal cell
+---@field yards LudoGridCell[][] each seat's yard cells (at least tokens)
+---@field excluded? LudoGridCell[] cells that are not part of the board
+
 ---The Ludo hooks.
 ---@class LudoHooks
 ---@field on_land? fun(t: LudoTokens, cell: LudoCell, kind: string) called when a token ends its move on a custom field
@@ -461,6 +478,7 @@ function LudoTokens:move_by(player, token, n) end
 ---@field description? string longer text for `variants show`
 ---@field params? KalahParams|CheckersParams|TicTacToeParams|LudoParams knob values of the base game
 ---@field fields? table<string, LudoField> Ludo: the special fields by kind ({} for none) [the parent's]
+---@field board? LudoBoard Ludo: the board's drawing (grid, track, starts, homes, goals, yards) [the parent's]
 ---@field hooks? KalahHooks|CheckersHooks|TicTacToeHooks|LudoHooks hook functions of the base game
 ---@field examples? Example[] position tests
 
