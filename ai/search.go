@@ -53,7 +53,6 @@ type searcher struct {
 	tt       *TT
 	killers  [][2]core.Move
 	history  [4096]int32
-	undo     core.Undoer // nil: play on clones
 }
 
 func newSearcher(ctx context.Context, b Budget, tt *TT) *searcher {
@@ -92,12 +91,11 @@ func (sr *searcher) moves(s core.State, ply int) []core.Move {
 	return sr.bufs[ply]
 }
 
-// child plays m on s, returning the state to search and a function to call after.
-// With an Undoer, s itself is played and undone; otherwise a clone is played.
+// child plays m on s and returns the state to search: s itself when it can undo (back
+// undoes it afterwards), otherwise a played clone.
 func (sr *searcher) child(s core.State, m core.Move) core.State {
-	if u, ok := s.(core.Undoer); ok {
+	if _, ok := s.(core.Undoer); ok {
 		s.Play(m)
-		sr.undo = u
 		return s
 	}
 	c := s.Clone()

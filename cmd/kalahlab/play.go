@@ -77,8 +77,7 @@ first offers a short setup: pick the variant, adjust its knobs, pick the players
 	}
 	f := cmd.Flags()
 	for i := range players {
-		def := ""
-		f.StringVar(&players[i], fmt.Sprintf("p%d", i+1), def,
+		f.StringVar(&players[i], fmt.Sprintf("p%d", i+1), "",
 			fmt.Sprintf("who plays seat %d: human or an agent spec such as random (default from the config: human, random)", i+1))
 		_ = cmd.RegisterFlagCompletionFunc(fmt.Sprintf("p%d", i+1), completeAgents)
 	}
