@@ -24,7 +24,7 @@ var errStop = errors.New("search budget spent")
 const infinity = 1 << 30
 
 // ErrDomain is returned by an agent asked to search a game outside its domain.
-var ErrDomain = errors.New("game outside the agent's domain")
+var ErrDomain = errors.New("game outside this search's domain")
 
 // checkTwoPlayerDeterministic is the domain of the exact searches.
 func checkTwoPlayerDeterministic(name string, s core.State) error {

@@ -47,6 +47,9 @@ type solver struct {
 // margin bounds (core.MarginBounder) pruning lines that cannot matter.
 func Solve(ctx context.Context, s core.State, opt SolveOptions) (*Solution, error) {
 	if err := checkTwoPlayerDeterministic("solve", s); err != nil {
+		if errors.Is(err, ErrDomain) {
+			return nil, fmt.Errorf("solve: %w: the solver proves two-player games without dice (use an experiment to measure the others)", ErrDomain)
+		}
 		return nil, err
 	}
 	if opt.TTMB == 0 {

@@ -292,3 +292,22 @@ func TestPlayLudo(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errOut, "4 players")
 }
+
+func TestMoreBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "--moves", "3,,1"}, "move 2 is empty"},
+		{[]string{"solve", "--variant", "ludo"}, "without dice"},
+		{[]string{"perft", "--depth", "100"}, "want 1..64"},
+		{[]string{"play", "--variant", "tictactoe", "--moves", "z9"}, "column a..c"},
+		{[]string{"variants", "check", "kalah", "--games", "-1"}, "--games -1"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			_, errOut, code := cli(t, "", tc.args...)
+			assert.Equal(t, 1, code)
+			assert.Contains(t, errOut, tc.want)
+		})
+	}
+}

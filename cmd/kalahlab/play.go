@@ -131,12 +131,11 @@ func (a *app) seats(cmd *cobra.Command, res *resolved, flags [4]string) ([]seat,
 	return seats, nil
 }
 
+// splitMoves reads a comma-separated move list; spaces around moves are allowed.
 func splitMoves(list string) []string {
 	var out []string
 	for _, m := range strings.Split(list, ",") {
-		if m = strings.TrimSpace(m); m != "" {
-			out = append(out, m)
-		}
+		out = append(out, strings.TrimSpace(m))
 	}
 	return out
 }
@@ -145,6 +144,9 @@ func splitMoves(list string) []string {
 // (from 1) and the legal moves.
 func applyMoves(st core.State, list string) error {
 	for i, text := range splitMoves(list) {
+		if text == "" {
+			return fmt.Errorf("--moves: move %d is empty (want moves separated by commas, e.g. 3,1,4)", i+1)
+		}
 		m, err := core.ParsePlay(st, text)
 		if err != nil {
 			return fmt.Errorf("--moves: move %d: %w", i+1, err)
