@@ -29,6 +29,13 @@ type kalahSolver struct {
 	pre      [][]int
 	buf      []uint8
 	moves    [][]core.Move
+	// The compact search (kalahfast.go).
+	fast         bool
+	lap          int
+	emptyCapture bool
+	discard      bool
+	all          uint64
+	ftt          []fEntry
 }
 
 type kEntry struct {
@@ -322,9 +329,16 @@ func solveKalah(ctx context.Context, root *kalah.State, opt SolveOptions, t0 tim
 		deadline = t0.Add(opt.Time)
 	}
 	ks := newKalahSolver(ctx, deadline, root.Game(), opt.TTMB, opt.DBMB, root.Total(), opt.DBSeeds)
+	if fastOK(root.Game()) && root.Total() <= 127 && !opt.noFast {
+		ks.fastSetup(root.Game())
+	}
 	// exact is the final margin of the seat to move in st.
 	var exact func(st *kalah.State) (int, error)
 	exact = func(st *kalah.State) (int, error) {
+		if st.PieDone() && ks.fast {
+			v, err := ks.fmtdf(words(st))
+			return v + st.StoreDiff(st.Side()), err
+		}
 		if st.PieDone() {
 			v, err := ks.mtdf(st)
 			return v + st.StoreDiff(st.Side()), err
@@ -350,11 +364,18 @@ func solveKalah(ctx context.Context, root *kalah.State, opt SolveOptions, t0 tim
 	for len(sol.PV) < opt.PVLen && !st.Over() {
 		found := false
 		for _, m := range st.LegalMoves(nil) {
-			cv, err := kalahChildValue(st, m, exact)
+			var keeps bool
+			if ks.fast && st.PieDone() {
+				keeps, err = ks.fkeeps(st, m, target)
+			} else {
+				var cv int
+				cv, err = kalahChildValue(st, m, exact)
+				keeps = cv == target
+			}
 			if err != nil {
 				return nil, ks.giveUp(err, opt)
 			}
-			if cv != target {
+			if !keeps {
 				continue
 			}
 			me := st.ToMove()
@@ -417,4 +438,29 @@ func resultOf(v int) string {
 		return "loss"
 	}
 	return "draw"
+}
+
+// fkeeps reports whether playing m in st keeps the mover's final margin at target,
+// with two null-window searches instead of a full solve of the child.
+func (ks *kalahSolver) fkeeps(st *kalah.State, m core.Move, target int) (bool, error) {
+	mine, theirs := words(st)
+	t := target - st.StoreDiff(st.Side()) // the store-free target
+	m2, t2, gain, extra, over := ks.fmove(mine, theirs, int(m))
+	switch {
+	case over:
+		return gain == t, nil
+	case extra:
+		return ks.fequals(m2, t2, t-gain)
+	default:
+		return ks.fequals(t2, m2, gain-t)
+	}
+}
+
+// fequals reports whether the store-free value of (mine, theirs) is c.
+func (ks *kalahSolver) fequals(mine, theirs uint64, c int) (bool, error) {
+	if v, err := ks.fvalue(mine, theirs, c-1, c, 0); err != nil || v < c {
+		return false, err
+	}
+	v, err := ks.fvalue(mine, theirs, c, c+1, 0)
+	return err == nil && v <= c, err
 }

@@ -30,6 +30,7 @@ type SolveOptions struct {
 	// DBSeeds caps the seeds in houses of the positions the Kalah endgame database
 	// holds [0: automatic].
 	DBSeeds int
+	noFast  bool          // tests: keep the general Kalah search
 	Time    time.Duration // give up after this long (0: no limit)
 	PVLen   int           // longest principal variation to report [60]
 }

@@ -181,3 +181,28 @@ func TestKalahSolverMatchesGeneric(t *testing.T) {
 		}
 	}
 }
+
+// TestCompactKalahSearch is the differential test of the compact two-word search
+// against the general Kalah search, on starting positions and random midgame positions
+// of every rule it covers.
+func TestCompactKalahSearch(t *testing.T) {
+	for _, p := range []core.Params{
+		{"houses": 3, "seeds": 4}, {"houses": 4, "seeds": 3}, {"houses": 5, "seeds": 2},
+		{"houses": 2, "seeds": 8}, {"houses": 1, "seeds": 5}, {"houses": 8, "seeds": 1},
+		{"houses": 3, "seeds": 3, "empty_capture": false}, {"houses": 3, "seeds": 3, "pie_rule": true},
+		{"houses": 3, "seeds": 4, "remaining": "discard"}, {"houses": 4, "seeds": 2, "empty_capture": false, "remaining": "discard"},
+	} {
+		g, err := kalah.Def.New("kalah", p)
+		require.NoError(t, err)
+		positions := append([]core.State{g.NewState()}, randomPositions(g, 12, 8)...)
+		for _, s := range positions {
+			for _, k := range []int{1, 8, 40} {
+				want, err := Solve(context.Background(), s, SolveOptions{DBSeeds: k, TTMB: 4, DBMB: 8, noFast: true})
+				require.NoError(t, err)
+				got, err := Solve(context.Background(), s, SolveOptions{DBSeeds: k, TTMB: 4, DBMB: 8})
+				require.NoError(t, err)
+				require.Equal(t, want.Value, got.Value, "%v at %s, endgames up to %d seeds", p, s, k)
+			}
+		}
+	}
+}
