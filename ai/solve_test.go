@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"os"
 	"testing"
 	"time"
 
@@ -205,4 +206,18 @@ func TestCompactKalahSearch(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSolvePublishedKalah checks published values of Kalah: (6,4) with empty captures is
+// a first-player win by 10 (Irving and Donkers, 2000). It takes minutes, so it runs
+// with KALAHLAB_DEEP=1 only.
+func TestSolvePublishedKalah(t *testing.T) {
+	if os.Getenv("KALAHLAB_DEEP") == "" {
+		t.Skip("KALAHLAB_DEEP=1 solves Kalah(6,4), a few minutes")
+	}
+	g, err := kalah.Def.New("kalah", nil)
+	require.NoError(t, err)
+	sol, err := Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 512})
+	require.NoError(t, err)
+	assert.Equal(t, 10, sol.Value)
 }
