@@ -1,10 +1,6 @@
 package ai
 
-import (
-	"math/bits"
-
-	"github.com/kalahlab/kalahlab/core/kalah"
-)
+import "github.com/kalahlab/kalahlab/core/kalah"
 
 // The compact search below handles the common two-row rules (no hooks, store sowing,
 // no origin skipping, either_side_empty; either capture rule; remaining owner or
@@ -289,4 +285,3 @@ func (ks *kalahSolver) fmtdf(mine, theirs uint64) (int, error) {
 	return g, nil
 }
 
-var _ = bits.OnesCount64
