@@ -284,4 +284,3 @@ func (ks *kalahSolver) fmtdf(mine, theirs uint64) (int, error) {
 	}
 	return g, nil
 }
-
