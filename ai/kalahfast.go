@@ -264,23 +264,5 @@ func (ks *kalahSolver) findex(mine, theirs uint64, k int) int {
 
 // fmtdf converges on the store-free value of the position (mine, theirs).
 func (ks *kalahSolver) fmtdf(mine, theirs uint64) (int, error) {
-	lower, upper := -infinity, infinity
-	g := 0
-	for lower < upper {
-		beta := g
-		if g == lower {
-			beta = g + 1
-		}
-		v, err := ks.fvalue(mine, theirs, beta-1, beta, 0)
-		if err != nil {
-			return 0, err
-		}
-		g = v
-		if g < beta {
-			upper = g
-		} else {
-			lower = g
-		}
-	}
-	return g, nil
+	return mtdf(0, func(beta int) (int, error) { return ks.fvalue(mine, theirs, beta-1, beta, 0) })
 }

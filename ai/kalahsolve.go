@@ -300,25 +300,7 @@ func (ks *kalahSolver) dbValue(s *kalah.State, r, ply int) (int, error) {
 
 // mtdf converges on the store-free value of s.
 func (ks *kalahSolver) mtdf(s *kalah.State) (int, error) {
-	lower, upper := -infinity, infinity
-	g := 0
-	for lower < upper {
-		beta := g
-		if g == lower {
-			beta = g + 1
-		}
-		v, err := ks.value(s, beta-1, beta, 0, false)
-		if err != nil {
-			return 0, err
-		}
-		g = v
-		if g < beta {
-			upper = g
-		} else {
-			lower = g
-		}
-	}
-	return g, nil
+	return mtdf(0, func(beta int) (int, error) { return ks.value(s, beta-1, beta, 0, false) })
 }
 
 // solveKalah is Solve for Kalah without hooks: the store-free solver once the pie rule

@@ -247,7 +247,7 @@ func (a *MCTS) rollout(st core.State) {
 			return
 		case core.Chance:
 			a.outs = st.ChanceOutcomes(a.outs[:0])
-			st.Play(sampleOutcome(a.rng, a.outs))
+			st.Play(core.SampleOutcome(a.rng, a.outs))
 			continue
 		}
 		a.moves = st.LegalMoves(a.moves[:0])
@@ -270,15 +270,4 @@ func bestByEval(st core.State, p core.Player, moves []core.Move) core.Move {
 		}
 	}
 	return best
-}
-
-// sampleOutcome draws a chance outcome by its probability.
-func sampleOutcome(r *rand.Rand, outs []core.Outcome) core.Move {
-	x := r.Float64()
-	for _, o := range outs {
-		if x -= o.Prob; x < 0 {
-			return o.Move
-		}
-	}
-	return outs[len(outs)-1].Move
 }

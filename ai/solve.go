@@ -118,6 +118,12 @@ func (sv *solver) terminal(s core.State, p core.Player) int {
 
 // mtdf converges on the value of s for its mover from a first guess.
 func (sv *solver) mtdf(s core.State, guess int) (int, error) {
+	return mtdf(guess, func(beta int) (int, error) { return sv.search(s, beta-1, beta, 0) })
+}
+
+// mtdf is MTD(f): from a first guess, null-window probes (each searching the window
+// (beta-1, beta) and failing soft) narrow the value's bounds until they meet.
+func mtdf(guess int, probe func(beta int) (int, error)) (int, error) {
 	lower, upper := -infinity, infinity
 	g := guess
 	for lower < upper {
@@ -125,7 +131,7 @@ func (sv *solver) mtdf(s core.State, guess int) (int, error) {
 		if g == lower {
 			beta = g + 1
 		}
-		v, err := sv.search(s, beta-1, beta, 0)
+		v, err := probe(beta)
 		if err != nil {
 			return 0, err
 		}

@@ -237,3 +237,14 @@ type MarginBounder interface {
 type Applier interface {
 	Apply(m Move)
 }
+
+// SampleOutcome draws a chance outcome by its probability with r.
+func SampleOutcome(r *rand.Rand, outs []Outcome) Move {
+	x := r.Float64()
+	for _, o := range outs {
+		if x -= o.Prob; x < 0 {
+			return o.Move
+		}
+	}
+	return outs[len(outs)-1].Move
+}

@@ -48,7 +48,7 @@ func BenchmarkRawPlayout(b *testing.B) {
 				for st.ToMove() != core.Terminal {
 					if st.ToMove() == core.Chance {
 						outs = st.ChanceOutcomes(outs[:0])
-						st.Play(sample(rng, outs))
+						st.Play(core.SampleOutcome(rng, outs))
 						continue
 					}
 					moves = st.LegalMoves(moves[:0])

@@ -244,7 +244,7 @@ func (p *player) play(c, index int, rec *Record) (err error) {
 				rec.Error = fmt.Sprintf("ply %d: a chance node without outcomes", rec.Plies)
 				break
 			}
-			m = sample(p.rng, p.outs)
+			m = core.SampleOutcome(p.rng, p.outs)
 		} else {
 			p.legal = st.LegalMoves(p.legal[:0])
 			if len(p.legal) == 0 {
@@ -347,7 +347,7 @@ func (p *player) playRandom(st core.State, rec *Record, maxPlies int) {
 				rec.Error = fmt.Sprintf("ply %d: a chance node without outcomes", plies)
 				break
 			}
-			m = sample(p.rng, p.outs)
+			m = core.SampleOutcome(p.rng, p.outs)
 		} else {
 			buf = st.LegalMoves(buf[:0])
 			n := len(buf)
@@ -475,18 +475,6 @@ func contains(moves []core.Move, m core.Move) bool {
 		}
 	}
 	return false
-}
-
-// sample draws a chance outcome by its probability.
-func sample(r *rand.Rand, outs []core.Outcome) core.Move {
-	x := r.Float64()
-	for _, o := range outs {
-		x -= o.Prob
-		if x < 0 {
-			return o.Move
-		}
-	}
-	return outs[len(outs)-1].Move
 }
 
 // appendRecord writes rec as one JSON line (without reflection: the log is written at

@@ -110,15 +110,7 @@ func (s *session) step(ctx context.Context, verbose bool) error {
 	var m core.Move
 	who := "chance"
 	if p == core.Chance {
-		outs := s.state.ChanceOutcomes(nil)
-		x := s.rng.Float64()
-		m = outs[len(outs)-1].Move
-		for _, o := range outs {
-			if x -= o.Prob; x < 0 {
-				m = o.Move
-				break
-			}
-		}
+		m = core.SampleOutcome(s.rng, s.state.ChanceOutcomes(nil))
 	} else {
 		var err error
 		if m, err = s.seats[p].agent.SelectMove(ctx, s.state); err != nil {

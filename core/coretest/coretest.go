@@ -86,7 +86,7 @@ func SimOne(g core.Game, seed uint64, opt Options) error {
 		var m core.Move
 		if s.ToMove() == core.Chance {
 			outs = s.ChanceOutcomes(outs[:0])
-			m = sample(rng, outs)
+			m = core.SampleOutcome(rng, outs)
 		} else {
 			m = buf[rng.IntN(len(buf))]
 		}
@@ -248,17 +248,6 @@ func movesText(g core.Game, history []core.Move) string {
 	return "moves " + strings.Join(parts, ",")
 }
 
-func sample(rng *rand.Rand, outs []core.Outcome) core.Move {
-	x := rng.Float64()
-	for _, o := range outs {
-		x -= o.Prob
-		if x < 0 {
-			return o.Move
-		}
-	}
-	return outs[len(outs)-1].Move
-}
-
 // Perft is core.Perft, kept here for the tests' convenience.
 func Perft(s core.State, depth int) uint64 { return core.Perft(s, depth) }
 
@@ -292,7 +281,7 @@ func Playthrough(g core.Game, seed uint64, moves []string) (string, error) {
 			}
 		case s.ToMove() == core.Chance:
 			outs = s.ChanceOutcomes(outs[:0])
-			m = sample(rng, outs)
+			m = core.SampleOutcome(rng, outs)
 		default:
 			m = legal[rng.IntN(len(legal))]
 		}
