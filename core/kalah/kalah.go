@@ -263,6 +263,10 @@ type Game struct {
 	houseMask uint64 // the low n bytes, for boards with n <= 8
 	fastEnd   bool   // the end check is two word loads (see play)
 	stores    [2]uint8
+	// Random playouts run on two words when fastPlay (see playout.go); walk holds
+	// the last lap of a sowing for them.
+	fastPlay bool
+	walk     []walkStep
 }
 
 // New returns the game for r, named name.
@@ -274,6 +278,10 @@ func New(name string, r Rules) (*Game, error) {
 	g.pits = 2*g.n + 2
 	g.stores = [2]uint8{uint8(g.n), uint8(2*g.n + 1)}
 	g.fastEnd = g.n <= 8 && !g.hooked && r.EndRule == EitherSideEmpty
+	g.fastPlay = g.fastEnd && r.Rows == 2 && r.StoreSowing && !r.OriginSkip
+	if g.fastPlay {
+		g.buildWalk()
+	}
 	if g.n <= 8 {
 		g.houseMask = 1<<(8*uint(g.n)) - 1
 		if g.n == 8 {

@@ -144,13 +144,7 @@ func (s *State) PlayRandom(r *rand.Rand) int {
 	if s.g.hooked || s.g.n > 8 {
 		return s.playRandomGeneric(func(n int) int { return r.IntN(n) })
 	}
-	plies := 0
-	for !s.p.over {
-		nz, houses, cnt := s.randomChoices()
-		s.play(pickMove(nz, houses, r.IntN(cnt)))
-		plies++
-	}
-	return plies
+	return s.playRandomFast(nil, r)
 }
 
 // PlayRandomPCG is PlayRandom drawing straight from src (core.RandIndex): the fastest
@@ -159,13 +153,35 @@ func (s *State) PlayRandomPCG(src *rand.PCG) int {
 	if s.g.hooked || s.g.n > 8 {
 		return s.playRandomGeneric(func(n int) int { return core.RandIndex(src, n) })
 	}
+	return s.playRandomFast(src, nil)
+}
+
+// playRandomFast plays random moves through play until the two-word loops can take
+// over (the pie offer settled), then hands the rest of the game to them. Exactly one of
+// src and r is set. Every path draws the same index for the same ply, so a seeded
+// playout is the same game whichever path plays it.
+func (s *State) playRandomFast(src *rand.PCG, r *rand.Rand) int {
 	plies := 0
 	for !s.p.over {
+		if s.wordsReady() {
+			if src != nil {
+				return plies + s.playWordsPCG(src)
+			}
+			return plies + s.playWordsRand(r)
+		}
 		nz, houses, cnt := s.randomChoices()
-		s.play(pickMove(nz, houses, core.RandIndex(src, cnt)))
+		s.play(pickMove(nz, houses, drawIndex(src, r, cnt)))
 		plies++
 	}
 	return plies
+}
+
+// drawIndex draws from src when set, else from r.
+func drawIndex(src *rand.PCG, r *rand.Rand, n int) int {
+	if src != nil {
+		return core.RandIndex(src, n)
+	}
+	return r.IntN(n)
 }
 
 // randomChoices returns one bit per non-empty house of the mover (bit 8k+7 for house
