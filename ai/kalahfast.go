@@ -1,6 +1,11 @@
 package ai
 
-import "github.com/kalahlab/kalahlab/core/kalah"
+import (
+	"math/bits"
+	"unsafe"
+
+	"github.com/kalahlab/kalahlab/core/kalah"
+)
 
 // The compact search below handles the common two-row rules (no hooks, store sowing,
 // no origin skipping, either_side_empty; either capture rule; remaining owner or
@@ -16,23 +21,64 @@ func fastOK(g *kalah.Game) bool {
 		r.EndRule == kalah.EitherSideEmpty && g.HousesPerSide() <= 8
 }
 
-// fastSetup readies the compact search for g.
-func (ks *kalahSolver) fastSetup(g *kalah.Game) {
+// fastSetup readies the compact search for g with a table of about ttMB megabytes.
+func (ks *kalahSolver) fastSetup(g *kalah.Game, ttMB int) {
 	r := g.Rules()
 	ks.fast = true
 	ks.lap = 2*ks.n + 1
 	ks.emptyCapture = r.EmptyCapture
 	ks.discard = r.Remaining == kalah.Discard
 	ks.all = onesBytes(ks.n)
-	ks.ftt = make([]fEntry, len(ks.tt))
-	ks.tt = nil
+	n := uint64(1)
+	for n*2*uint64(unsafe.Sizeof(fBucket{})) <= uint64(max(ttMB, 1))<<20 {
+		n *= 2
+	}
+	ks.ftt, ks.free = bigBuckets(n)
+	ks.fmask = n - 1
 }
 
-type fEntry struct {
-	mine, theirs uint64
-	lower, upper int8
-	move         int8
-	used         bool
+// fBucket is one cache line of the compact search's table: three positions (the
+// mover's houses and the opponent's) with their bounds. A new position replaces the
+// entry that cost the least work to search, so the expensive results near the root
+// survive the millions of cheap ones below.
+type fBucket struct {
+	key  [3][2]uint64
+	data [3]uint32 // fData; 0 for an empty slot
+	_    uint32
+}
+
+// fData packs an entry: lower and upper bound (+128), best move (+1) and work
+// (log2 of the nodes searched).
+type fData uint32
+
+func packData(lower, upper, move, work int) uint32 {
+	return uint32(lower+128) | uint32(upper+128)<<8 | uint32(move+1)<<16 | uint32(work)<<24
+}
+
+func (d fData) lower() int { return int(d&0xff) - 128 }
+func (d fData) upper() int { return int(d>>8&0xff) - 128 }
+func (d fData) move() int  { return int(d>>16&0xff) - 1 }
+func (d fData) work() int  { return int(d >> 24) }
+
+// probe returns the slot holding (mine, theirs) in b, or -1.
+func (b *fBucket) probe(mine, theirs uint64) int {
+	for i := range b.key {
+		if b.key[i][0] == mine && b.key[i][1] == theirs && b.data[i] != 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// victim returns the slot a new position takes: an empty one, else the cheapest.
+func (b *fBucket) victim() int {
+	v := 0
+	for i := 1; i < len(b.data); i++ {
+		if b.data[i] == 0 || (b.data[v] != 0 && fData(b.data[i]).work() < fData(b.data[v]).work()) {
+			v = i
+		}
+	}
+	return v
 }
 
 // onesBytes has the low k bytes set to 1.
@@ -117,40 +163,88 @@ func (ks *kalahSolver) fmove(mine, theirs uint64, i int) (uint64, uint64, int, b
 	return mine, theirs, gain, extra, false
 }
 
-// fchild is the value for the mover of playing house i, searched within (alpha, beta).
-func (ks *kalahSolver) fchild(mine, theirs uint64, i, alpha, beta, ply int) (int, error) {
-	m2, t2, gain, extra, over := ks.fmove(mine, theirs, i)
-	switch {
-	case over:
+// fKid is a move of a node with its outcome: the child position seen from the child's
+// mover, the mover's gain and what follows.
+type fKid struct {
+	mine, theirs uint64
+	gain         int16
+	house        int8
+	next         int8 // kidOver, kidAgain (extra turn) or kidOther
+}
+
+const (
+	kidOther = iota
+	kidAgain
+	kidOver
+)
+
+// value is the kid's value for the parent's mover, searched within (alpha, beta).
+func (ks *kalahSolver) fvisit(k *fKid, alpha, beta, ply int) (int, error) {
+	gain := int(k.gain)
+	switch k.next {
+	case kidOver:
 		return gain, nil
-	case extra:
-		cv, err := ks.fvalue(m2, t2, alpha-gain, beta-gain, ply+1)
+	case kidAgain:
+		cv, err := ks.fvalue(k.mine, k.theirs, alpha-gain, beta-gain, ply+1)
 		return gain + cv, err
 	default:
-		cv, err := ks.fvalue(t2, m2, gain-beta, gain-alpha, ply+1)
+		cv, err := ks.fvalue(k.mine, k.theirs, gain-beta, gain-alpha, ply+1)
 		return gain - cv, err
 	}
 }
 
-// forder lists the playable houses: the table's move, then those ending in the store,
-// then the rest from the house nearest the store back.
-func (ks *kalahSolver) forder(mine uint64, first int, buf *[8]int8) []int8 {
-	out := buf[:0]
-	n := ks.n
-	if first >= 0 && byteAt(mine, first) > 0 {
-		out = append(out, int8(first))
-	}
-	for i := n - 1; i >= 0; i-- {
-		if c := byteAt(mine, i); c > 0 && i != first && (c-(n-i))%ks.lap == 0 {
-			out = append(out, int8(i))
+// bucket is the table's bucket for a position.
+func (ks *kalahSolver) bucket(mine, theirs uint64) *fBucket {
+	h := (mine*0x9e3779b97f4a7c15 ^ theirs) * 0xbf58476d1ce4e5b9
+	h ^= h >> 31
+	return &ks.ftt[h&ks.fmask]
+}
+
+// fkids plays every move of (mine, theirs) into kids, the likeliest best first (in a
+// proof search most nodes are cut by their first move, so this decides the size of the
+// tree): the table's move; moves ending in the store, nearest the store first (they
+// leave the other houses' extra turns in place); moves that end the game, by gain; then
+// the rest by immediate gain (captures), on ties those that give the opponent fewer
+// seeds. Ordering by gain cut the nodes of Kalah(5,4) and (6,3) by 2-4x. It also
+// prefetches the children's table buckets: a probe is a trip to memory, and this way
+// the trips of all the children overlap.
+func (ks *kalahSolver) fkids(mine, theirs uint64, first int, kids *[8]fKid) int {
+	var score [8]int
+	given0 := byteSum(theirs)
+	n := 0
+	for i := ks.n - 1; i >= 0; i-- {
+		if byteAt(mine, i) == 0 {
+			continue
 		}
-	}
-	for i := n - 1; i >= 0; i-- {
-		if c := byteAt(mine, i); c > 0 && i != first && (c-(n-i))%ks.lap != 0 {
-			out = append(out, int8(i))
+		m2, t2, gain, extra, over := ks.fmove(mine, theirs, i)
+		k := fKid{mine: t2, theirs: m2, gain: int16(gain), house: int8(i), next: kidOther}
+		var sc int
+		switch {
+		case over:
+			k.next = kidOver
+			sc = 500 + gain
+		case extra:
+			k.mine, k.theirs, k.next = m2, t2, kidAgain
+			sc = 1000 + i
+		default:
+			sc = 16*gain - (byteSum(t2) - given0)
 		}
+		if i == first {
+			sc = 1 << 20
+		}
+		if k.next != kidOver && byteSum(k.mine)+byteSum(k.theirs) > ks.dbMax {
+			prefetch(unsafe.Pointer(ks.bucket(k.mine, k.theirs)))
+		}
+		j := n
+		kids[j], score[j] = k, sc
+		for j > 0 && score[j-1] < score[j] {
+			score[j-1], score[j] = score[j], score[j-1]
+			kids[j-1], kids[j] = kids[j], kids[j-1]
+			j--
+		}
+		n++
 	}
-	return out
+	return n
 }
 
 // fvalue is the fail-soft store-free value for the mover within (alpha, beta).
@@ -168,32 +262,31 @@ func (ks *kalahSolver) fvalue(mine, theirs uint64, alpha, beta, ply int) (int, e
 	if r <= alpha {
 		return r, nil
 	}
-	h := (mine*0x9e3779b97f4a7c15 ^ theirs) * 0xbf58476d1ce4e5b9
-	h ^= h >> 31
-	e := &ks.ftt[h&ks.mask]
+	b := ks.bucket(mine, theirs)
 	first := -1
-	hit := e.used && e.mine == mine && e.theirs == theirs
-	if hit {
-		first = int(e.move)
-		if int(e.lower) >= beta {
-			return int(e.lower), nil
+	if slot := b.probe(mine, theirs); slot >= 0 {
+		d := fData(b.data[slot])
+		first = d.move()
+		if d.lower() >= beta {
+			return d.lower(), nil
 		}
-		if int(e.upper) <= alpha {
-			return int(e.upper), nil
+		if d.upper() <= alpha {
+			return d.upper(), nil
 		}
-		alpha = max(alpha, int(e.lower))
-		beta = min(beta, int(e.upper))
+		alpha = max(alpha, d.lower())
+		beta = min(beta, d.upper())
 	}
 	a0, b0 := alpha, beta
-	var buf [8]int8
+	n0 := ks.nodes
+	var kids [8]fKid
 	best, bestMove := -infinity, -1
-	for _, i := range ks.forder(mine, first, &buf) {
-		v, err := ks.fchild(mine, theirs, int(i), alpha, beta, ply)
+	for k := range ks.fkids(mine, theirs, first, &kids) {
+		v, err := ks.fvisit(&kids[k], alpha, beta, ply)
 		if err != nil {
 			return 0, err
 		}
 		if v > best {
-			best, bestMove = v, int(i)
+			best, bestMove = v, int(kids[k].house)
 		}
 		alpha = max(alpha, v)
 		if alpha >= beta {
@@ -209,10 +302,16 @@ func (ks *kalahSolver) fvalue(mine, theirs uint64, alpha, beta, ply int) (int, e
 	default:
 		lo, hi = best, best
 	}
-	if e.used && e.mine == mine && e.theirs == theirs {
-		lo, hi = max(lo, int(e.lower)), min(hi, int(e.upper))
+	// The children may have moved the entry or filled the bucket since the probe.
+	slot := b.probe(mine, theirs)
+	if slot >= 0 {
+		d := fData(b.data[slot])
+		lo, hi = max(lo, d.lower()), min(hi, d.upper())
+	} else {
+		slot = b.victim()
 	}
-	*e = fEntry{mine: mine, theirs: theirs, lower: int8(lo), upper: int8(hi), move: int8(bestMove), used: true}
+	b.key[slot] = [2]uint64{mine, theirs}
+	b.data[slot] = packData(lo, hi, bestMove, bits.Len64(uint64(ks.nodes-n0)))
 	return best, nil
 }
 
@@ -223,11 +322,9 @@ func (ks *kalahSolver) fdb(mine, theirs uint64, r, ply int) (int, error) {
 		return int(v), nil
 	}
 	best := -infinity
-	for i := 0; i < ks.n; i++ {
-		if byteAt(mine, i) == 0 {
-			continue
-		}
-		v, err := ks.fchild(mine, theirs, i, -infinity, infinity, ply)
+	var kids [8]fKid
+	for k := range ks.fkids(mine, theirs, -1, &kids) {
+		v, err := ks.fvisit(&kids[k], -infinity, infinity, ply)
 		if err != nil {
 			return 0, err
 		}
@@ -262,7 +359,7 @@ func (ks *kalahSolver) findex(mine, theirs uint64, k int) int {
 	return idx
 }
 
-// fmtdf converges on the store-free value of the position (mine, theirs).
-func (ks *kalahSolver) fmtdf(mine, theirs uint64) (int, error) {
-	return mtdf(0, func(beta int) (int, error) { return ks.fvalue(mine, theirs, beta-1, beta, 0) })
+// fmtdf converges on the store-free value of the position (mine, theirs) from a guess.
+func (ks *kalahSolver) fmtdf(mine, theirs uint64, guess int) (int, error) {
+	return mtdf(guess, func(beta int) (int, error) { return ks.fvalue(mine, theirs, beta-1, beta, 0) })
 }
