@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"unsafe"
 
+	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/kalah"
 )
 
@@ -21,16 +22,20 @@ func fastOK(g *kalah.Game) bool {
 		r.EndRule == kalah.EitherSideEmpty && g.HousesPerSide() <= 8
 }
 
-// fastSetup readies the compact search for g with a table of about ttMB megabytes.
-func (ks *kalahSolver) fastSetup(g *kalah.Game, ttMB int) {
+// fastSetup readies the compact search for g, with seeds in houses at the root, with a
+// table of at most about ttMB megabytes.
+func (ks *kalahSolver) fastSetup(g *kalah.Game, ttMB, seeds int) {
 	r := g.Rules()
 	ks.fast = true
 	ks.lap = 2*ks.n + 1
 	ks.emptyCapture = r.EmptyCapture
 	ks.discard = r.Remaining == kalah.Discard
 	ks.all = onesBytes(ks.n)
+	// No more buckets than a third of the configurations of the seeds in houses: a
+	// small board then takes a small table (touching a fresh page costs its zeroing).
+	need := compositions(seeds, 2*ks.n)/3 + 1
 	n := uint64(1)
-	for n*2*uint64(unsafe.Sizeof(fBucket{})) <= uint64(max(ttMB, 1))<<20 {
+	for n*2*uint64(unsafe.Sizeof(fBucket{})) <= uint64(max(ttMB, 1))<<20 && float64(n) < need {
 		n *= 2
 	}
 	ks.ftt, ks.free = bigBuckets(n)
@@ -362,4 +367,37 @@ func (ks *kalahSolver) findex(mine, theirs uint64, k int) int {
 // fmtdf converges on the store-free value of the position (mine, theirs) from a guess.
 func (ks *kalahSolver) fmtdf(mine, theirs uint64, guess int) (int, error) {
 	return mtdf(guess, func(beta int) (int, error) { return ks.fvalue(mine, theirs, beta-1, beta, 0) })
+}
+
+// pvOrder lists the moves of st to try for the principal variation: with the compact
+// search, the table's move and then the search order, so the move that keeps the value
+// is usually the first tried (each other one costs a null-window search to rule out).
+func (ks *kalahSolver) pvOrder(st *kalah.State) []core.Move {
+	moves := st.LegalMoves(nil)
+	if !ks.fast || !st.PieDone() {
+		return moves
+	}
+	mine, theirs := words(st)
+	first := -1
+	b := ks.bucket(mine, theirs)
+	if slot := b.probe(mine, theirs); slot >= 0 {
+		first = fData(b.data[slot]).move()
+	}
+	var kids [8]fKid
+	n := ks.fkids(mine, theirs, first, &kids)
+	moves = moves[:0]
+	for _, k := range kids[:n] {
+		moves = append(moves, core.Move(k.house))
+	}
+	return moves
+}
+
+// compositions is the number of ways to put s seeds in p houses, C(s+p-1, p-1), as a
+// float (it only sizes tables).
+func compositions(s, p int) float64 {
+	c := 1.0
+	for i := 1; i < p; i++ {
+		c = c * float64(s+i) / float64(i)
+	}
+	return c
 }

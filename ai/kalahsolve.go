@@ -55,7 +55,7 @@ const dbUnknown = -128
 func newKalahSolver(ctx context.Context, deadline time.Time, g *kalah.Game, ttMB, dbMB, total, dbSeeds int, fast bool) *kalahSolver {
 	ks := &kalahSolver{ctx: ctx, deadline: deadline, n: g.HousesPerSide(), free: func() {}}
 	if fast {
-		ks.fastSetup(g, ttMB)
+		ks.fastSetup(g, ttMB, total)
 	} else {
 		n := uint64(1)
 		for n*2*16 <= uint64(max(ttMB, 1))<<20 {
@@ -107,10 +107,11 @@ func (ks *kalahSolver) initDB(size, total, capSeeds int) {
 		k++
 	}
 	if capSeeds <= 0 {
-		// Measured on Kalah(5,4): a database of endgames with up to 12-16 seeds
-		// in houses is fastest; past that its exact values cost more than the
-		// alpha-beta cut-offs they replace.
-		capSeeds = 16
+		// Measured on Kalah(5,4) and (6,3) once the search ordered moves by gain:
+		// endgames of up to 4-10 seeds in houses are fastest (and within 3% of no
+		// database at all); at 14-16 seeds the database's exact, full-width values
+		// cost 2-10x the null-window cut-offs they replace.
+		capSeeds = 8
 	}
 	k = min(k, capSeeds)
 	if k < 1 {
@@ -357,7 +358,7 @@ func solveKalah(ctx context.Context, root *kalah.State, opt SolveOptions, t0 tim
 	target := v
 	for len(sol.PV) < opt.PVLen && !st.Over() {
 		found := false
-		for _, m := range st.LegalMoves(nil) {
+		for _, m := range ks.pvOrder(st) {
 			var keeps bool
 			if ks.fast && st.PieDone() {
 				keeps, err = ks.fkeeps(st, m, target)
@@ -399,15 +400,16 @@ func solveKalah(ctx context.Context, root *kalah.State, opt SolveOptions, t0 tim
 }
 
 // kalahGuess estimates the final margin of the seat to move in st with a short
-// heuristic search (negascout with the game's evaluation, four times the store
-// difference plus the seeds on each side, deepened until an iteration takes half a
-// million nodes; positions with under 30 seeds in houses skip it). MTD(f) needs two passes when its first guess is right and one more
-// for each step of 2 it is off, and on Kalah(6,4) a pass is tens of millions of nodes;
-// from 0 the solve took 6 passes, from this guess 2-3. Node budgets, not time, keep
-// it deterministic.
+// heuristic search: negascout with the game's evaluation (four times the store
+// difference plus the seeds on each side), deepened until an iteration takes 300,000
+// nodes, about half a second in all. MTD(f) needs two passes when its first guess is
+// right and one more for each step of 2 it is off, and on Kalah(6,4) a pass is tens of
+// millions of nodes: from 0 the solve took 6 passes, from this guess 2. Positions with
+// under 44 seeds in houses skip it (their passes are cheap). A node budget, not a
+// clock, keeps it deterministic.
 func kalahGuess(ctx context.Context, st *kalah.State) int {
-	if st.HouseSeeds() < 30 {
-		return st.StoreDiff(st.Side()) // small enough that passes are cheap
+	if st.HouseSeeds() < 44 {
+		return st.StoreDiff(st.Side())
 	}
 	tt := NewTT(4)
 	guess := 0
@@ -421,12 +423,14 @@ func kalahGuess(ctx context.Context, st *kalah.State) int {
 			return v - core.WinScore // a proven end within the horizon
 		case v <= -core.WinScore/2:
 			return v + core.WinScore
-		default:
-			guess = int(math.Round(float64(v) / 4))
 		}
-		if nodes > 500_000 {
+		guess = int(math.Round(float64(v) / 4))
+		if nodes > 300_000 {
 			break
 		}
+	}
+	if st.Game().Rules().Remaining != kalah.Discard && (guess-st.Total())%2 != 0 {
+		guess++ // every seed ends in a store, so the margin has the parity of the total
 	}
 	return guess
 }

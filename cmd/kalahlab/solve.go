@@ -73,7 +73,7 @@ transposition table of value bounds and, for Kalah, pruning by the seeds still i
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&ttMB, "tt", 2048, "transposition table size in MB (pages are taken as the search fills them)")
+	cmd.Flags().IntVar(&ttMB, "tt", 1024, "transposition table size in MB (pages are taken as the search fills them)")
 	cmd.Flags().DurationVar(&limit, "time", 0, "give up after this long (0: no limit)")
 	cmd.Flags().StringVar(&from, "from", "", "solve this position string instead of the start")
 	return cmd
