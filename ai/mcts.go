@@ -220,7 +220,8 @@ func (a *MCTS) pick(node int32) int32 {
 		if c.visits == 0 {
 			return i
 		}
-		score := c.reward[p]/c.visits + a.c*math.Sqrt(logN/c.visits)
+		// reward/visits + c·sqrt(logN/visits) with one division and one root.
+		score := (c.reward[p] + a.c*math.Sqrt(logN*c.visits)) / c.visits
 		if score > bestScore {
 			best, bestScore = i, score
 		}

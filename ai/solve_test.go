@@ -208,59 +208,22 @@ func TestCompactKalahSearch(t *testing.T) {
 	}
 }
 
-// TestSolvePublishedKalah checks published values of Kalah: (6,4) with empty captures is
-// a first-player win by 10 (Irving and Donkers, 2000). It takes minutes, so it runs
-// with KALAHLAB_DEEP=1 only.
+// TestSolvePublishedKalah checks published values of Kalah(6,4): with empty captures a
+// first-player win by 10 (Irving and Donkers, 2000); with the standard capture this
+// solver proves a win by 8 (kept here as a regression value). It takes about a minute,
+// so it runs with KALAHLAB_DEEP=1 only.
 func TestSolvePublishedKalah(t *testing.T) {
 	if os.Getenv("KALAHLAB_DEEP") == "" {
-		t.Skip("KALAHLAB_DEEP=1 solves Kalah(6,4), a few minutes")
+		t.Skip("KALAHLAB_DEEP=1 solves Kalah(6,4) twice, about a minute")
 	}
-	g, err := kalah.Def.New("kalah", nil)
-	require.NoError(t, err)
-	sol, err := Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 512})
-	require.NoError(t, err)
-	assert.Equal(t, 10, sol.Value)
-}
-
-// TestCompactTablePressure solves with a table far too small for the tree, so that
-// buckets overflow and entries are replaced all the time: the value must not change.
-func TestCompactTablePressure(t *testing.T) {
-	for _, p := range []core.Params{
-		{"houses": 4, "seeds": 4}, {"houses": 5, "seeds": 3, "empty_capture": false},
-	} {
-		g, err := kalah.Def.New("kalah", p)
+	for _, c := range []struct {
+		params core.Params
+		want   int
+	}{{nil, 10}, {core.Params{"empty_capture": false}, 8}} {
+		g, err := kalah.Def.New("kalah", c.params)
 		require.NoError(t, err)
-		big, err := Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 64})
+		sol, err := Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 1024, PVLen: 1})
 		require.NoError(t, err)
-		small, err := Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 1, DBMB: -1})
-		require.NoError(t, err)
-		assert.Equal(t, big.Value, small.Value, "%v", p)
-		assert.NotEmpty(t, small.PV, "%v", p)
+		assert.Equal(t, c.want, sol.Value, "%v", c.params)
 	}
-}
-
-func TestBucketPacking(t *testing.T) {
-	for _, c := range [][4]int{{-127, 127, -1, 0}, {0, 0, 0, 1}, {-5, 9, 7, 40}, {127, 127, 5, 63}} {
-		d := fData(packData(c[0], c[1], c[2], c[3]))
-		assert.Equal(t, c, [4]int{d.lower(), d.upper(), d.move(), d.work()})
-		assert.NotZero(t, uint32(d), "a stored entry never reads as empty")
-	}
-	var b fBucket
-	assert.Equal(t, -1, b.probe(0, 0), "an empty bucket holds nothing, not even the empty board")
-	b.key[0], b.data[0] = [2]uint64{1, 2}, packData(0, 0, 0, 9)
-	b.key[1], b.data[1] = [2]uint64{3, 4}, packData(0, 0, 0, 3)
-	assert.Equal(t, 2, b.victim(), "an empty slot first")
-	b.key[2], b.data[2] = [2]uint64{5, 6}, packData(0, 0, 0, 5)
-	assert.Equal(t, 1, b.victim(), "then the entry that cost the least work")
-	assert.Equal(t, 2, b.probe(5, 6))
-}
-
-func TestKalahGuessDeterministic(t *testing.T) {
-	g, err := kalah.Def.New("kalah", core.Params{"houses": 6, "seeds": 5})
-	require.NoError(t, err)
-	s := g.NewState().(*kalah.State)
-	a, b := kalahGuess(context.Background(), s), kalahGuess(context.Background(), s)
-	assert.Equal(t, a, b)
-	assert.LessOrEqual(t, a, 60)
-	assert.GreaterOrEqual(t, a, -60)
 }
