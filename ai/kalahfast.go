@@ -183,7 +183,7 @@ const (
 	kidOver
 )
 
-// value is the kid's value for the parent's mover, searched within (alpha, beta).
+// fvisit is the kid's value for the parent's mover, searched within (alpha, beta).
 func (ks *kalahSolver) fvisit(k *fKid, alpha, beta, ply int) (int, error) {
 	gain := int(k.gain)
 	switch k.next {
