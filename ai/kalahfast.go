@@ -25,12 +25,8 @@ func fastOK(g *kalah.Game) bool {
 // fastSetup readies the compact search for g, with seeds in houses at the root, with a
 // table of at most about ttMB megabytes.
 func (ks *kalahSolver) fastSetup(g *kalah.Game, ttMB, seeds int) {
-	r := g.Rules()
 	ks.fast = true
-	ks.lap = 2*ks.n + 1
-	ks.emptyCapture = r.EmptyCapture
-	ks.discard = r.Remaining == kalah.Discard
-	ks.all = onesBytes(ks.n)
+	ks.sowing = newSowing(g)
 	// No more buckets than a third of the configurations of the seeds in houses: a
 	// small board then takes a small table (touching a fresh page costs its zeroing).
 	need := compositions(seeds, 2*ks.n)/3 + 1
@@ -86,43 +82,33 @@ func (b *fBucket) victim() int {
 	return v
 }
 
-// onesBytes has the low k bytes set to 1.
-func onesBytes(k int) uint64 {
-	if k >= 8 {
-		return 0x0101010101010101
-	}
-	return 0x0101010101010101 & (1<<(8*uint(k)) - 1)
+// sowing plays moves of the compact search's rules on two words.
+type sowing struct {
+	n            int // houses a side
+	lap          int // pits on a lap: both sides' houses and the mover's store
+	emptyCapture bool
+	discard      bool
+	all          uint64 // 1 in each house's byte
 }
 
-func byteAt(w uint64, i int) int { return int(w >> (8 * uint(i)) & 0xff) }
-
-// byteSum adds the bytes of w (at most 255 seeds in all, so no overflow).
-func byteSum(w uint64) int { return int((w * 0x0101010101010101) >> 56) }
-
-// words returns the houses of the side to move and of the other side.
-func words(s *kalah.State) (mine, theirs uint64) {
-	me := s.Side()
-	for i, c := range s.HouseCounts(me) {
-		mine |= uint64(c) << (8 * uint(i))
-	}
-	for i, c := range s.HouseCounts(1 - me) {
-		theirs |= uint64(c) << (8 * uint(i))
-	}
-	return mine, theirs
+func newSowing(g *kalah.Game) sowing {
+	r := g.Rules()
+	n := g.HousesPerSide()
+	return sowing{n: n, lap: 2*n + 1, emptyCapture: r.EmptyCapture, discard: r.Remaining == kalah.Discard, all: onesBytes(n)}
 }
 
 // fmove sows house i of the mover: the new houses, the mover's gain in store
 // difference (including the end-of-game count), whether the mover moves again and
 // whether the game is over.
-func (ks *kalahSolver) fmove(mine, theirs uint64, i int) (uint64, uint64, int, bool, bool) {
-	n, lap := ks.n, ks.lap
+func (sw *sowing) fmove(mine, theirs uint64, i int) (uint64, uint64, int, bool, bool) {
+	n, lap := sw.n, sw.lap
 	s := byteAt(mine, i)
 	mine &^= 0xff << (8 * uint(i))
 	gain := 0
 	if s > lap {
 		q := (s - 1) / lap // whole laps, leaving 1..lap seeds to walk
-		mine += uint64(q) * ks.all
-		theirs += uint64(q) * ks.all
+		mine += uint64(q) * sw.all
+		theirs += uint64(q) * sw.all
 		gain += q
 		s -= q * lap
 	}
@@ -153,19 +139,44 @@ func (ks *kalahSolver) fmove(mine, theirs uint64, i int) (uint64, uint64, int, b
 	}
 	if lastMine && byteAt(mine, last) == 1 {
 		o := n - 1 - last
-		if ov := byteAt(theirs, o); ov > 0 || ks.emptyCapture {
+		if ov := byteAt(theirs, o); ov > 0 || sw.emptyCapture {
 			gain += 1 + ov
 			mine &^= 0xff << (8 * uint(last))
 			theirs &^= 0xff << (8 * uint(o))
 		}
 	}
 	if mine == 0 || theirs == 0 {
-		if !ks.discard {
+		if !sw.discard {
 			gain += byteSum(mine) - byteSum(theirs)
 		}
 		return 0, 0, gain, false, true
 	}
 	return mine, theirs, gain, extra, false
+}
+
+// onesBytes has the low k bytes set to 1.
+func onesBytes(k int) uint64 {
+	if k >= 8 {
+		return 0x0101010101010101
+	}
+	return 0x0101010101010101 & (1<<(8*uint(k)) - 1)
+}
+
+func byteAt(w uint64, i int) int { return int(w >> (8 * uint(i)) & 0xff) }
+
+// byteSum adds the bytes of w (at most 255 seeds in all, so no overflow).
+func byteSum(w uint64) int { return int((w * 0x0101010101010101) >> 56) }
+
+// words returns the houses of the side to move and of the other side.
+func words(s *kalah.State) (mine, theirs uint64) {
+	me := s.Side()
+	for i, c := range s.HouseCounts(me) {
+		mine |= uint64(c) << (8 * uint(i))
+	}
+	for i, c := range s.HouseCounts(1 - me) {
+		theirs |= uint64(c) << (8 * uint(i))
+	}
+	return mine, theirs
 }
 
 // fKid is a move of a node with its outcome: the child position seen from the child's
@@ -322,9 +333,10 @@ func (ks *kalahSolver) fvalue(mine, theirs uint64, alpha, beta, ply int) (int, e
 
 // fdb is the exact value from the endgame database, computed into it when missing.
 func (ks *kalahSolver) fdb(mine, theirs uint64, r, ply int) (int, error) {
-	idx := ks.findex(mine, theirs, r)
-	if v := ks.db[idx]; v != dbUnknown {
-		return int(v), nil
+	lvl := ks.levels[r]
+	idx := ks.rk.rank(mine, theirs, ks.n, r)
+	if b := lvl[idx]; b != dbEmpty {
+		return dbDecode(b), nil
 	}
 	best := -infinity
 	var kids [8]fKid
@@ -335,33 +347,8 @@ func (ks *kalahSolver) fdb(mine, theirs uint64, r, ply int) (int, error) {
 		}
 		best = max(best, v)
 	}
-	ks.db[idx] = int8(best)
+	lvl[idx] = dbByte(best)
 	return best, nil
-}
-
-// findex ranks the houses (the mover's, then the opponent's) among configurations
-// with k seeds, as index does.
-func (ks *kalahSolver) findex(mine, theirs uint64, k int) int {
-	parts := 2 * ks.n
-	r := k
-	idx := ks.offset[k]
-	for i := 0; i < parts-1; i++ {
-		var h int
-		if i < ks.n {
-			h = byteAt(mine, i)
-		} else {
-			h = byteAt(theirs, i-ks.n)
-		}
-		if h > 0 {
-			p := parts - i - 1
-			idx += ks.pre[p][r]
-			if lo := r - h; lo >= 0 {
-				idx -= ks.pre[p][lo]
-			}
-		}
-		r -= h
-	}
-	return idx
 }
 
 // fmtdf converges on the store-free value of the position (mine, theirs) from a guess.

@@ -24,21 +24,17 @@ type kalahSolver struct {
 	n        int // houses per side
 	tt       []kEntry
 	mask     uint64
-	db       []int8 // exact V for the mover, dbUnknown until computed
-	dbMax    int    // positions with at most this many seeds in houses are in db
-	offset   []int  // offset[k]: index of the first configuration with k seeds
-	pre      [][]int
+	levels   [][]uint8 // the endgame database by seeds in houses (endgame.go)
+	dbMax    int       // positions with at most this many seeds in houses are in levels
+	rk       *ranker
 	buf      []uint8
 	moves    [][]core.Move
 	// The compact search (kalahfast.go).
-	fast         bool
-	lap          int
-	emptyCapture bool
-	discard      bool
-	all          uint64
-	ftt          []fBucket
-	fmask        uint64
-	free         func() // releases ftt
+	fast bool
+	sowing
+	ftt   []fBucket
+	fmask uint64
+	free  func() // releases ftt
 }
 
 type kEntry struct {
@@ -47,8 +43,6 @@ type kEntry struct {
 	move         int8
 	used         bool
 }
-
-const dbUnknown = -128
 
 // newKalahSolver sizes the table and database from a memory budget in MB; fast picks
 // the compact search (fastOK). Call free when done.
@@ -74,82 +68,39 @@ func newKalahSolver(ctx context.Context, deadline time.Time, g *kalah.Game, ttMB
 	return ks
 }
 
-// initDB picks the largest seed count whose configurations fit in size bytes.
+// initDB picks the largest seed count whose configurations fit in size bytes, up to
+// capSeeds, and makes its empty levels.
 func (ks *kalahSolver) initDB(size, total, capSeeds int) {
-	parts := 2 * ks.n
-	maxK := min(total, 120)
-	// comp[p][s]: compositions of s seeds into p houses; pre: their prefix sums.
-	comp := make([][]int, parts+1)
-	ks.pre = make([][]int, parts+1)
-	for p := 0; p <= parts; p++ {
-		comp[p] = make([]int, maxK+1)
-		ks.pre[p] = make([]int, maxK+1)
-		for s := 0; s <= maxK; s++ {
-			switch {
-			case p == 0 && s == 0:
-				comp[p][s] = 1
-			case p == 0:
-				comp[p][s] = 0
-			default:
-				comp[p][s] = ks.pre[p-1][s] // sum over the first house's count
-			}
-			ks.pre[p][s] = comp[p][s]
-			if s > 0 {
-				ks.pre[p][s] += ks.pre[p][s-1]
-			}
-			if ks.pre[p][s] > 1<<40 {
-				ks.pre[p][s] = 1 << 40 // saturate: never fits anyway
-			}
-		}
-	}
-	k := -1
-	for k+1 <= maxK && ks.pre[parts][k+1] <= size {
-		k++
-	}
 	if capSeeds <= 0 {
 		// Measured on Kalah(5,4) and (6,3) once the search ordered moves by gain:
 		// endgames of up to 4-10 seeds in houses are fastest (and within 3% of no
-		// database at all); at 14-16 seeds the database's exact, full-width values
-		// cost 2-10x the null-window cut-offs they replace.
+		// database at all); at 14-16 seeds the lazily filled database's exact,
+		// full-width values cost 2-10x the null-window cut-offs they replace.
 		capSeeds = 8
 	}
-	k = min(k, capSeeds)
+	rk := newRanker(2*ks.n, min(total, capSeeds, 120))
+	k, used := -1, 0
+	for k+1 <= rk.maxK && used+rk.size[k+1] <= size {
+		k++
+		used += rk.size[k]
+	}
 	if k < 1 {
 		return
 	}
-	ks.dbMax = k
-	ks.offset = make([]int, k+2)
-	for j := 1; j <= k+1; j++ {
-		ks.offset[j] = ks.pre[parts][j-1]
+	ks.rk, ks.dbMax = rk, k
+	ks.levels = make([][]uint8, k+1)
+	for j := range ks.levels {
+		ks.levels[j] = make([]uint8, rk.size[j])
 	}
-	ks.db = make([]int8, ks.offset[k+1])
-	for i := range ks.db {
-		ks.db[i] = dbUnknown
-	}
-	ks.buf = make([]uint8, parts)
+	ks.buf = make([]uint8, 2*ks.n)
 }
 
-// index ranks the houses (the mover's first) among configurations with k seeds.
+// index ranks the houses of s (the mover's first) among configurations with k seeds.
 func (ks *kalahSolver) index(s *kalah.State, k int) int {
 	me := s.Side()
 	copy(ks.buf, s.HouseCounts(me))
 	copy(ks.buf[ks.n:], s.HouseCounts(1-me))
-	parts := len(ks.buf)
-	r := k
-	idx := ks.offset[k]
-	for i := 0; i < parts-1; i++ {
-		h := int(ks.buf[i])
-		if h > 0 {
-			p := parts - i - 1
-			lo := r - h
-			idx += ks.pre[p][r]
-			if lo >= 0 {
-				idx -= ks.pre[p][lo]
-			}
-		}
-		r -= h
-	}
-	return idx
+	return ks.rk.rankBytes(ks.buf, k)
 }
 
 func (ks *kalahSolver) tick() error {
@@ -292,8 +243,8 @@ func (ks *kalahSolver) value(s *kalah.State, alpha, beta, ply int, exact bool) (
 // database or computed into it.
 func (ks *kalahSolver) dbValue(s *kalah.State, r, ply int) (int, error) {
 	idx := ks.index(s, r)
-	if v := ks.db[idx]; v != dbUnknown {
-		return int(v), nil
+	if b := ks.levels[r][idx]; b != dbEmpty {
+		return dbDecode(b), nil
 	}
 	best := -infinity
 	for _, m := range ks.legal(s, ply, -1) {
@@ -303,7 +254,7 @@ func (ks *kalahSolver) dbValue(s *kalah.State, r, ply int) (int, error) {
 		}
 		best = max(best, v)
 	}
-	ks.db[idx] = int8(best)
+	ks.levels[r][idx] = dbByte(best)
 	return best, nil
 }
 
@@ -322,6 +273,22 @@ func solveKalah(ctx context.Context, root *kalah.State, opt SolveOptions, t0 tim
 	fast := fastOK(root.Game()) && root.Total() <= 127 && !opt.noFast
 	ks := newKalahSolver(ctx, deadline, root.Game(), opt.TTMB, opt.DBMB, root.Total(), opt.DBSeeds, fast)
 	defer ks.free()
+	eg := 0
+	if fast {
+		var err error
+		if eg, err = endgameSeeds(opt, root); err != nil {
+			return nil, err
+		}
+		if eg > 0 {
+			stop := func() bool { return ks.ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) }
+			levels, free, err := openEndgame(opt.EndgameDir, &ks.sowing, eg, opt.Log, stop)
+			if err != nil {
+				return nil, ks.giveUp(err, opt)
+			}
+			defer free()
+			ks.levels, ks.dbMax, ks.rk = levels, eg, newRanker(2*ks.n, eg)
+		}
+	}
 	// exact is the final margin of the seat to move in st.
 	var exact func(st *kalah.State) (int, error)
 	exact = func(st *kalah.State) (int, error) {
@@ -396,7 +363,44 @@ func solveKalah(ctx context.Context, root *kalah.State, opt SolveOptions, t0 tim
 	sol.Result = resultOf(v)
 	sol.Nodes = ks.nodes
 	sol.Seconds = time.Since(t0).Seconds()
+	sol.EndgameSeeds = eg
 	return sol, nil
+}
+
+// Limits of the complete endgame database: automatic choices stay within
+// egAutoBytes, requests within egMaxBytes.
+const (
+	egAutoBytes = 256 << 20
+	egMaxBytes  = 4 << 30
+	egAutoSeeds = 44 // seeds in houses from which a database pays for itself
+)
+
+// endgameSeeds is the level the complete endgame database goes up to for a solve of
+// root, 0 for none.
+func endgameSeeds(opt SolveOptions, root *kalah.State) (int, error) {
+	inPlay := root.HouseSeeds()
+	if opt.EndgameSeeds < 0 || (opt.EndgameSeeds == 0 && (opt.EndgameDir == "" || inPlay < egAutoSeeds)) {
+		return 0, nil
+	}
+	parts := 2 * root.Game().HousesPerSide()
+	limit := egAutoBytes
+	if opt.EndgameSeeds > 0 {
+		limit = egMaxBytes
+	}
+	rk := newRanker(parts, min(inPlay, 127))
+	k, used := 0, 0
+	for k+1 <= rk.maxK && used+rk.size[k]+rk.size[k+1] <= limit {
+		used += rk.size[k]
+		k++
+	}
+	if opt.EndgameSeeds == 0 {
+		return k, nil
+	}
+	if want := min(opt.EndgameSeeds, inPlay); want <= k {
+		return want, nil
+	}
+	return 0, fmt.Errorf("solve: an endgame database of %d seeds for %d houses a side would take more than %d GB; at most %d seeds fit",
+		opt.EndgameSeeds, parts/2, egMaxBytes>>30, k)
 }
 
 // kalahGuess estimates the final margin of the seat to move in st with a short

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/kalahlab/kalahlab/core"
@@ -21,6 +22,9 @@ type Solution struct {
 	PV       []core.Move // a principal variation from the position
 	Nodes    int64
 	Seconds  float64
+	// EndgameSeeds is the level up to which a complete Kalah endgame database
+	// answered (0: none).
+	EndgameSeeds int
 }
 
 // SolveOptions tune Solve.
@@ -30,9 +34,20 @@ type SolveOptions struct {
 	// DBSeeds caps the seeds in houses of the positions the Kalah endgame database
 	// holds [0: automatic].
 	DBSeeds int
-	noFast  bool          // tests: keep the general Kalah search
-	Time    time.Duration // give up after this long (0: no limit)
-	PVLen   int           // longest principal variation to report [60]
+	// EndgameDir keeps complete Kalah endgame databases between runs (endgamefile.go):
+	// the solver reads the levels it needs from there and builds and saves the
+	// missing ones. "" builds none unless EndgameSeeds asks for one (then it lives in
+	// memory for this solve only).
+	EndgameDir string
+	// EndgameSeeds is the most seeds in houses the complete database covers: 0 picks
+	// automatically (with EndgameDir set and 44 or more seeds in houses, the largest
+	// database of at most 256 MB: 20 seeds for 6 houses a side), <0 uses none.
+	EndgameSeeds int
+	// Log receives progress lines of long steps (building a database); nil is quiet.
+	Log    io.Writer
+	noFast bool          // tests: keep the general Kalah search
+	Time   time.Duration // give up after this long (0: no limit)
+	PVLen  int           // longest principal variation to report [60]
 }
 
 // solver is MTD(f) over a null-window negamax with a table of value bounds.

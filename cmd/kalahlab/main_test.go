@@ -212,6 +212,7 @@ func TestHelpAndCompletion(t *testing.T) {
 }
 
 func TestSolve(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // the endgame databases' default home
 	out, errOut, code := cli(t, "", "solve", "--set", "houses=3", "--set", "seeds=2", "--json")
 	require.Equal(t, 0, code, errOut)
 	var got struct {
@@ -235,6 +236,37 @@ func TestSolve(t *testing.T) {
 	_, errOut, code = cli(t, "", "solve", "--time", "20ms", "--tt", "1")
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errOut, "gave up")
+	_, errOut, code = cli(t, "", "solve", "--time", "20ms", "--tt", "1", "--endgame", "off")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "gave up")
+}
+
+func TestSolveEndgame(t *testing.T) {
+	dir := t.TempDir()
+	out, errOut, code := cli(t, "", "solve", "--set", "houses=4", "--set", "seeds=2", "--set", "empty_capture=false",
+		"--endgame", "10", "--endgame-dir", dir, "--json")
+	require.Equal(t, 0, code, errOut)
+	var got struct {
+		Value        int `json:"value"`
+		EndgameSeeds int `json:"endgame_seeds"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	assert.Equal(t, 10, got.EndgameSeeds)
+	files, err := filepath.Glob(filepath.Join(dir, "kalah-4h-standard-owner", "level-*.egdb"))
+	require.NoError(t, err)
+	assert.Len(t, files, 11)
+	out2, errOut, code := cli(t, "", "solve", "--set", "houses=4", "--set", "seeds=2", "--set", "empty_capture=false", "--endgame", "off")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out2, fmt.Sprintf("value %+d", got.Value))
+	assert.NotContains(t, out2, "endgame database")
+	out, errOut, code = cli(t, "", "solve", "--set", "houses=4", "--set", "seeds=2", "--endgame", "6", "--endgame-dir", "")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "endgame database: up to 6 seeds in houses")
+	for _, bad := range []string{"lots", "-3", "200"} {
+		_, errOut, code = cli(t, "", "solve", "--endgame", bad)
+		assert.Equal(t, 1, code, bad)
+		assert.Contains(t, errOut, "--endgame: want auto, off or a number of seeds from 1 to 127", bad)
+	}
 }
 
 func TestVariantsCheck(t *testing.T) {

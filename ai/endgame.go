@@ -1,0 +1,384 @@
+package ai
+
+import (
+	"math"
+	"runtime"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// Kalah endgame databases. Captured seeds never return to play, so a Kalah position's
+// store-free value (the mover's final margin minus the current store difference)
+// depends on the houses alone, and a move either keeps the seeds in houses or lowers
+// them. The positions with k seeds in houses therefore form a level whose values
+// depend only on that level and the ones below, and a database holds, for each level
+// up to a limit, the exact value of every configuration of the houses.
+//
+// A level is an array of bytes indexed by the configuration's rank (ranker); a byte
+// holds the value v as uint8(v)^0x80, so that 0 (v = -128, never a value) means not
+// yet computed and fresh zeroed memory is an empty level.
+
+// dbByte encodes a value for a database level; dbValue decodes it.
+func dbByte(v int) uint8 { return uint8(int8(v)) ^ 0x80 }
+
+func dbDecode(b uint8) int { return int(int8(b ^ 0x80)) }
+
+// dbEmpty is the byte of a configuration not yet computed.
+const dbEmpty = 0
+
+// ranker numbers the configurations of k seeds in p houses (the mover's houses in
+// track order, then the opponent's) from 0 in lexicographic order, the first house
+// most significant.
+type ranker struct {
+	parts int     // houses on the board
+	maxK  int     // most seeds ranked
+	step  []int32 // step[(i*(maxK+1)+r)*(maxK+1)+h]: configurations before house i holds h of the r seeds left
+	size  []int   // size[k]: configurations of k seeds (0 past the int range)
+}
+
+// newRanker ranks configurations of up to maxK seeds in parts houses.
+func newRanker(parts, maxK int) *ranker {
+	// pre[p][s]: configurations of at most s seeds in p houses (compositions of 0..s).
+	pre := make([][]int, parts+1)
+	for p := range pre {
+		pre[p] = make([]int, maxK+1)
+		for s := 0; s <= maxK; s++ {
+			c := 0 // configurations of exactly s seeds in p houses
+			switch {
+			case p == 0 && s == 0:
+				c = 1
+			case p > 0:
+				c = pre[p-1][s]
+			}
+			pre[p][s] = c
+			if s > 0 {
+				pre[p][s] = min(pre[p][s]+pre[p][s-1], 1<<50) // saturate: such tables never fit
+			}
+		}
+	}
+	rk := &ranker{parts: parts, maxK: maxK, size: make([]int, maxK+1)}
+	w := maxK + 1
+	rk.step = make([]int32, parts*w*w)
+	for i := 0; i < parts; i++ {
+		p := parts - i - 1 // houses after house i
+		for r := 0; r <= maxK; r++ {
+			for h := 1; h <= r; h++ {
+				// House i holding 0..h-1 leaves r..r-h+1 seeds to the p houses after it.
+				v := pre[p][r]
+				if r-h >= 0 {
+					v -= pre[p][r-h]
+				}
+				rk.step[(i*w+r)*w+h] = int32(min(v, math.MaxInt32)) // only levels that fit in memory are ranked
+			}
+		}
+	}
+	for k := 0; k <= maxK; k++ {
+		rk.size[k] = pre[parts][k]
+		if k > 0 {
+			rk.size[k] -= pre[parts][k-1]
+		}
+	}
+	return rk
+}
+
+// rank is the index of the configuration (mine, theirs), n houses a side, among those
+// with k seeds. The seeds left before each house come from prefix sums of the bytes
+// (one multiplication a word), so the table lookups do not wait on one another.
+func (rk *ranker) rank(mine, theirs uint64, n, k int) int {
+	w := rk.maxK + 1
+	step := rk.step
+	pm := mine * 0x0101010101010101 // byte j: seeds in the mover's houses 0..j
+	idx, r, base := 0, k, 0
+	for i := 0; i < n; i++ {
+		idx += int(step[base+r*w+int(mine>>(8*uint(i))&0xff)])
+		r = k - int(pm>>(8*uint(i))&0xff)
+		base += w * w
+	}
+	pt := theirs * 0x0101010101010101
+	k = r
+	for i := 0; i < n-1; i++ {
+		idx += int(step[base+r*w+int(theirs>>(8*uint(i))&0xff)])
+		r = k - int(pt>>(8*uint(i))&0xff)
+		base += w * w
+	}
+	return idx
+}
+
+// rankBytes is rank for houses given as bytes.
+func (rk *ranker) rankBytes(houses []uint8, k int) int {
+	w := rk.maxK + 1
+	idx, r := 0, k
+	for i, h := range houses[:rk.parts-1] {
+		if h > 0 {
+			idx += int(rk.step[(i*w+r)*w+int(h)])
+			r -= int(h)
+		}
+	}
+	return idx
+}
+
+// levelBytes allocates a zeroed (empty) level of n configurations, as words so that a
+// parallel build can update its bytes atomically; the free function releases it.
+func levelBytes(n int) ([]uint32, []uint8, func()) {
+	words, free := bigWords((n + 3) / 4)
+	if len(words) == 0 {
+		return nil, nil, free
+	}
+	return words, unsafe.Slice((*uint8)(unsafe.Pointer(&words[0])), n), free
+}
+
+// littleEndian tells how the bytes of a word are laid out in memory.
+var littleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
+// laneShift is the shift of byte i within its word.
+func laneShift(i int) uint {
+	if littleEndian {
+		return 8 * uint(i&3)
+	}
+	return 8 * uint(3-i&3)
+}
+
+// buildLevel is one level under construction: the words of its bytes, updated with
+// atomic operations because two workers may compute the same configuration (a move
+// that leaves every seed in the houses leads to another configuration of the level).
+type buildLevel struct {
+	words []uint32
+}
+
+func (l buildLevel) load(i int) uint8 {
+	return uint8(atomic.LoadUint32(&l.words[i>>2]) >> laneShift(i))
+}
+
+func (l buildLevel) store(i int, b uint8) {
+	p := &l.words[i>>2]
+	sh := laneShift(i)
+	for {
+		old := atomic.LoadUint32(p)
+		if atomic.CompareAndSwapUint32(p, old, old&^(0xff<<sh)|uint32(b)<<sh) {
+			return
+		}
+	}
+}
+
+// levelBuilder fills one level from the complete levels below it. A configuration's
+// moves lead to lower levels (seeds reach a store) or to the same level (a move that
+// stays on the mover's side). The latter raises the potential P, the sum over houses
+// of seeds times their distance from the side's start, which the swap of sides leaves
+// alone; so the level is computed in order of falling P, and every same-level child is
+// ready when its parent is computed. Each configuration's children are probed a few
+// configurations after it was generated, their memory prefetched meanwhile: the
+// probes land anywhere in hundreds of megabytes, and this way their trips to memory
+// overlap.
+type levelBuilder struct {
+	sw     *sowing
+	rk     *ranker
+	levels [][]uint8 // complete levels 0..k-1
+	k      int
+	cur    buildLevel
+	ring   [pipeDepth]egPending
+	head   int // next slot to fill
+	count  int // slots in flight
+}
+
+// pipeDepth is how many configurations are in flight between generation and probing.
+const pipeDepth = 16
+
+// egPending is a configuration waiting for its children's values.
+type egPending struct {
+	idx  int
+	n    int
+	kids [8]egKid
+}
+
+// egKid is a move's outcome: the gain and, unless the game ended, the child.
+type egKid struct {
+	mine, theirs uint64
+	idx          int
+	r            int
+	gain         int
+	next         int // kidOver, kidAgain or kidOther
+}
+
+// value is the store-free value of (mine, theirs), r seeds in houses (r <= k),
+// computed into the level when missing (a same-level child another worker has not
+// reached yet).
+func (b *levelBuilder) value(mine, theirs uint64, r, idx int) int {
+	if r < b.k {
+		return dbDecode(b.levels[r][idx])
+	}
+	if v := b.cur.load(idx); v != dbEmpty {
+		return dbDecode(v)
+	}
+	var p egPending
+	b.expand(&p, mine, theirs, idx)
+	v := b.best(&p)
+	b.cur.store(idx, dbByte(v))
+	return v
+}
+
+// expand lists the moves of (mine, theirs) into p and prefetches the children.
+func (b *levelBuilder) expand(p *egPending, mine, theirs uint64, idx int) {
+	p.idx, p.n = idx, 0
+	n := b.sw.n
+	for i, x := 0, mine; x != 0; i, x = i+1, x>>8 {
+		if x&0xff == 0 {
+			continue
+		}
+		m2, t2, gain, extra, over := b.sw.fmove(mine, theirs, i)
+		kid := &p.kids[p.n]
+		p.n++
+		kid.gain = gain
+		switch {
+		case over:
+			kid.next = kidOver
+			continue
+		case extra:
+			kid.mine, kid.theirs, kid.next = m2, t2, kidAgain
+		default:
+			kid.mine, kid.theirs, kid.next = t2, m2, kidOther
+		}
+		kid.r = b.k - gain
+		kid.idx = b.rk.rank(kid.mine, kid.theirs, n, kid.r)
+		if kid.r < b.k {
+			prefetch(unsafe.Pointer(&b.levels[kid.r][kid.idx]))
+		} else {
+			prefetch(unsafe.Pointer(&b.cur.words[kid.idx>>2]))
+		}
+	}
+}
+
+// best is the value of a pending configuration from its children's.
+func (b *levelBuilder) best(p *egPending) int {
+	best := -infinity
+	for j := range p.n {
+		kid := &p.kids[j]
+		v := kid.gain
+		switch kid.next {
+		case kidAgain:
+			v += b.value(kid.mine, kid.theirs, kid.r, kid.idx)
+		case kidOther:
+			v -= b.value(kid.mine, kid.theirs, kid.r, kid.idx)
+		}
+		best = max(best, v)
+	}
+	return best
+}
+
+// push queues a configuration, finishing the oldest one when the pipeline is full.
+func (b *levelBuilder) push(mine, theirs uint64, idx int) {
+	if b.count == pipeDepth {
+		b.pop()
+	}
+	b.expand(&b.ring[b.head], mine, theirs, idx)
+	b.head = (b.head + 1) % pipeDepth
+	b.count++
+}
+
+// pop finishes the oldest configuration in flight.
+func (b *levelBuilder) pop() {
+	p := &b.ring[(b.head-b.count+pipeDepth)%pipeDepth]
+	b.cur.store(p.idx, dbByte(b.best(p)))
+	b.count--
+}
+
+// drain finishes every configuration in flight.
+func (b *levelBuilder) drain() {
+	for b.count > 0 {
+		b.pop()
+	}
+}
+
+// fill queues every configuration whose houses at distance i.. from the sides'
+// starts hold c[i].. seeds in all (split every way between the sides), the houses
+// before i being fixed in mine and theirs.
+func (b *levelBuilder) fill(c *[8]uint8, i int, mine, theirs uint64) {
+	n := b.sw.n
+	if i == n {
+		if mine != 0 && theirs != 0 {
+			b.push(mine, theirs, b.rk.rank(mine, theirs, n, b.k))
+		}
+		return
+	}
+	for h := 0; h <= int(c[i]); h++ {
+		sh := 8 * uint(i)
+		b.fill(c, i+1, mine|uint64(h)<<sh, theirs|uint64(int(c[i])-h)<<sh)
+	}
+}
+
+// columns lists the ways to put k seeds in n columns (a column being the two houses
+// at the same distance from their sides' starts), highest potential first.
+func columns(n, k int) [][8]uint8 {
+	var out [][8]uint8
+	var c [8]uint8
+	var rec func(i, r int)
+	rec = func(i, r int) {
+		if i == n-1 {
+			c[i] = uint8(r)
+			out = append(out, c)
+			return
+		}
+		for h := 0; h <= r; h++ {
+			c[i] = uint8(h)
+			rec(i+1, r-h)
+		}
+	}
+	rec(0, k)
+	pot := func(c [8]uint8) int {
+		p := 0
+		for i, h := range c {
+			p += i * int(h)
+		}
+		return p
+	}
+	sort.SliceStable(out, func(a, b int) bool { return pot(out[a]) > pot(out[b]) })
+	return out
+}
+
+// buildLevelK computes level k (every configuration with k seeds in houses and seeds on
+// both sides; a side with no seeds is a finished game and never probed) from the
+// levels below, on all cores: the work is split by columns, highest potential first.
+// It returns false, leaving the level unfinished, when stop (checked between pieces
+// of work) says so.
+func buildLevelK(sw *sowing, rk *ranker, levels [][]uint8, k int, words []uint32, stop func() bool) bool {
+	cols := columns(sw.n, k)
+	const chunk = 16
+	var next atomic.Int64
+	var stopped atomic.Bool
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b := &levelBuilder{sw: sw, rk: rk, levels: levels, k: k, cur: buildLevel{words: words}}
+			for {
+				j := int(next.Add(chunk)) - chunk
+				if j >= len(cols) || stopped.Load() {
+					b.drain()
+					return
+				}
+				if stop != nil && stop() {
+					stopped.Store(true)
+				}
+				for x := j; x < min(j+chunk, len(cols)); x++ {
+					b.fill(&cols[x], 0, 0, 0)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return !stopped.Load()
+}
+
+// setHouse adds h seeds to house i of the board (the mover's n houses, then the
+// opponent's).
+func setHouse(mine, theirs uint64, n, i, h int) (uint64, uint64) {
+	if i < n {
+		return mine | uint64(h)<<(8*uint(i)), theirs
+	}
+	return mine, theirs | uint64(h)<<(8*uint(i-n))
+}

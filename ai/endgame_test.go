@@ -1,0 +1,258 @@
+package ai
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/core/kalah"
+)
+
+// TestEndgameLevelsMatchLazy builds databases and checks every configuration against
+// the solver's lazily filled database (full-width exact values from the moves).
+func TestEndgameLevelsMatchLazy(t *testing.T) {
+	for _, tc := range []struct {
+		houses, maxK int
+		empty        bool
+		remaining    string
+	}{
+		{1, 9, false, "owner"},
+		{2, 10, false, "owner"},
+		{3, 10, true, "owner"},
+		{3, 10, false, "owner"},
+		{4, 9, false, "discard"},
+		{4, 9, true, "owner"},
+		{6, 6, false, "owner"},
+	} {
+		t.Run(fmt.Sprintf("h%d-k%d-empty=%v-%s", tc.houses, tc.maxK, tc.empty, tc.remaining), func(t *testing.T) {
+			g, err := kalah.Def.New("kalah", core.Params{"houses": tc.houses, "seeds": 4, "empty_capture": tc.empty, "remaining": tc.remaining})
+			require.NoError(t, err)
+			kg := g.(*kalah.Game)
+			sw := newSowing(kg)
+			levels, free, err := openEndgame("", &sw, tc.maxK, nil, nil)
+			require.NoError(t, err)
+			defer free()
+			ks := newKalahSolver(context.Background(), time.Time{}, kg, 1, 64, 120, tc.maxK, true)
+			defer ks.free()
+			require.Equal(t, tc.maxK, ks.dbMax)
+			checked := 0
+			for k := 1; k <= tc.maxK; k++ {
+				require.Len(t, levels[k], ks.rk.size[k])
+				forConfigs(2*tc.houses, k, func(h []uint8) {
+					var mine, theirs uint64
+					for i, c := range h {
+						mine, theirs = setHouse(mine, theirs, tc.houses, i, int(c))
+					}
+					idx := ks.rk.rank(mine, theirs, tc.houses, k)
+					if mine == 0 || theirs == 0 {
+						assert.Equal(t, uint8(dbEmpty), levels[k][idx])
+						return
+					}
+					want, err := ks.fdb(mine, theirs, k, 0)
+					require.NoError(t, err)
+					require.Equal(t, want, dbDecode(levels[k][idx]), "houses %v", h)
+					checked++
+				})
+			}
+			assert.Positive(t, checked)
+		})
+	}
+}
+
+// forConfigs calls f with every configuration of k seeds in p houses.
+func forConfigs(p, k int, f func([]uint8)) {
+	h := make([]uint8, p)
+	var rec func(i, r int)
+	rec = func(i, r int) {
+		if i == p-1 {
+			h[i] = uint8(r)
+			f(h)
+			return
+		}
+		for c := 0; c <= r; c++ {
+			h[i] = uint8(c)
+			rec(i+1, r-c)
+		}
+	}
+	rec(0, k)
+}
+
+// TestRankerIsABijection checks that ranks run over 0..size-1 in enumeration order.
+func TestRankerIsABijection(t *testing.T) {
+	for _, p := range []int{2, 6, 8, 12} {
+		rk := newRanker(p, 7)
+		for k := 0; k <= 7; k++ {
+			next := 0
+			forConfigs(p, k, func(h []uint8) {
+				require.Equal(t, next, rk.rankBytes(h, k))
+				var mine, theirs uint64
+				for i, c := range h {
+					mine, theirs = setHouse(mine, theirs, p/2, i, int(c))
+				}
+				require.Equal(t, next, rk.rank(mine, theirs, p/2, k))
+				next++
+			})
+			require.Equal(t, rk.size[k], next)
+		}
+	}
+}
+
+// TestEndgameFiles saves levels, reads them back, and rebuilds damaged ones.
+func TestEndgameFiles(t *testing.T) {
+	g, err := kalah.Def.New("kalah", core.Params{"houses": 4, "seeds": 3, "empty_capture": false})
+	require.NoError(t, err)
+	sw := newSowing(g.(*kalah.Game))
+	dir := t.TempDir()
+	const maxK = 12
+	want, free, err := openEndgame("", &sw, maxK, nil, nil)
+	require.NoError(t, err)
+	defer free()
+
+	var log bytes.Buffer
+	got, free2, err := openEndgame(dir, &sw, maxK, &log, nil)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	free2()
+	sub := filepath.Join(dir, "kalah-4h-standard-owner")
+	files, err := filepath.Glob(filepath.Join(sub, "level-*.egdb"))
+	require.NoError(t, err)
+	assert.Len(t, files, maxK+1, "one file a level")
+	for _, f := range files {
+		fi, err := os.Stat(f)
+		require.NoError(t, err)
+		assert.Equal(t, os.FileMode(0o644), fi.Mode().Perm())
+	}
+
+	// Read back: nothing rebuilt, same bytes.
+	log.Reset()
+	got, free3, err := openEndgame(dir, &sw, maxK, &log, nil)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	free3()
+	assert.Empty(t, log.String())
+
+	// Damage three files in different ways: each is reported and rebuilt.
+	p10, p11, p12 := filepath.Join(sub, "level-10.egdb"), filepath.Join(sub, "level-11.egdb"), filepath.Join(sub, "level-12.egdb")
+	b, err := os.ReadFile(p10)
+	require.NoError(t, err)
+	b[100] ^= 1
+	require.NoError(t, os.WriteFile(p10, b, 0o644))
+	require.NoError(t, os.Truncate(p11, 1000))
+	require.NoError(t, os.WriteFile(p12, []byte("not a database"), 0o644))
+	log.Reset()
+	got, free4, err := openEndgame(dir, &sw, maxK, &log, nil)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	free4()
+	assert.Contains(t, log.String(), "level-10.egdb: checksum mismatch")
+	assert.Contains(t, log.String(), "level-11.egdb: truncated")
+	assert.Contains(t, log.String(), "level-12.egdb: header")
+	got, free5, err := openEndgame(dir, &sw, maxK, nil, nil)
+	require.NoError(t, err)
+	assert.Equal(t, want, got, "the rebuilt files are sound")
+	free5()
+
+	// Another rule set's file under this name is refused, not misread.
+	other, err := kalah.Def.New("kalah", core.Params{"houses": 4, "seeds": 3, "empty_capture": true})
+	require.NoError(t, err)
+	osw := newSowing(other.(*kalah.Game))
+	es := &endgameStore{dir: sub, sw: &osw}
+	_, _, err = es.load(5, len(want[5]))
+	assert.ErrorContains(t, err, "rule flags")
+
+	// A directory that cannot be written only costs the saving.
+	blocked := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(blocked, nil, 0o644))
+	log.Reset()
+	got, free6, err := openEndgame(blocked, &sw, maxK, &log, nil)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	free6()
+	assert.Contains(t, log.String(), "cannot save")
+
+	// A stop request abandons the build.
+	_, _, err = openEndgame(t.TempDir(), &sw, maxK, nil, func() bool { return true })
+	assert.ErrorIs(t, err, errStop)
+}
+
+// FuzzEndgameLoad feeds arbitrary bytes to the level reader: it must refuse them with
+// an error (or, for a well-formed file, return the level), never panic.
+func FuzzEndgameLoad(f *testing.F) {
+	g, err := kalah.Def.New("kalah", core.Params{"houses": 2, "seeds": 2})
+	require.NoError(f, err)
+	sw := newSowing(g.(*kalah.Game))
+	level := []uint8{dbByte(1), dbByte(-2), dbByte(0), dbByte(3)}
+	good := append(egHeader(&sw, 3, level), level...)
+	f.Add(good)
+	f.Add(good[:20])
+	f.Add([]byte{})
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		es := &endgameStore{dir: dir, sw: &sw}
+		require.NoError(t, os.WriteFile(es.path(3), data, 0o644))
+		got, free, err := es.load(3, len(level))
+		if err == nil {
+			assert.Equal(t, level, got)
+			free()
+		}
+	})
+}
+
+// TestSolveWithEndgame solves with complete databases of several sizes, kept on disk,
+// and checks the values against the solver without one.
+func TestSolveWithEndgame(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		houses, seeds int
+		empty         bool
+	}{{4, 3, false}, {4, 3, true}, {5, 2, false}, {3, 4, true}} {
+		g, err := kalah.Def.New("kalah", core.Params{"houses": tc.houses, "seeds": tc.seeds, "empty_capture": tc.empty})
+		require.NoError(t, err)
+		plain, err := Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 16, EndgameSeeds: -1})
+		require.NoError(t, err)
+		ks := []int{1, 6, 12}
+		if tc.houses <= 3 {
+			ks = append(ks, 2*tc.houses*tc.seeds) // every position of the game
+		}
+		for _, k := range ks {
+			t.Run(fmt.Sprintf("h%d-s%d-empty=%v-k%d", tc.houses, tc.seeds, tc.empty, k), func(t *testing.T) {
+				sol, err := Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 16, EndgameDir: dir, EndgameSeeds: k})
+				require.NoError(t, err)
+				assert.Equal(t, plain.Value, sol.Value)
+				assert.Equal(t, min(k, 2*tc.houses*tc.seeds), sol.EndgameSeeds)
+				assert.Equal(t, plain.PV[0], sol.PV[0])
+			})
+		}
+	}
+	// Automatic: no directory or few seeds in play mean no database.
+	g, err := kalah.Def.New("kalah", core.Params{"houses": 4, "seeds": 3})
+	require.NoError(t, err)
+	sol, err := Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 16, EndgameDir: dir})
+	require.NoError(t, err)
+	assert.Zero(t, sol.EndgameSeeds)
+	_, err = Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 16, EndgameSeeds: 500})
+	require.NoError(t, err, "a request beyond the seeds in play is capped")
+	g, err = kalah.Def.New("kalah", core.Params{"houses": 8, "seeds": 6})
+	require.NoError(t, err)
+	_, err = Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 16, EndgameSeeds: 40})
+	assert.ErrorContains(t, err, "at most 19 seeds fit")
+}
+
+// TestEndgameSeedsAuto pins the automatic choice.
+func TestEndgameSeedsAuto(t *testing.T) {
+	for _, tc := range []struct{ houses, seeds, want int }{{6, 4, 20}, {6, 3, 0}, {5, 5, 26}, {7, 4, 17}} {
+		g, err := kalah.Def.New("kalah", core.Params{"houses": tc.houses, "seeds": tc.seeds})
+		require.NoError(t, err)
+		got, err := endgameSeeds(SolveOptions{EndgameDir: "x"}, g.NewState().(*kalah.State))
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, got, "Kalah(%d,%d)", tc.houses, tc.seeds)
+	}
+}

@@ -1,0 +1,220 @@
+package ai
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// Endgame database files. Each level is a file of its own, so a database can grow a
+// level at a time and every board with the same rules shares it (the seeds a house
+// starts with do not matter: values depend on the houses alone):
+//
+//	DIR/kalah-6h-standard-owner/level-20.egdb
+//
+// A file is a 32-byte header and the level's bytes (see endgame.go): the magic
+// "KLEGDB" and format version 1 (two bytes), houses a side, rule flags (1: empty
+// capture, 2: discard the remaining seeds), the level's seeds in houses (uint16),
+// the number of configurations (uint64), the CRC-32C of the bytes (uint32) and four
+// zero bytes, all little-endian.
+
+const egMagic = "KLEGDB\x00\x01"
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// egFlags encodes the rules a database depends on besides the houses.
+func (sw *sowing) egFlags() uint8 {
+	var f uint8
+	if sw.emptyCapture {
+		f |= 1
+	}
+	if sw.discard {
+		f |= 2
+	}
+	return f
+}
+
+// egDirName names the directory of the databases of sw's rules.
+func (sw *sowing) egDirName() string {
+	capture, remaining := "standard", "owner"
+	if sw.emptyCapture {
+		capture = "empty-capture"
+	}
+	if sw.discard {
+		remaining = "discard"
+	}
+	return fmt.Sprintf("kalah-%dh-%s-%s", sw.n, capture, remaining)
+}
+
+// egHeader is a level file's header.
+func egHeader(sw *sowing, k int, level []uint8) []byte {
+	h := make([]byte, 32)
+	copy(h, egMagic)
+	h[8], h[9] = uint8(sw.n), sw.egFlags()
+	binary.LittleEndian.PutUint16(h[10:], uint16(k))
+	binary.LittleEndian.PutUint64(h[12:], uint64(len(level)))
+	binary.LittleEndian.PutUint32(h[20:], crc32.Checksum(level, castagnoli))
+	return h
+}
+
+// endgameStore keeps the levels of one rule set in a directory.
+type endgameStore struct {
+	dir string // the rules' directory
+	sw  *sowing
+	log io.Writer
+}
+
+func (es *endgameStore) path(k int) string {
+	return filepath.Join(es.dir, fmt.Sprintf("level-%02d.egdb", k))
+}
+
+func (es *endgameStore) logf(format string, args ...any) {
+	if es.log != nil {
+		fmt.Fprintf(es.log, format+"\n", args...)
+	}
+}
+
+// errNoLevel reports a level file that is not there.
+var errNoLevel = errors.New("no such level")
+
+// load reads level k into a fresh level of size configurations.
+func (es *endgameStore) load(k, size int) ([]uint8, func(), error) {
+	f, err := os.Open(es.path(k))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, errNoLevel
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	head := make([]byte, 32)
+	if _, err := io.ReadFull(f, head); err != nil {
+		return nil, nil, fmt.Errorf("header: %w", err)
+	}
+	if !bytes.Equal(head[:8], []byte(egMagic)) {
+		return nil, nil, errors.New("not a kalahlab endgame database of this format version")
+	}
+	if n, fl, kk := int(head[8]), head[9], int(binary.LittleEndian.Uint16(head[10:])); n != es.sw.n || fl != es.sw.egFlags() || kk != k {
+		return nil, nil, fmt.Errorf("holds %d houses, rule flags %d, %d seeds; want %d, %d, %d", n, fl, kk, es.sw.n, es.sw.egFlags(), k)
+	}
+	if c := binary.LittleEndian.Uint64(head[12:]); c != uint64(size) {
+		return nil, nil, fmt.Errorf("holds %d configurations, want %d", c, size)
+	}
+	_, level, free := levelBytes(size)
+	if _, err := io.ReadFull(f, level); err != nil {
+		free()
+		return nil, nil, fmt.Errorf("truncated: %w", err)
+	}
+	if extra, _ := f.Read(make([]byte, 1)); extra > 0 {
+		free()
+		return nil, nil, errors.New("longer than its header says")
+	}
+	if crc32.Checksum(level, castagnoli) != binary.LittleEndian.Uint32(head[20:]) {
+		free()
+		return nil, nil, errors.New("checksum mismatch: the file is damaged")
+	}
+	return level, free, nil
+}
+
+// save writes level k beside the others, through a temporary file renamed into place
+// so that a reader (or a second solver building the same level) never sees half a
+// file.
+func (es *endgameStore) save(k int, level []uint8) error {
+	if err := os.MkdirAll(es.dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(es.dir, fmt.Sprintf("level-%02d.*.tmp", k))
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename, nothing to remove
+	if _, err := tmp.Write(egHeader(es.sw, k, level)); err != nil {
+		tmp.Close()
+		return err
+	}
+	if _, err := tmp.Write(level); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil { // a cache others may read
+		return err
+	}
+	return os.Rename(tmp.Name(), es.path(k))
+}
+
+// openEndgame returns the levels 0..maxK of sw's rules: each read from dir when a
+// sound file is there, else built from the levels below and saved there. A damaged
+// file is rebuilt and a directory that cannot be written only costs the saving; both
+// are reported to log (nil: quiet). dir "" keeps everything in memory. When stop
+// (checked now and then) says so, it returns errStop; the levels finished by then stay
+// saved.
+func openEndgame(dir string, sw *sowing, maxK int, log io.Writer, stop func() bool) ([][]uint8, func(), error) {
+	es := &endgameStore{sw: sw, log: log}
+	if dir != "" {
+		es.dir = filepath.Join(dir, sw.egDirName())
+	}
+	rk := newRanker(2*sw.n, maxK)
+	levels := make([][]uint8, maxK+1)
+	var frees []func()
+	free := func() {
+		for _, f := range frees {
+			f()
+		}
+	}
+	building, saveFailed := false, false
+	t0 := time.Now()
+	for k := 0; k <= maxK; k++ {
+		size := rk.size[k]
+		if es.dir != "" {
+			level, f, err := es.load(k, size)
+			if err == nil {
+				levels[k] = level
+				frees = append(frees, f)
+				continue
+			}
+			if !errors.Is(err, errNoLevel) {
+				es.logf("endgame: %s: %v; rebuilding it", es.path(k), err)
+			}
+		}
+		if !building && size > 1<<20 {
+			building = true
+			where := "in memory"
+			if es.dir != "" {
+				where = "into " + es.dir
+			}
+			es.logf("endgame: building the database of %d-house %s up to %d seeds %s (once; levels of up to %d configurations)",
+				sw.n, sw.egDirName(), maxK, where, rk.size[maxK])
+		}
+		words, level, f := levelBytes(size)
+		frees = append(frees, f)
+		tk := time.Now()
+		if !buildLevelK(sw, rk, levels[:k], k, words, stop) {
+			free()
+			return nil, nil, errStop
+		}
+		levels[k] = level
+		if size > 1<<20 {
+			es.logf("endgame: level %d: %d configurations in %.1f s", k, size, time.Since(tk).Seconds())
+		}
+		if es.dir != "" && !saveFailed {
+			if err := es.save(k, level); err != nil {
+				saveFailed = true
+				es.logf("endgame: cannot save to %s (%v); the database stays in memory", es.dir, err)
+			}
+		}
+	}
+	if building {
+		es.logf("endgame: built in %.1f s", time.Since(t0).Seconds())
+	}
+	return levels, free, nil
+}
