@@ -83,30 +83,8 @@ func newRanker(parts, maxK int) *ranker {
 	return rk
 }
 
-// rank is the index of the configuration (mine, theirs), n houses a side, among those
-// with k seeds. The seeds left before each house come from prefix sums of the bytes
-// (one multiplication a word), so the table lookups do not wait on one another.
-func (rk *ranker) rank(mine, theirs uint64, n, k int) int {
-	w := rk.maxK + 1
-	step := rk.step
-	pm := mine * 0x0101010101010101 // byte j: seeds in the mover's houses 0..j
-	idx, r, base := 0, k, 0
-	for i := 0; i < n; i++ {
-		idx += int(step[base+r*w+int(mine>>(8*uint(i))&0xff)])
-		r = k - int(pm>>(8*uint(i))&0xff)
-		base += w * w
-	}
-	pt := theirs * 0x0101010101010101
-	k = r
-	for i := 0; i < n-1; i++ {
-		idx += int(step[base+r*w+int(theirs>>(8*uint(i))&0xff)])
-		r = k - int(pt>>(8*uint(i))&0xff)
-		base += w * w
-	}
-	return idx
-}
-
-// rankBytes is rank for houses given as bytes.
+// rankBytes is the lexicographic index of houses (the mover's, then the opponent's)
+// among the configurations with k seeds.
 func (rk *ranker) rankBytes(houses []uint8, k int) int {
 	w := rk.maxK + 1
 	idx, r := 0, k
@@ -176,7 +154,7 @@ func (l buildLevel) store(i int, b uint8) {
 // overlap.
 type levelBuilder struct {
 	sw     *sowing
-	rk     *ranker
+	rk     *wordRanker
 	levels [][]uint8 // complete levels 0..k-1
 	k      int
 	cur    buildLevel
@@ -224,7 +202,6 @@ func (b *levelBuilder) value(mine, theirs uint64, r, idx int) int {
 // expand lists the moves of (mine, theirs) into p and prefetches the children.
 func (b *levelBuilder) expand(p *egPending, mine, theirs uint64, idx int) {
 	p.idx, p.n = idx, 0
-	n := b.sw.n
 	for i, x := 0, mine; x != 0; i, x = i+1, x>>8 {
 		if x&0xff == 0 {
 			continue
@@ -243,7 +220,7 @@ func (b *levelBuilder) expand(p *egPending, mine, theirs uint64, idx int) {
 			kid.mine, kid.theirs, kid.next = t2, m2, kidOther
 		}
 		kid.r = b.k - gain
-		kid.idx = b.rk.rank(kid.mine, kid.theirs, n, kid.r)
+		kid.idx = b.rk.rank(kid.mine, kid.theirs, kid.r)
 		if kid.r < b.k {
 			prefetch(unsafe.Pointer(&b.levels[kid.r][kid.idx]))
 		} else {
@@ -300,7 +277,7 @@ func (b *levelBuilder) fill(c *[8]uint8, i int, mine, theirs uint64) {
 	n := b.sw.n
 	if i == n {
 		if mine != 0 && theirs != 0 {
-			b.push(mine, theirs, b.rk.rank(mine, theirs, n, b.k))
+			b.push(mine, theirs, b.rk.rank(mine, theirs, b.k))
 		}
 		return
 	}
@@ -344,7 +321,7 @@ func columns(n, k int) [][8]uint8 {
 // levels below, on all cores: the work is split by columns, highest potential first.
 // It returns false, leaving the level unfinished, when stop (checked between pieces
 // of work) says so.
-func buildLevelK(sw *sowing, rk *ranker, levels [][]uint8, k int, words []uint32, stop func() bool) bool {
+func buildLevelK(sw *sowing, rk *wordRanker, levels [][]uint8, k int, words []uint32, stop func() bool) bool {
 	cols := columns(sw.n, k)
 	const chunk = 16
 	var next atomic.Int64

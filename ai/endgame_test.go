@@ -45,13 +45,13 @@ func TestEndgameLevelsMatchLazy(t *testing.T) {
 			require.Equal(t, tc.maxK, ks.dbMax)
 			checked := 0
 			for k := 1; k <= tc.maxK; k++ {
-				require.Len(t, levels[k], ks.rk.size[k])
+				require.Len(t, levels[k], ks.wr.size[k])
 				forConfigs(2*tc.houses, k, func(h []uint8) {
 					var mine, theirs uint64
 					for i, c := range h {
 						mine, theirs = setHouse(mine, theirs, tc.houses, i, int(c))
 					}
-					idx := ks.rk.rank(mine, theirs, tc.houses, k)
+					idx := ks.wr.rank(mine, theirs, k)
 					if mine == 0 || theirs == 0 {
 						assert.Equal(t, uint8(dbEmpty), levels[k][idx])
 						return
@@ -85,20 +85,31 @@ func forConfigs(p, k int, f func([]uint8)) {
 	rec(0, k)
 }
 
-// TestRankerIsABijection checks that ranks run over 0..size-1 in enumeration order.
-func TestRankerIsABijection(t *testing.T) {
-	for _, p := range []int{2, 6, 8, 12} {
-		rk := newRanker(p, 7)
-		for k := 0; k <= 7; k++ {
+// TestRankersAreBijections checks that both rankers number the configurations of
+// each level 0..size-1 without gaps or repeats (the lexicographic one in enumeration
+// order) and agree on the sizes.
+func TestRankersAreBijections(t *testing.T) {
+	for _, n := range []int{1, 2, 3, 4, 5, 6, 7, 8} {
+		maxK := 7
+		if n >= 7 {
+			maxK = 5
+		}
+		rk := newRanker(2*n, maxK)
+		wr := newWordRanker(n, maxK)
+		for k := 0; k <= maxK; k++ {
+			require.Equal(t, rk.size[k], wr.size[k], "n=%d k=%d", n, k)
+			seen := make([]bool, wr.size[k])
 			next := 0
-			forConfigs(p, k, func(h []uint8) {
+			forConfigs(2*n, k, func(h []uint8) {
 				require.Equal(t, next, rk.rankBytes(h, k))
+				next++
 				var mine, theirs uint64
 				for i, c := range h {
-					mine, theirs = setHouse(mine, theirs, p/2, i, int(c))
+					mine, theirs = setHouse(mine, theirs, n, i, int(c))
 				}
-				require.Equal(t, next, rk.rank(mine, theirs, p/2, k))
-				next++
+				r := wr.rank(mine, theirs, k)
+				require.True(t, r >= 0 && r < len(seen) && !seen[r], "n=%d k=%d %v -> %d", n, k, h, r)
+				seen[r] = true
 			})
 			require.Equal(t, rk.size[k], next)
 		}

@@ -20,12 +20,12 @@ import (
 //	DIR/kalah-6h-standard-owner/level-20.egdb
 //
 // A file is a 32-byte header and the level's bytes (see endgame.go): the magic
-// "KLEGDB" and format version 1 (two bytes), houses a side, rule flags (1: empty
+// "KLEGDB" and format version 2 (two bytes), houses a side, rule flags (1: empty
 // capture, 2: discard the remaining seeds), the level's seeds in houses (uint16),
 // the number of configurations (uint64), the CRC-32C of the bytes (uint32) and four
 // zero bytes, all little-endian.
 
-const egMagic = "KLEGDB\x00\x01"
+const egMagic = "KLEGDB\x00\x02"
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
@@ -163,7 +163,7 @@ func openEndgame(dir string, sw *sowing, maxK int, log io.Writer, stop func() bo
 	if dir != "" {
 		es.dir = filepath.Join(dir, sw.egDirName())
 	}
-	rk := newRanker(2*sw.n, maxK)
+	rk := newWordRanker(sw.n, maxK)
 	levels := make([][]uint8, maxK+1)
 	var frees []func()
 	free := func() {

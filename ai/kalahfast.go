@@ -334,7 +334,7 @@ func (ks *kalahSolver) fvalue(mine, theirs uint64, alpha, beta, ply int) (int, e
 // fdb is the exact value from the endgame database, computed into it when missing.
 func (ks *kalahSolver) fdb(mine, theirs uint64, r, ply int) (int, error) {
 	lvl := ks.levels[r]
-	idx := ks.rk.rank(mine, theirs, ks.n, r)
+	idx := ks.wr.rank(mine, theirs, r)
 	if b := lvl[idx]; b != dbEmpty {
 		return dbDecode(b), nil
 	}

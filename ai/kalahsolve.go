@@ -26,7 +26,8 @@ type kalahSolver struct {
 	mask     uint64
 	levels   [][]uint8 // the endgame database by seeds in houses (endgame.go)
 	dbMax    int       // positions with at most this many seeds in houses are in levels
-	rk       *ranker
+	rk       *ranker     // ranks the general search's positions
+	wr       *wordRanker // ranks the compact search's positions
 	buf      []uint8
 	moves    [][]core.Move
 	// The compact search (kalahfast.go).
@@ -88,6 +89,9 @@ func (ks *kalahSolver) initDB(size, total, capSeeds int) {
 		return
 	}
 	ks.rk, ks.dbMax = rk, k
+	if ks.fast {
+		ks.wr = newWordRanker(ks.n, k)
+	}
 	ks.levels = make([][]uint8, k+1)
 	for j := range ks.levels {
 		ks.levels[j] = make([]uint8, rk.size[j])
@@ -286,7 +290,7 @@ func solveKalah(ctx context.Context, root *kalah.State, opt SolveOptions, t0 tim
 				return nil, ks.giveUp(err, opt)
 			}
 			defer free()
-			ks.levels, ks.dbMax, ks.rk = levels, eg, newRanker(2*ks.n, eg)
+			ks.levels, ks.dbMax, ks.wr = levels, eg, newWordRanker(ks.n, eg)
 		}
 	}
 	// exact is the final margin of the seat to move in st.
