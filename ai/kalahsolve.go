@@ -24,8 +24,8 @@ type kalahSolver struct {
 	n        int // houses per side
 	tt       []kEntry
 	mask     uint64
-	levels   [][]uint8 // the endgame database by seeds in houses (endgame.go)
-	dbMax    int       // positions with at most this many seeds in houses are in levels
+	levels   [][]uint8   // the endgame database by seeds in houses (endgame.go)
+	dbMax    int         // positions with at most this many seeds in houses are in levels
 	rk       *ranker     // ranks the general search's positions
 	wr       *wordRanker // ranks the compact search's positions
 	buf      []uint8
