@@ -6,16 +6,17 @@ import (
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/kalahlab/kalahlab/core"
 )
 
 // MCTS is Monte Carlo tree search with UCT selection. It handles any number of players
-// (each node keeps one reward sum per seat, and the player choosing at a node maximises
-// their own) and chance nodes (outcomes are sampled by their probabilities, not
-// selected). Rollouts are uniformly random (the game's own fast path when it has one)
-// or heuristic (epsilon-greedy on the game's evaluation).
+// (the player choosing at a node maximises their own reward) and chance nodes (outcomes
+// are sampled by their probabilities, not selected). Rollouts are uniformly random (the
+// game's own fast path when it has one) or heuristic (epsilon-greedy on the game's
+// evaluation).
 type MCTS struct {
 	budget    Budget
 	c         float64
@@ -23,23 +24,46 @@ type MCTS struct {
 	src       *rand.PCG
 	rng       *rand.Rand
 	nodes     []mctsNode
+	path      []mctsStep
 	scratch   core.State
 	moves     []core.Move
 	outs      []core.Outcome
 	ret       []float64
+	gain      [8]float64 // this iteration's reward per seat in [0, 1]; gain[mctsNoSeat] stays 0
+	sqrtLogs  *[mctsSqrtLogLen]float32
 	last      Info
 }
 
+// mctsNode is a node of the tree, kept to 32 bytes: selection reads every child of
+// every node on the path, so the tree's size in cache lines is the cost that counts.
+// Only the parent's mover ever reads a node's reward (to pick among siblings, or as the
+// chosen move's value at the root), so a node sums that one seat's rewards, and keeps
+// the two terms of its UCT score ready (float32 is plenty to rank children):
+// back-propagation updates a node once an iteration, where selection would otherwise
+// divide and take a root for each child.
 type mctsNode struct {
-	move   core.Move
-	parent int32
-	first  int32 // first child, -1 before expansion
-	n      int32 // children
-	visits float64
-	reward [4]float64 // per seat, each game's return mapped to [0, 1]
-	prob   float64    // outcome probability, for the children of a chance node
-	toMove int8       // core.Player at this node
+	q, u float32 // w/visits and 1/sqrt(visits): score q + c·sqrt(ln N)·u
+	// w sums the rewards (each game's return mapped to [0, 1]) of the parent's mover.
+	// Under a chance node, whose outcomes nobody chooses, it is the outcome's
+	// probability instead: back-propagation adds gain[mctsNoSeat], 0, to it.
+	w      float64
+	visits uint32
+	move   core.Move // the move from the parent
+	first  int32     // first child (children are consecutive), -1 before expansion
+	n      int32     // children
 }
+
+// mctsStep is a node on the path of an iteration, with the seat whose reward it sums.
+type mctsStep struct {
+	node int32
+	seat uint8
+}
+
+// mctsNoSeat is the seat of the root and of chance outcomes, which no mover chooses.
+const mctsNoSeat = 7
+
+// mctsSeats is the most players MCTS handles.
+const mctsSeats = 4
 
 // NewMCTS returns the agent. c is the exploration constant (rewards lie in [0, 1]).
 func NewMCTS(b Budget, c float64, heuristic bool, seed uint64) *MCTS {
@@ -47,7 +71,8 @@ func NewMCTS(b Budget, c float64, heuristic bool, seed uint64) *MCTS {
 		b.Iterations = 10000
 	}
 	src := rand.NewPCG(seed, mctsStream)
-	return &MCTS{budget: b, c: c, heuristic: heuristic, src: src, rng: rand.New(src)}
+	return &MCTS{budget: b, c: c, heuristic: heuristic, src: src, rng: rand.New(src),
+		sqrtLogs: mctsSqrtLogTable()}
 }
 
 const mctsStream = 0x6d637473
@@ -98,148 +123,228 @@ func (a *MCTS) SelectMove(ctx context.Context, s core.State) (core.Move, error) 
 	if me == core.Chance {
 		return 0, fmt.Errorf("mcts: a chance node is the dice's move, not an agent's")
 	}
-	if n := len(s.Returns(a.ret[:0])); n > len(mctsNode{}.reward) {
-		return 0, fmt.Errorf("mcts: %w: %d players (at most %d)", ErrDomain, n, len(mctsNode{}.reward))
+	if n := len(s.Returns(a.ret[:0])); n > mctsSeats {
+		return 0, fmt.Errorf("mcts: %w: %d players (at most %d)", ErrDomain, n, mctsSeats)
 	}
-	a.nodes = append(a.nodes[:0], mctsNode{parent: -1, first: -1, toMove: int8(me)})
+	a.nodes = append(a.nodes[:0], mctsNode{first: -1})
+	a.gain = [8]float64{}
+	// The state's optional abilities are found once here, not once a ply.
 	copier, canCopy := s.Clone().(core.Copier)
+	var w mctsWalker
 	if canCopy {
 		a.scratch = copier.(core.State)
+		w = a.walker(a.scratch)
 	}
 	var deadline time.Time
 	if a.budget.Time > 0 {
 		deadline = time.Now().Add(a.budget.Time)
 	}
+	// Visit counts are 32 bits: a search stops after 2^32-1 iterations (over an hour).
+	limit := uint64(math.MaxUint32)
+	if a.budget.Iterations != 0 {
+		limit = min(limit, uint64(max(a.budget.Iterations, 0)))
+	}
 	iters := 0
-	for ; a.budget.Iterations == 0 || iters < a.budget.Iterations; iters++ {
+	for ; uint64(iters) < limit; iters++ {
 		if iters&255 == 0 && iters > 0 {
 			if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
 				break
 			}
 		}
-		st := a.scratch
 		if canCopy {
 			copier.CopyFrom(s)
 		} else {
-			st = s.Clone()
+			w = a.walker(s.Clone())
 		}
-		a.iterate(st)
+		a.iterate(&w)
 	}
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
 	root := &a.nodes[0]
-	best, bestVisits := int32(-1), -1.0
+	best, bestVisits := int32(-1), -1
 	for i := root.first; i < root.first+root.n; i++ {
-		if a.nodes[i].visits > bestVisits {
-			best, bestVisits = i, a.nodes[i].visits
+		if v := int(a.nodes[i].visits); v > bestVisits {
+			best, bestVisits = i, v
 		}
 	}
 	if best < 0 {
 		return 0, ErrNoMoves
 	}
 	bn := &a.nodes[best]
-	a.last = Info{Nodes: int64(iters), Value: int(1000 * bn.reward[me] / max(bn.visits, 1))}
+	a.last = Info{Nodes: int64(iters), Value: int(1000 * bn.w / float64(max(bn.visits, 1)))}
 	return bn.move, nil
 }
 
-// iterate runs one selection, expansion, rollout and back-propagation from st (a copy
-// of the root position).
-func (a *MCTS) iterate(st core.State) {
+// mctsWalker is a state with its optional abilities resolved (nil when it lacks one).
+type mctsWalker struct {
+	st  core.State
+	ap  core.Applier
+	pcg core.PCGPlayer
+	rp  core.RandomPlayer
+}
+
+// walker resolves st's abilities; rollouts take the game's fast paths only when random.
+func (a *MCTS) walker(st core.State) mctsWalker {
+	w := mctsWalker{st: st}
+	w.ap, _ = st.(core.Applier)
+	if !a.heuristic {
+		w.pcg, _ = st.(core.PCGPlayer)
+		w.rp, _ = st.(core.RandomPlayer)
+	}
+	return w
+}
+
+// iterate runs one selection, expansion, rollout and back-propagation from w.st (a
+// copy of the root position).
+func (a *MCTS) iterate(w *mctsWalker) {
+	st := w.st
+	a.path = append(a.path[:0], mctsStep{node: 0, seat: mctsNoSeat})
 	node := int32(0)
 	for {
-		if a.nodes[node].first < 0 {
-			a.expand(node, st)
-		}
+		p := st.ToMove()
 		nd := &a.nodes[node]
+		if nd.first < 0 {
+			a.expand(node, st)
+			nd = &a.nodes[node] // expand may have moved the nodes
+		}
 		if nd.n == 0 {
 			break // terminal
 		}
-		child := a.pick(node)
-		if ap, ok := st.(core.Applier); ok {
-			ap.Apply(a.nodes[child].move)
+		// Children are tried once each, in order, before UCT compares them: a node
+		// other than the root had its first visit as a leaf, so it has tried
+		// visits-1 of them.
+		tried := int64(nd.visits)
+		if node != 0 {
+			tried--
+		}
+		var child int32
+		fresh := tried < int64(nd.n)
+		seat := uint8(p)
+		switch {
+		case p == core.Chance:
+			child = a.sample(nd)
+			fresh = a.nodes[child].visits == 0
+			seat = mctsNoSeat
+		case fresh:
+			child = nd.first + int32(tried)
+		default:
+			child = a.pick(nd)
+		}
+		a.path = append(a.path, mctsStep{node: child, seat: seat})
+		if w.ap != nil {
+			w.ap.Apply(a.nodes[child].move)
 		} else {
 			st.Play(a.nodes[child].move)
 		}
 		node = child
-		if a.nodes[child].visits == 0 {
+		if fresh {
 			break
 		}
 	}
-	a.rollout(st)
+	a.rollout(w)
 	a.ret = st.Returns(a.ret[:0])
-	for node >= 0 {
-		nd := &a.nodes[node]
+	for p, r := range a.ret {
+		a.gain[p] = (r + 1) / 2
+	}
+	for _, step := range a.path {
+		nd := &a.nodes[step.node]
 		nd.visits++
-		for p, r := range a.ret {
-			nd.reward[p] += (r + 1) / 2
-		}
-		node = nd.parent
+		nd.w += a.gain[step.seat&7] // &7: no bounds check
+		// A division and a root here, once a node, spare pick one of each a child.
+		// In float32, as the terms are kept, which is cheaper.
+		inv := 1 / float32(nd.visits)
+		nd.q, nd.u = float32(nd.w)*inv, float32(math.Sqrt(float64(inv)))
 	}
 }
 
 // expand adds the children of node: its legal moves, or its chance outcomes.
 func (a *MCTS) expand(node int32, st core.State) {
 	first := int32(len(a.nodes))
-	p := st.ToMove()
-	a.nodes[node].toMove = int8(p)
-	if p == core.Chance {
+	if st.ToMove() == core.Chance {
 		a.outs = st.ChanceOutcomes(a.outs[:0])
 		for _, o := range a.outs {
-			a.nodes = append(a.nodes, mctsNode{move: o.Move, parent: node, first: -1, prob: o.Prob})
+			a.nodes = append(a.nodes, mctsNode{move: o.Move, first: -1, w: o.Prob})
 		}
 	} else {
 		a.moves = st.LegalMoves(a.moves[:0])
 		for _, m := range a.moves {
-			a.nodes = append(a.nodes, mctsNode{move: m, parent: node, first: -1})
+			a.nodes = append(a.nodes, mctsNode{move: m, first: -1})
 		}
 	}
 	a.nodes[node].first = first
 	a.nodes[node].n = int32(len(a.nodes)) - first
 }
 
-// pick chooses a child: an outcome by its probability at a chance node; else the first
-// unvisited child, or the one with the best UCT score for the player choosing.
-func (a *MCTS) pick(node int32) int32 {
-	nd := &a.nodes[node]
+// sample draws a chance node's outcome by its probability.
+func (a *MCTS) sample(nd *mctsNode) int32 {
 	lo, hi := nd.first, nd.first+nd.n
-	if core.Player(nd.toMove) == core.Chance {
-		x := a.rng.Float64()
-		for i := lo; i < hi; i++ {
-			if x -= a.nodes[i].prob; x < 0 {
-				return i
-			}
-		}
-		return hi - 1
-	}
-	p := nd.toMove
-	logN := math.Log(nd.visits)
-	best, bestScore := lo, math.Inf(-1)
+	x := a.rng.Float64()
 	for i := lo; i < hi; i++ {
-		c := &a.nodes[i]
-		if c.visits == 0 {
+		if x -= a.nodes[i].w; x < 0 {
 			return i
 		}
-		// reward/visits + c·sqrt(logN/visits) with one division and one root.
-		score := (c.reward[p] + a.c*math.Sqrt(logN*c.visits)) / c.visits
-		if score > bestScore {
-			best, bestScore = i, score
-		}
 	}
-	return best
+	return hi - 1
 }
 
-// rollout plays st to the end.
-func (a *MCTS) rollout(st core.State) {
-	if !a.heuristic {
-		if pp, ok := st.(core.PCGPlayer); ok {
-			pp.PlayRandomPCG(a.src)
-			return
-		}
-		if rp, ok := st.(core.RandomPlayer); ok {
-			rp.PlayRandom(a.rng)
-			return
-		}
+// pick chooses the child with the best UCT score for the player choosing at nd, once
+// every child has been visited: w/visits + c·sqrt(ln N / visits), N the visits of nd;
+// the first among equals.
+//
+// The comparisons are on integer keys, which the compiler turns into conditional moves:
+// which child scores best is data, not a pattern a branch predictor can learn.
+func (a *MCTS) pick(nd *mctsNode) int32 {
+	k := float32(a.c) * a.sqrtLog(nd.visits)
+	kids := a.nodes[nd.first : nd.first+nd.n]
+	best := uint64(0)
+	for i := range kids {
+		// The score's bits made to order as the floats do (negative ones reversed),
+		// above the complement of the index, so that ties go to the first child.
+		b := math.Float32bits(kids[i].q + k*kids[i].u)
+		b ^= uint32(int32(b)>>31) | 1<<31
+		best = max(best, uint64(b)<<32|uint64(^uint32(i)))
+	}
+	return nd.first + int32(^uint32(best))
+}
+
+// mctsSqrtLogLen bounds the visit counts whose sqrt(ln N) comes from a table.
+const mctsSqrtLogLen = 1 << 16
+
+// mctsSqrtLogTable holds sqrt(ln N), as float32 like the scores, for the visit counts
+// of all but the busiest nodes (built once, in a millisecond or two): math.Log would
+// otherwise be the dearest step of a selection.
+var mctsSqrtLogTable = sync.OnceValue(func() *[mctsSqrtLogLen]float32 {
+	var t [mctsSqrtLogLen]float32
+	for n := 1; n < len(t); n++ {
+		t[n] = float32(math.Sqrt(math.Log(float64(n))))
+	}
+	return &t
+})
+
+// sqrtLog is sqrt(ln n) for a visit count n >= 1.
+func (a *MCTS) sqrtLog(n uint32) float32 {
+	if n < mctsSqrtLogLen {
+		return a.sqrtLogs[n]
+	}
+	return mctsSqrtLogSlow(n)
+}
+
+// mctsSqrtLogSlow is sqrt(ln n) computed, apart so that sqrtLog inlines.
+//
+//go:noinline
+func mctsSqrtLogSlow(n uint32) float32 { return float32(math.Sqrt(math.Log(float64(n)))) }
+
+// rollout plays w.st to the end.
+func (a *MCTS) rollout(w *mctsWalker) {
+	st := w.st
+	if w.pcg != nil {
+		w.pcg.PlayRandomPCG(a.src)
+		return
+	}
+	if w.rp != nil {
+		w.rp.PlayRandom(a.rng)
+		return
 	}
 	for {
 		p := st.ToMove()
