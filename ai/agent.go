@@ -4,6 +4,11 @@
 // An agent is described by a Spec: a name and options, written on the command line as
 // "random" or "alphabeta:depth=8,time=2s" and in YAML as {agent: alphabeta, depth: 8}.
 // Agents never modify the state they are given and are deterministic given their seed.
+//
+// Solve proves the value of a two-player deterministic position (solve.go); Kalah has
+// its own store-free solver (kalahsolve.go, kalahfast.go) with complete endgame
+// databases built on all cores and kept on disk (endgame.go, endgamefile.go,
+// endgamerank.go; SolveOptions.EndgameDir).
 package ai
 
 import (

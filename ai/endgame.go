@@ -54,7 +54,7 @@ func newRanker(parts, maxK int) *ranker {
 			}
 			pre[p][s] = c
 			if s > 0 {
-				pre[p][s] = min(pre[p][s]+pre[p][s-1], 1<<50) // saturate: such tables never fit
+				pre[p][s] = min(pre[p][s]+pre[p][s-1], math.MaxInt/4) // saturate: such tables never fit
 			}
 		}
 	}

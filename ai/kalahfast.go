@@ -185,7 +185,8 @@ type fKid struct {
 	mine, theirs uint64
 	gain         int16
 	house        int8
-	next         int8 // kidOver, kidAgain (extra turn) or kidOther
+	next         int8  // kidOver, kidAgain (extra turn) or kidOther
+	db           int32 // the child's index in its database level, -1 when it has none
 }
 
 const (
@@ -197,10 +198,19 @@ const (
 // fvisit is the kid's value for the parent's mover, searched within (alpha, beta).
 func (ks *kalahSolver) fvisit(k *fKid, alpha, beta, ply int) (int, error) {
 	gain := int(k.gain)
-	switch k.next {
-	case kidOver:
+	switch {
+	case k.next == kidOver:
 		return gain, nil
-	case kidAgain:
+	case k.db >= 0:
+		if err := ks.tick(); err != nil {
+			return 0, err
+		}
+		cv, err := ks.fdbAt(k.mine, k.theirs, byteSum(k.mine)+byteSum(k.theirs), int(k.db), ply)
+		if k.next == kidAgain {
+			return gain + cv, err
+		}
+		return gain - cv, err
+	case k.next == kidAgain:
 		cv, err := ks.fvalue(k.mine, k.theirs, alpha-gain, beta-gain, ply+1)
 		return gain + cv, err
 	default:
@@ -233,7 +243,7 @@ func (ks *kalahSolver) fkids(mine, theirs uint64, first int, kids *[8]fKid) int 
 			continue
 		}
 		m2, t2, gain, extra, over := ks.fmove(mine, theirs, i)
-		k := fKid{mine: t2, theirs: m2, gain: int16(gain), house: int8(i), next: kidOther}
+		k := fKid{mine: t2, theirs: m2, gain: int16(gain), house: int8(i), next: kidOther, db: -1}
 		var sc int
 		switch {
 		case over:
@@ -248,8 +258,14 @@ func (ks *kalahSolver) fkids(mine, theirs uint64, first int, kids *[8]fKid) int 
 		if i == first {
 			sc = 1 << 20
 		}
-		if k.next != kidOver && byteSum(k.mine)+byteSum(k.theirs) > ks.dbMax {
-			prefetch(unsafe.Pointer(ks.bucket(k.mine, k.theirs)))
+		if k.next != kidOver {
+			// Ask for the child's table bucket, or its database entry, now.
+			if r := byteSum(k.mine) + byteSum(k.theirs); r > ks.dbMax {
+				prefetch(unsafe.Pointer(ks.bucket(k.mine, k.theirs)))
+			} else {
+				k.db = int32(ks.wr.rank(k.mine, k.theirs, r))
+				prefetch(unsafe.Pointer(&ks.levels[r][k.db]))
+			}
 		}
 		j := n
 		kids[j], score[j] = k, sc
@@ -333,8 +349,12 @@ func (ks *kalahSolver) fvalue(mine, theirs uint64, alpha, beta, ply int) (int, e
 
 // fdb is the exact value from the endgame database, computed into it when missing.
 func (ks *kalahSolver) fdb(mine, theirs uint64, r, ply int) (int, error) {
+	return ks.fdbAt(mine, theirs, r, ks.wr.rank(mine, theirs, r), ply)
+}
+
+// fdbAt is fdb for the configuration at index idx of level r.
+func (ks *kalahSolver) fdbAt(mine, theirs uint64, r, idx, ply int) (int, error) {
 	lvl := ks.levels[r]
-	idx := ks.wr.rank(mine, theirs, r)
 	if b := lvl[idx]; b != dbEmpty {
 		return dbDecode(b), nil
 	}

@@ -375,8 +375,8 @@ func solveKalah(ctx context.Context, root *kalah.State, opt SolveOptions, t0 tim
 // egAutoBytes, requests within egMaxBytes.
 const (
 	egAutoBytes = 256 << 20
-	egMaxBytes  = 4 << 30
-	egAutoSeeds = 44 // seeds in houses from which a database pays for itself
+	egMaxBytes  = min(4<<30, math.MaxInt/2) // 1 GB on 32-bit systems
+	egAutoSeeds = 44                        // seeds in houses from which a database pays for itself
 )
 
 // endgameSeeds is the level the complete endgame database goes up to for a solve of
@@ -403,8 +403,8 @@ func endgameSeeds(opt SolveOptions, root *kalah.State) (int, error) {
 	if want := min(opt.EndgameSeeds, inPlay); want <= k {
 		return want, nil
 	}
-	return 0, fmt.Errorf("solve: an endgame database of %d seeds for %d houses a side would take more than %d GB; at most %d seeds fit",
-		opt.EndgameSeeds, parts/2, egMaxBytes>>30, k)
+	return 0, fmt.Errorf("solve: an endgame database of %d seeds for %d houses a side would take more than %.0f GB; at most %d seeds fit",
+		opt.EndgameSeeds, parts/2, float64(egMaxBytes)/(1<<30), k)
 }
 
 // kalahGuess estimates the final margin of the seat to move in st with a short

@@ -210,20 +210,33 @@ func TestCompactKalahSearch(t *testing.T) {
 
 // TestSolvePublishedKalah checks published values of Kalah(6,4): with empty captures a
 // first-player win by 10 (Irving and Donkers, 2000); with the standard capture this
-// solver proves a win by 8 (kept here as a regression value). It takes about a minute,
-// so it runs with KALAHLAB_DEEP=1 only.
+// solver proves a win by 8 (kept here as a regression value). Each is solved without
+// an endgame database and with a complete one of 20 seeds (built into a temporary
+// directory, then read back). It takes several minutes, so it runs with
+// KALAHLAB_DEEP=1 only.
 func TestSolvePublishedKalah(t *testing.T) {
 	if os.Getenv("KALAHLAB_DEEP") == "" {
-		t.Skip("KALAHLAB_DEEP=1 solves Kalah(6,4) twice, about a minute")
+		t.Skip("KALAHLAB_DEEP=1 solves Kalah(6,4) six ways, several minutes")
 	}
+	dir := t.TempDir()
 	for _, c := range []struct {
 		params core.Params
 		want   int
 	}{{nil, 10}, {core.Params{"empty_capture": false}, 8}} {
 		g, err := kalah.Def.New("kalah", c.params)
 		require.NoError(t, err)
-		sol, err := Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 1024, PVLen: 1})
-		require.NoError(t, err)
-		assert.Equal(t, c.want, sol.Value, "%v", c.params)
+		for _, opt := range []SolveOptions{
+			{TTMB: 1024, PVLen: 1, EndgameSeeds: -1},
+			{TTMB: 1024, PVLen: 1, EndgameDir: dir}, // builds
+			{TTMB: 1024, PVLen: 1, EndgameDir: dir}, // reads
+		} {
+			sol, err := Solve(context.Background(), g.NewState(), opt)
+			require.NoError(t, err)
+			assert.Equal(t, c.want, sol.Value, "%v %+v", c.params, opt)
+			if opt.EndgameDir != "" {
+				assert.Equal(t, 20, sol.EndgameSeeds)
+			}
+			t.Logf("%v endgame %d: %+d in %.1f s, %d nodes", c.params, sol.EndgameSeeds, sol.Value, sol.Seconds, sol.Nodes)
+		}
 	}
 }

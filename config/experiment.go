@@ -180,9 +180,9 @@ type intKey struct {
 }
 
 var intKeys = map[string]intKey{
-	keyGames:         {1, 1 << 40, "an integer >= 1"},
-	keyCheckEvery:    {1, 1 << 40, "an integer >= 1"},
-	keyMaxPlies:      {1, 1 << 40, "an integer >= 1"},
+	keyGames:         {1, math.MaxInt, "an integer >= 1"},
+	keyCheckEvery:    {1, math.MaxInt, "an integer >= 1"},
+	keyMaxPlies:      {1, math.MaxInt, "an integer >= 1"},
 	keyRandomOpening: {0, 1 << 20, "an integer >= 0"},
 	keyWorkers:       {0, 1 << 16, "an integer >= 0 (0: one per core)"},
 }

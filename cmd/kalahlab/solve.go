@@ -44,7 +44,7 @@ in one to two minutes the first time. With it Kalah(6,4) takes under ten seconds
 1.3 GB; without it (--endgame off), about half a minute.`,
 		Example: `  kalahlab solve --variant kalah --set houses=4 --set seeds=3
   kalahlab solve --set empty_capture=false --json
-  kalahlab solve --set houses=5 --set seeds=4 --endgame 24
+  kalahlab solve --set seeds=3 --endgame 20
   kalahlab solve --variant tictactoe --set rows=4 --set cols=4 --set k=3 --json
   kalahlab solve --variant my-rules.lua --time 10m`,
 		Args: cobra.NoArgs,
