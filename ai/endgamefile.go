@@ -53,6 +53,18 @@ func (sw *sowing) egDirName() string {
 	return fmt.Sprintf("kalah-%dh-%s-%s", sw.n, capture, remaining)
 }
 
+// egRules describes the rules of sw's databases for people.
+func (sw *sowing) egRules() string {
+	capture, remaining := "standard capture", "remaining seeds to their owner"
+	if sw.emptyCapture {
+		capture = "empty capture"
+	}
+	if sw.discard {
+		remaining = "remaining seeds discarded"
+	}
+	return fmt.Sprintf("%d houses a side, %s, %s", sw.n, capture, remaining)
+}
+
 // egHeader is a level file's header.
 func egHeader(sw *sowing, k int, level []uint8) []byte {
 	h := make([]byte, 32)
@@ -188,12 +200,12 @@ func openEndgame(dir string, sw *sowing, maxK int, log io.Writer, stop func() bo
 		}
 		if !building && size > 1<<20 {
 			building = true
-			where := "in memory"
+			where := "in memory for this solve"
 			if es.dir != "" {
-				where = "into " + es.dir
+				where = "into " + es.dir + ", once"
 			}
-			es.logf("endgame: building the database of %d-house %s up to %d seeds %s (once; levels of up to %d configurations)",
-				sw.n, sw.egDirName(), maxK, where, rk.size[maxK])
+			es.logf("endgame: building the database for %s, up to %d seeds in houses, %s (the largest level has %d configurations)",
+				sw.egRules(), maxK, where, rk.size[maxK])
 		}
 		words, level, f := levelBytes(size)
 		frees = append(frees, f)
