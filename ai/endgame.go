@@ -3,7 +3,6 @@ package ai
 import (
 	"math"
 	"runtime"
-	"sort"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -150,8 +149,8 @@ func (l buildLevel) store(i int, b uint8) {
 // alone; so the level is computed in order of falling P, and every same-level child is
 // ready when its parent is computed. Each configuration's children are probed a few
 // configurations after it was generated, their memory prefetched meanwhile: the
-// probes land anywhere in hundreds of megabytes, and this way their trips to memory
-// overlap.
+// probes spread over hundreds of megabytes (less so in buildLevelK's order), and this
+// way their trips to memory overlap.
 type levelBuilder struct {
 	sw     *sowing
 	rk     *wordRanker
@@ -251,6 +250,7 @@ func (b *levelBuilder) push(mine, theirs uint64, idx int) {
 	if b.count == pipeDepth {
 		b.pop()
 	}
+	prefetch(unsafe.Pointer(&b.cur.words[idx>>2])) // its own byte, written when it pops
 	b.expand(&b.ring[b.head], mine, theirs, idx)
 	b.head = (b.head + 1) % pipeDepth
 	b.count++
@@ -270,60 +270,58 @@ func (b *levelBuilder) drain() {
 	}
 }
 
-// fill queues every configuration whose houses at distance i.. from the sides'
-// starts hold c[i].. seeds in all (split every way between the sides), the houses
-// before i being fixed in mine and theirs.
-func (b *levelBuilder) fill(c *[8]uint8, i int, mine, theirs uint64) {
-	n := b.sw.n
-	if i == n {
-		if mine != 0 && theirs != 0 {
-			b.push(mine, theirs, b.rk.rank(mine, theirs, b.k))
-		}
-		return
-	}
-	for h := 0; h <= int(c[i]); h++ {
-		sh := 8 * uint(i)
-		b.fill(c, i+1, mine|uint64(h)<<sh, theirs|uint64(int(c[i])-h)<<sh)
-	}
+// sideConf is one side's houses with their rank among sides with as many seeds.
+type sideConf struct {
+	houses uint64
+	rank   int
 }
 
-// columns lists the ways to put k seeds in n columns (a column being the two houses
-// at the same distance from their sides' starts), highest potential first.
-func columns(n, k int) [][8]uint8 {
-	var out [][8]uint8
-	var c [8]uint8
-	var rec func(i, r int)
-	rec = func(i, r int) {
-		if i == n-1 {
-			c[i] = uint8(r)
-			out = append(out, c)
+// sideConfigs lists the configurations of one side of n houses by seeds s <= k and
+// potential p (the seeds times their distances from the side's start): sides[s][p].
+func sideConfigs(rk *wordRanker, n, k int) [][][]sideConf {
+	sides := make([][][]sideConf, k+1)
+	for s := range sides {
+		sides[s] = make([][]sideConf, s*(n-1)+1)
+	}
+	var rec func(i, s, p int, x uint64)
+	rec = func(i, s, p int, x uint64) {
+		if i == n {
+			sides[s][p] = append(sides[s][p], sideConf{x, rk.sideRank(x, s)})
 			return
 		}
-		for h := 0; h <= r; h++ {
-			c[i] = uint8(h)
-			rec(i+1, r-h)
+		for h := 0; s+h <= k; h++ {
+			rec(i+1, s+h, p+i*h, x|uint64(h)<<(8*uint(i)))
 		}
 	}
-	rec(0, k)
-	pot := func(c [8]uint8) int {
-		p := 0
-		for i, h := range c {
-			p += i * int(h)
-		}
-		return p
-	}
-	sort.SliceStable(out, func(a, b int) bool { return pot(out[a]) > pot(out[b]) })
-	return out
+	rec(0, 0, 0, 0)
+	return sides
 }
 
 // buildLevelK computes level k (every configuration with k seeds in houses and seeds on
 // both sides; a side with no seeds is a finished game and never probed) from the
-// levels below, on all cores: the work is split by columns, highest potential first.
+// levels below, on all cores, in order of falling potential. Within a potential the
+// opponent's side varies slowest: most moves sow into the opponent's side and hand
+// it the move, and the children of configurations that share the opponent's side and
+// the moved house's count then lie together in the level below (their movers' side is
+// the same), so a level's probes reuse cache lines instead of landing anywhere in it.
 // It returns false, leaving the level unfinished, when stop (checked between pieces
 // of work) says so.
-func buildLevelK(sw *sowing, rk *wordRanker, levels [][]uint8, k int, words []uint32, stop func() bool) bool {
-	cols := columns(sw.n, k)
-	const chunk = 16
+func buildLevelK(sw *sowing, rk *wordRanker, sides [][][]sideConf, levels [][]uint8, k int, words []uint32, stop func() bool) bool {
+	n := sw.n
+	// A unit: every configuration with potential pot whose opponent's side holds t
+	// seeds with potential pt.
+	type unit struct{ pot, t, pt int }
+	var units []unit
+	for pot := 2 * k * (n - 1); pot >= 0; pot-- {
+		for t := 1; t < k; t++ {
+			for pt := 0; pt < len(sides[t]); pt++ {
+				pm := pot - pt
+				if pm >= 0 && pm < len(sides[k-t]) && len(sides[t][pt]) > 0 && len(sides[k-t][pm]) > 0 {
+					units = append(units, unit{pot, t, pt})
+				}
+			}
+		}
+	}
 	var next atomic.Int64
 	var stopped atomic.Bool
 	var wg sync.WaitGroup
@@ -332,17 +330,23 @@ func buildLevelK(sw *sowing, rk *wordRanker, levels [][]uint8, k int, words []ui
 		go func() {
 			defer wg.Done()
 			b := &levelBuilder{sw: sw, rk: rk, levels: levels, k: k, cur: buildLevel{words: words}}
-			for {
-				j := int(next.Add(chunk)) - chunk
-				if j >= len(cols) || stopped.Load() {
+			for j := 0; ; j++ {
+				u := int(next.Add(1)) - 1
+				if u >= len(units) || stopped.Load() {
 					b.drain()
 					return
 				}
-				if stop != nil && stop() {
+				if j&63 == 0 && stop != nil && stop() {
 					stopped.Store(true)
 				}
-				for x := j; x < min(j+chunk, len(cols)); x++ {
-					b.fill(&cols[x], 0, 0, 0)
+				un := units[u]
+				ms := sides[k-un.t][un.pot-un.pt]
+				base := rk.offk[k*rk.w+k-un.t]
+				stride := rk.cside[un.t]
+				for _, th := range sides[un.t][un.pt] {
+					for _, m := range ms {
+						b.push(m.houses, th.houses, base+m.rank*stride+th.rank)
+					}
 				}
 			}
 		}()

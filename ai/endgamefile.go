@@ -176,6 +176,7 @@ func openEndgame(dir string, sw *sowing, maxK int, log io.Writer, stop func() bo
 		es.dir = filepath.Join(dir, sw.egDirName())
 	}
 	rk := newWordRanker(sw.n, maxK)
+	sides := sideConfigs(rk, sw.n, maxK)
 	levels := make([][]uint8, maxK+1)
 	var frees []func()
 	free := func() {
@@ -210,7 +211,7 @@ func openEndgame(dir string, sw *sowing, maxK int, log io.Writer, stop func() bo
 		words, level, f := levelBytes(size)
 		frees = append(frees, f)
 		tk := time.Now()
-		if !buildLevelK(sw, rk, levels[:k], k, words, stop) {
+		if !buildLevelK(sw, rk, sides, levels[:k], k, words, stop) {
 			free()
 			return nil, nil, errStop
 		}

@@ -119,6 +119,14 @@ func (wr *wordRanker) rank(mine, theirs uint64, k int) int {
 	return wr.offk[k*w+a] + rm*wr.cside[c] + rt
 }
 
+// sideRank numbers one side's houses x, holding a seeds, among the sides with a seeds
+// (rank's two middle terms).
+func (wr *wordRanker) sideRank(x uint64, a int) int {
+	lo := x & wr.loMask
+	b := byteSum(lo)
+	return wr.off2[a*wr.w+b] + int(wr.tlo[wr.key(lo)])*wr.chi[a-b] + int(wr.thi[wr.key(x>>(8*uint(wr.g)))])
+}
+
 func b2i(b bool) int {
 	if b {
 		return 1
