@@ -13,10 +13,11 @@ help: ## list the targets
 build: ## build bin/kalahlab
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/kalahlab
 
-test: ## vet and run every test (the one test command; race detector on the Lua bridge)
+test: ## vet and run every test (the one test command; race detector on the Lua bridge and the threaded solver)
 	$(GO) vet ./...
 	$(GO) test ./...
 	$(GO) test -race -count=1 ./variants/...
+	$(GO) test -race -count=1 -run 'ThreadsAgree|EndgameLevels|EndgameFiles' ./ai/
 
 run: ## the main job: is Kalah fair for the first player, and does the pie rule help? (about a minute on 2 cores)
 	$(GO) run -ldflags "$(LDFLAGS)" ./cmd/kalahlab experiment run

@@ -267,3 +267,31 @@ func TestEndgameSeedsAuto(t *testing.T) {
 		assert.Equal(t, tc.want, got, "Kalah(%d,%d)", tc.houses, tc.seeds)
 	}
 }
+
+// TestSolveThreadsAgree solves positions with one to four threads sharing the table
+// (and the lazily filled database, or a complete one) and wants the same values; under
+// the race detector (make test runs it so) it also checks the shared accesses.
+func TestSolveThreadsAgree(t *testing.T) {
+	dir := t.TempDir()
+	for _, p := range []core.Params{
+		{"houses": 4, "seeds": 3}, {"houses": 5, "seeds": 2, "empty_capture": false},
+		{"houses": 3, "seeds": 4, "remaining": "discard"}, {"houses": 6, "seeds": 2},
+	} {
+		g, err := kalah.Def.New("kalah", p)
+		require.NoError(t, err)
+		positions := append([]core.State{g.NewState()}, randomPositions(g, 4, 6)...)
+		for _, s := range positions {
+			one, err := Solve(context.Background(), s, SolveOptions{TTMB: 4, Threads: 1})
+			require.NoError(t, err)
+			for _, opt := range []SolveOptions{
+				{TTMB: 4, Threads: 2}, {TTMB: 1, Threads: 4, DBSeeds: 12},
+				{TTMB: 4, Threads: 3, EndgameDir: dir, EndgameSeeds: 9},
+			} {
+				got, err := Solve(context.Background(), s, opt)
+				require.NoError(t, err)
+				require.Equal(t, one.Value, got.Value, "%v at %s with %+v", p, s, opt)
+				require.NotEmpty(t, got.PV)
+			}
+		}
+	}
+}

@@ -45,7 +45,7 @@ func (ks *kalahSolver) fastSetup(g *kalah.Game, ttMB, seeds int) {
 type fBucket struct {
 	key  [3][2]uint64
 	data [3]uint32 // fData; 0 for an empty slot
-	_    uint32
+	seq  uint32    // odd while a thread writes the bucket (kalahsmp.go)
 }
 
 // fData packs an entry: lower and upper bound (+128), best move (+1) and work
@@ -296,8 +296,7 @@ func (ks *kalahSolver) fvalue(mine, theirs uint64, alpha, beta, ply int) (int, e
 	}
 	b := ks.bucket(mine, theirs)
 	first := -1
-	if slot := b.probe(mine, theirs); slot >= 0 {
-		d := fData(b.data[slot])
+	if d, ok := ks.lookup(b, mine, theirs); ok {
 		first = d.move()
 		if d.lower() >= beta {
 			return d.lower(), nil
@@ -312,13 +311,37 @@ func (ks *kalahSolver) fvalue(mine, theirs uint64, alpha, beta, ply int) (int, e
 	n0 := ks.nodes
 	var kids [8]fKid
 	best, bestMove := -infinity, -1
-	for k := range ks.fkids(mine, theirs, first, &kids) {
-		v, err := ks.fvisit(&kids[k], alpha, beta, ply)
+	nk := ks.fkids(mine, theirs, first, &kids)
+	// With several threads, a child another thread is searching waits for a second
+	// round (order lists the children still to take; a deferred one is appended again).
+	var order [16]int8
+	for k := range nk {
+		order[k] = int8(k)
+	}
+	split := ks.shared && r >= splitSeeds
+	for i, end, deferred := 0, nk, 0; i < end; i++ {
+		kid := &kids[order[i]]
+		marked := false
+		var h uint64
+		if split && i < nk && kid.next != kidOver && kid.db < 0 {
+			h = posHash(kid.mine, kid.theirs)
+			var free bool
+			if free, marked = ks.busy.enter(h); !free {
+				order[nk+deferred] = order[i]
+				deferred++
+				end++
+				continue
+			}
+		}
+		v, err := ks.fvisit(kid, alpha, beta, ply)
+		if marked {
+			ks.busy.leave(h)
+		}
 		if err != nil {
 			return 0, err
 		}
 		if v > best {
-			best, bestMove = v, int(kids[k].house)
+			best, bestMove = v, int(kid.house)
 		}
 		alpha = max(alpha, v)
 		if alpha >= beta {
@@ -334,16 +357,7 @@ func (ks *kalahSolver) fvalue(mine, theirs uint64, alpha, beta, ply int) (int, e
 	default:
 		lo, hi = best, best
 	}
-	// The children may have moved the entry or filled the bucket since the probe.
-	slot := b.probe(mine, theirs)
-	if slot >= 0 {
-		d := fData(b.data[slot])
-		lo, hi = max(lo, d.lower()), min(hi, d.upper())
-	} else {
-		slot = b.victim()
-	}
-	b.key[slot] = [2]uint64{mine, theirs}
-	b.data[slot] = packData(lo, hi, bestMove, bits.Len64(uint64(ks.nodes-n0)))
+	ks.record(b, mine, theirs, lo, hi, bestMove, bits.Len64(uint64(ks.nodes-n0)))
 	return best, nil
 }
 
@@ -354,8 +368,15 @@ func (ks *kalahSolver) fdb(mine, theirs uint64, r, ply int) (int, error) {
 
 // fdbAt is fdb for the configuration at index idx of level r.
 func (ks *kalahSolver) fdbAt(mine, theirs uint64, r, idx, ply int) (int, error) {
+	shared := ks.shared && ks.lazy != nil // threads filling the database together
 	lvl := ks.levels[r]
-	if b := lvl[idx]; b != dbEmpty {
+	var b uint8
+	if shared {
+		b = buildLevel{ks.lazy[r]}.load(idx)
+	} else {
+		b = lvl[idx]
+	}
+	if b != dbEmpty {
 		return dbDecode(b), nil
 	}
 	best := -infinity
@@ -367,13 +388,17 @@ func (ks *kalahSolver) fdbAt(mine, theirs uint64, r, idx, ply int) (int, error) 
 		}
 		best = max(best, v)
 	}
-	lvl[idx] = dbByte(best)
+	if shared {
+		buildLevel{ks.lazy[r]}.store(idx, dbByte(best))
+	} else {
+		lvl[idx] = dbByte(best)
+	}
 	return best, nil
 }
 
 // fmtdf converges on the store-free value of the position (mine, theirs) from a guess.
 func (ks *kalahSolver) fmtdf(mine, theirs uint64, guess int) (int, error) {
-	return mtdf(guess, func(beta int) (int, error) { return ks.fvalue(mine, theirs, beta-1, beta, 0) })
+	return mtdf(guess, func(beta int) (int, error) { return ks.fpass(mine, theirs, beta) })
 }
 
 // pvOrder lists the moves of st to try for the principal variation: with the compact
@@ -386,9 +411,8 @@ func (ks *kalahSolver) pvOrder(st *kalah.State) []core.Move {
 	}
 	mine, theirs := words(st)
 	first := -1
-	b := ks.bucket(mine, theirs)
-	if slot := b.probe(mine, theirs); slot >= 0 {
-		first = fData(b.data[slot]).move()
+	if d, ok := ks.lookup(ks.bucket(mine, theirs), mine, theirs); ok {
+		first = d.move()
 	}
 	var kids [8]fKid
 	n := ks.fkids(mine, theirs, first, &kids)

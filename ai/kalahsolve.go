@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/kalah"
@@ -25,6 +27,7 @@ type kalahSolver struct {
 	tt       []kEntry
 	mask     uint64
 	levels   [][]uint8   // the endgame database by seeds in houses (endgame.go)
+	lazy     [][]uint32  // the words under levels while the solver fills them (else nil)
 	dbMax    int         // positions with at most this many seeds in houses are in levels
 	rk       *ranker     // ranks the general search's positions
 	wr       *wordRanker // ranks the compact search's positions
@@ -33,9 +36,14 @@ type kalahSolver struct {
 	// The compact search (kalahfast.go).
 	fast bool
 	sowing
-	ftt   []fBucket
-	fmask uint64
-	free  func() // releases ftt
+	// Threads sharing the compact search's table (kalahsmp.go).
+	threads int
+	shared  bool         // the table is shared: access it with atomics
+	busy    *busyTable   // positions being searched
+	halt    *atomic.Bool // set when a helper thread's pass is over
+	ftt     []fBucket
+	fmask   uint64
+	free    func() // releases ftt
 }
 
 type kEntry struct {
@@ -93,8 +101,11 @@ func (ks *kalahSolver) initDB(size, total, capSeeds int) {
 		ks.wr = newWordRanker(ks.n, k)
 	}
 	ks.levels = make([][]uint8, k+1)
+	ks.lazy = make([][]uint32, k+1)
 	for j := range ks.levels {
-		ks.levels[j] = make([]uint8, rk.size[j])
+		// Words underneath, so that threads can fill a byte atomically.
+		ks.lazy[j] = make([]uint32, (rk.size[j]+3)/4)
+		ks.levels[j] = unsafe.Slice((*uint8)(unsafe.Pointer(&ks.lazy[j][0])), rk.size[j])
 	}
 	ks.buf = make([]uint8, 2*ks.n)
 }
@@ -110,6 +121,9 @@ func (ks *kalahSolver) index(s *kalah.State, k int) int {
 func (ks *kalahSolver) tick() error {
 	ks.nodes++
 	if ks.nodes&4095 == 0 {
+		if ks.halt != nil && ks.halt.Load() {
+			return errStop
+		}
 		if !ks.deadline.IsZero() && time.Now().After(ks.deadline) {
 			return errStop
 		}
@@ -290,7 +304,10 @@ func solveKalah(ctx context.Context, root *kalah.State, opt SolveOptions, t0 tim
 				return nil, ks.giveUp(err, opt)
 			}
 			defer free()
-			ks.levels, ks.dbMax, ks.wr = levels, eg, newWordRanker(ks.n, eg)
+			ks.levels, ks.lazy, ks.dbMax, ks.wr = levels, nil, eg, newWordRanker(ks.n, eg)
+		}
+		if threads := opt.threads(); threads > 1 {
+			ks.threads, ks.shared, ks.busy = threads, true, newBusyTable()
 		}
 	}
 	// exact is the final margin of the seat to move in st.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"time"
 
 	"github.com/kalahlab/kalahlab/core"
@@ -43,11 +44,23 @@ type SolveOptions struct {
 	// automatically (with EndgameDir set and 44 or more seeds in houses, the largest
 	// database of at most 256 MB: 20 seeds for 6 houses a side), <0 uses none.
 	EndgameSeeds int
+	// Threads searching at once, sharing the table [0: one per core]. Only the compact
+	// Kalah search uses more than one; with more than one, node counts (and which of
+	// several equally good moves the principal variation shows) vary between runs.
+	Threads int
 	// Log receives progress lines of long steps (building a database); nil is quiet.
 	Log    io.Writer
 	noFast bool          // tests: keep the general Kalah search
 	Time   time.Duration // give up after this long (0: no limit)
 	PVLen  int           // longest principal variation to report [60]
+}
+
+// threads is the number of search threads to use.
+func (opt SolveOptions) threads() int {
+	if opt.Threads > 0 {
+		return opt.Threads
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 // solver is MTD(f) over a null-window negamax with a table of value bounds.

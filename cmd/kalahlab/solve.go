@@ -19,6 +19,7 @@ func newSolveCmd(a *app) *cobra.Command {
 	var ttMB int
 	var limit time.Duration
 	var from, endgame, endgameDir string
+	var threads int
 	cmd := &cobra.Command{
 		Use:   "solve",
 		Short: "Prove the game-theoretic value of a small variant",
@@ -63,8 +64,11 @@ in about 17 s on two cores the first time. With it Kalah(6,4) takes 4-7 s and
 			if err != nil {
 				return err
 			}
+			if threads < 0 {
+				return fmt.Errorf("--threads: want 0 (one per core) or more, got %d", threads)
+			}
 			sol, err := ai.Solve(cmd.Context(), st, ai.SolveOptions{TTMB: ttMB, Time: limit,
-				EndgameDir: endgameDir, EndgameSeeds: egSeeds, Log: a.errOut})
+				EndgameDir: endgameDir, EndgameSeeds: egSeeds, Threads: threads, Log: a.errOut})
 			if err != nil {
 				return err
 			}
@@ -102,6 +106,7 @@ in about 17 s on two cores the first time. With it Kalah(6,4) takes 4-7 s and
 	cmd.Flags().IntVar(&ttMB, "tt", 1024, "transposition table size in MB (pages are taken as the search fills them)")
 	cmd.Flags().DurationVar(&limit, "time", 0, "give up after this long (0: no limit)")
 	cmd.Flags().StringVar(&from, "from", "", "solve this position string instead of the start")
+	cmd.Flags().IntVar(&threads, "threads", 0, "search threads sharing the table (0: one per core; 1: the same node counts every run)")
 	cmd.Flags().StringVar(&endgame, "endgame", "auto", "Kalah endgame database: auto, off, or the most seeds in houses it covers")
 	cmd.Flags().StringVar(&endgameDir, "endgame-dir", defaultEndgameDir(), "where Kalah endgame databases are kept between runs (\"\": in memory only)")
 	return cmd
