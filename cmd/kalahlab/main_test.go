@@ -262,6 +262,12 @@ func TestSolveEndgame(t *testing.T) {
 	out, errOut, code = cli(t, "", "solve", "--set", "houses=4", "--set", "seeds=2", "--endgame", "6", "--endgame-dir", "")
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, "endgame database: up to 6 seeds in houses")
+	out, errOut, code = cli(t, "", "solve", "--set", "houses=4", "--set", "seeds=2", "--set", "empty_capture=false", "--threads", "1", "--json")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, fmt.Sprintf(`"value":%d`, got.Value))
+	_, errOut, code = cli(t, "", "solve", "--threads", "-2")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "--threads: want 0 (one per core) or more")
 	for _, bad := range []string{"lots", "-3", "200"} {
 		_, errOut, code = cli(t, "", "solve", "--endgame", bad)
 		assert.Equal(t, 1, code, bad)

@@ -32,8 +32,9 @@ first move, a principal variation, the nodes searched and the time.
 The search is MTD(f): null-window alpha-beta searches converging on the value, with a
 transposition table of value bounds and, for Kalah, pruning by the seeds still in play
 (captured seeds never return), moves ordered by immediate gain, a table of
-cache-line buckets in 2 MB pages and, on big boards, a first guess from a short
-heuristic search.
+cache-line buckets in 2 MB pages, a first guess from a short heuristic search on big
+boards, and one search thread per core sharing the table (--threads; with more than
+one, node counts vary between runs but values never do).
 
 Kalah also uses a complete endgame database: the exact value of every configuration
 of the houses with up to N seeds in them, whatever the stores hold. It depends only
@@ -41,8 +42,8 @@ on the houses a side and the capture and end rules, so one database serves every
 starting seed count; it is built once (on all cores) and kept in --endgame-dir. By
 default (--endgame auto) it is used for positions with 44 or more seeds in houses,
 with the largest N whose levels fit in 256 MB: 20 seeds for 6 houses a side, built
-in about 17 s on two cores the first time. With it Kalah(6,4) takes 4-7 s and
-1.3 GB; without it (--endgame off), 23-41 s.`,
+in about 17 s on two cores the first time. With it Kalah(6,4) takes 4-5 s on two
+cores and 1.3 GB; without it (--endgame off), 13-18 s.`,
 		Example: `  kalahlab solve --variant kalah --set houses=4 --set seeds=3
   kalahlab solve --set empty_capture=false --json
   kalahlab solve --set seeds=3 --endgame 20
