@@ -409,7 +409,8 @@ func solveCell(ctx context.Context, s *Study, c int) *Solution {
 		return &Solution{Unsolved: err.Error()}
 	}
 	st := g.NewState()
-	sol, err := ai.Solve(ctx, st, ai.SolveOptions{TTMB: 64, Time: s.solve})
+	// One thread: the solve runs on a worker, beside the others' games.
+	sol, err := ai.Solve(ctx, st, ai.SolveOptions{TTMB: 64, Time: s.solve, Threads: 1})
 	if err != nil {
 		if errors.Is(err, ai.ErrDomain) {
 			return &Solution{Unsolved: "outside the solver's domain"}
