@@ -15,11 +15,12 @@ import (
 // depend only on that level and the ones below, and a database holds, for each level
 // up to a limit, the exact value of every configuration of the houses.
 //
-// A level is an array of bytes indexed by the configuration's rank (ranker); a byte
+// A level is an array of bytes indexed by the configuration's rank (wordRanker in the
+// compact search and in the files, ranker in the general search); a byte
 // holds the value v as uint8(v)^0x80, so that 0 (v = -128, never a value) means not
 // yet computed and fresh zeroed memory is an empty level.
 
-// dbByte encodes a value for a database level; dbValue decodes it.
+// dbByte encodes a value for a database level; dbDecode decodes it.
 func dbByte(v int) uint8 { return uint8(int8(v)) ^ 0x80 }
 
 func dbDecode(b uint8) int { return int(int8(b ^ 0x80)) }
@@ -120,9 +121,10 @@ func laneShift(i int) uint {
 	return 8 * uint(3-i&3)
 }
 
-// buildLevel is one level under construction: the words of its bytes, updated with
-// atomic operations because two workers may compute the same configuration (a move
-// that leaves every seed in the houses leads to another configuration of the level).
+// buildLevel is a level being filled by several threads: the words of its bytes,
+// updated with atomic operations. Two builders may compute the same configuration (a
+// move that leaves every seed in the houses leads to another configuration of the
+// level), and solver threads fill the lazy database together.
 type buildLevel struct {
 	words []uint32
 }
