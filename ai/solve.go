@@ -51,6 +51,7 @@ type SolveOptions struct {
 	// Log receives progress lines of long steps (building a database); nil is quiet.
 	Log    io.Writer
 	noFast bool          // tests: keep the general Kalah search
+	noETC  bool          // tests: no enhanced transposition cut-offs
 	Time   time.Duration // give up after this long (0: no limit)
 	PVLen  int           // longest principal variation to report [60]
 }
@@ -68,6 +69,7 @@ type solver struct {
 	*searcher
 	tt     *boundTable
 	scores bool
+	useETC bool // enhanced transposition cut-offs (etc)
 }
 
 // Solve proves the value of s, a position of a two-player deterministic game, for the
@@ -95,7 +97,8 @@ func Solve(ctx context.Context, s core.State, opt SolveOptions) (*Solution, erro
 		return solveKalah(ctx, k, opt, t0)
 	}
 	_, scores := s.(core.Scorer)
-	sv := &solver{searcher: newSearcher(ctx, Budget{Time: opt.Time}, nil), tt: newBoundTable(opt.TTMB), scores: scores}
+	_, isKalah := s.(*kalah.State) // only hooked Kalah reaches here: its moves are dear
+	sv := &solver{searcher: newSearcher(ctx, Budget{Time: opt.Time}, nil), tt: newBoundTable(opt.TTMB), scores: scores, useETC: !isKalah && !opt.noETC}
 	root := s.Clone()
 	me := root.ToMove()
 	v, err := sv.mtdf(root, 0)
@@ -209,6 +212,12 @@ func (sv *solver) search(s core.State, alpha, beta, ply int) (int, error) {
 	}
 	alphaOrig, betaOrig := alpha, beta
 	moves := sv.order(sv.moves(s, ply), ply, hashMove)
+	if hashed && sv.useETC {
+		if v, m, ok := sv.etc(s, me, moves, beta); ok {
+			sv.tt.store(key, v, infinity, m)
+			return v, nil
+		}
+	}
 	best, bestMove := -infinity, core.Move(-1)
 	for _, m := range moves {
 		c := sv.child(s, m)
@@ -249,6 +258,40 @@ func (sv *solver) search(s core.State, alpha, beta, ply int) (int, error) {
 		sv.tt.store(key, lo, hi, bestMove)
 	}
 	return best, nil
+}
+
+// etc is the enhanced transposition cut-off: before searching any move, it looks each
+// child up in the table (and plays out moves that end the game); a child whose bound
+// already reaches beta cuts the node off with no search. Board games with many move
+// orders to one position reach most positions this way: on m,n,k 4x5x4 it cut the
+// nodes from 48 M to 18 M and the time by 8%, on Connect Four 5x5 the nodes by half,
+// on a Lua-hooked 4x4 tic-tac-toe the nodes 5x. Each child is played once more,
+// though, and on Lua-hooked Kalah and Oware, whose moves are dear and transpose less,
+// it cost 35% more time: there it is off (solver.useETC).
+func (sv *solver) etc(s core.State, me core.Player, moves []core.Move, beta int) (int, core.Move, bool) {
+	for _, m := range moves {
+		c := sv.child(s, m)
+		v, known := 0, false
+		switch next := c.ToMove(); {
+		case next == core.Terminal:
+			v, known = sv.terminal(c, me), true
+		default:
+			if h, ok := c.(core.Hasher); ok {
+				if e := sv.tt.probe(h.Hash()); e != nil {
+					if next == me {
+						v, known = int(e.lower), e.lower > -infinity
+					} else {
+						v, known = -int(e.upper), e.upper < infinity
+					}
+				}
+			}
+		}
+		back(s, c)
+		if known && v >= beta {
+			return v, m, true
+		}
+	}
+	return 0, -1, false
 }
 
 // pv walks a principal variation: at each position a move whose exact value equals the

@@ -240,3 +240,21 @@ func TestSolvePublishedKalah(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveETC: enhanced transposition cut-offs keep every value and save nodes on
+// games whose move orders meet (m,n,k with and without gravity).
+func TestSolveETC(t *testing.T) {
+	for _, p := range []core.Params{
+		{"rows": 3, "cols": 3, "k": 3}, {"rows": 4, "cols": 4, "k": 3}, {"rows": 3, "cols": 4, "k": 3, "misere": true},
+		{"rows": 4, "cols": 4, "k": 3, "gravity": true},
+	} {
+		g, err := tictactoe.Def.New("tictactoe", p)
+		require.NoError(t, err)
+		with, err := Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 8})
+		require.NoError(t, err)
+		without, err := Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 8, noETC: true})
+		require.NoError(t, err)
+		assert.Equal(t, without.Value, with.Value, "%v", p)
+		assert.Less(t, with.Nodes, without.Nodes, "%v", p)
+	}
+}
