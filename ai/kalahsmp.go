@@ -126,8 +126,13 @@ func (ks *kalahSolver) record(b *fBucket, mine, theirs uint64, lo, hi, move, wor
 
 // fpass is one null-window pass of MTD(f) from (mine, theirs) on every thread.
 func (ks *kalahSolver) fpass(mine, theirs uint64, beta int) (int, error) {
+	return ks.fsearch(mine, theirs, beta-1, beta)
+}
+
+// fsearch is fvalue from the root (mine, theirs) within (alpha, beta) on every thread.
+func (ks *kalahSolver) fsearch(mine, theirs uint64, alpha, beta int) (int, error) {
 	if ks.threads <= 1 {
-		return ks.fvalue(mine, theirs, beta-1, beta, 0)
+		return ks.fvalue(mine, theirs, alpha, beta, 0)
 	}
 	var halt atomic.Bool
 	var wg sync.WaitGroup
@@ -139,10 +144,10 @@ func (ks *kalahSolver) fpass(mine, theirs uint64, beta int) (int, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, _ = h.fvalue(mine, theirs, beta-1, beta, 0) // its results are in the table
+			_, _ = h.fvalue(mine, theirs, alpha, beta, 0) // its results are in the table
 		}()
 	}
-	v, err := ks.fvalue(mine, theirs, beta-1, beta, 0)
+	v, err := ks.fvalue(mine, theirs, alpha, beta, 0)
 	halt.Store(true)
 	wg.Wait()
 	for _, h := range helpers {

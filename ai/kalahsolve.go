@@ -310,9 +310,54 @@ func solveKalah(ctx context.Context, root *kalah.State, opt SolveOptions, t0 tim
 			ks.threads, ks.shared, ks.busy = threads, true, newBusyTable()
 		}
 	}
-	// exact is the final margin of the seat to move in st.
-	var exact func(st *kalah.State) (int, error)
-	exact = func(st *kalah.State) (int, error) {
+	// bounded is the fail-soft final margin of the seat to move in st within
+	// (alpha, beta): the store-free search once the pie rule is settled, alpha-beta over
+	// the few moves before.
+	var bounded func(st *kalah.State, alpha, beta int) (int, error)
+	bounded = func(st *kalah.State, alpha, beta int) (int, error) {
+		if st.PieDone() {
+			diff := st.StoreDiff(st.Side())
+			var v int
+			var err error
+			if ks.fast {
+				mine, theirs := words(st)
+				v, err = ks.fsearch(mine, theirs, alpha-diff, beta-diff)
+			} else {
+				v, err = ks.value(st, alpha-diff, beta-diff, 0, false)
+			}
+			return v + diff, err
+		}
+		me := st.ToMove()
+		best := -infinity
+		for _, m := range st.LegalMoves(nil) {
+			c := st.Copy()
+			c.Apply(m)
+			var v int
+			var err error
+			switch {
+			case c.Over():
+				sc := c.Scores(nil)
+				v = int(sc[me] - sc[1-me])
+			case c.ToMove() == me:
+				v, err = bounded(c, alpha, beta)
+			default:
+				v, err = bounded(c, -beta, -alpha)
+				v = -v
+			}
+			if err != nil {
+				return 0, err
+			}
+			best = max(best, v)
+			alpha = max(alpha, v)
+			if alpha >= beta {
+				break
+			}
+		}
+		return best, nil
+	}
+	// exact is the final margin of the seat to move in st: MTD(f) from a short
+	// heuristic search's guess.
+	exact := func(st *kalah.State) (int, error) {
 		if st.PieDone() {
 			diff := st.StoreDiff(st.Side())
 			guess := kalahGuess(ctx, st) - diff
@@ -326,15 +371,7 @@ func solveKalah(ctx context.Context, root *kalah.State, opt SolveOptions, t0 tim
 			}
 			return v + diff, err
 		}
-		best := -infinity
-		for _, m := range st.LegalMoves(nil) {
-			v, err := kalahChildValue(st, m, exact)
-			if err != nil {
-				return 0, err
-			}
-			best = max(best, v)
-		}
-		return best, nil
+		return mtdf(kalahGuess(ctx, st), func(beta int) (int, error) { return bounded(st, beta-1, beta) })
 	}
 	st := root.Copy()
 	v, err := exact(st)
