@@ -162,6 +162,21 @@ type levelBuilder struct {
 	ring   [pipeDepth]egPending
 	head   int // next slot to fill
 	count  int // slots in flight
+	// A direct-mapped cache of side ranks (sideOf).
+	cacheKey [64]uint64
+	cacheVal [64]int32
+}
+
+// sideOf is rk.sideRank(x, a) through the builder's cache (a is x's seeds, so x alone
+// is the key; no side is all zeros here, which marks an empty slot).
+func (b *levelBuilder) sideOf(x uint64, a int) int {
+	h := x * 0x9e3779b97f4a7c15 >> 58
+	if b.cacheKey[h] == x {
+		return int(b.cacheVal[h])
+	}
+	v := b.rk.sideRank(x, a)
+	b.cacheKey[h], b.cacheVal[h] = x, int32(v)
+	return v
 }
 
 // pipeDepth is how many configurations are in flight between generation and probing.
@@ -221,7 +236,16 @@ func (b *levelBuilder) expand(p *egPending, mine, theirs uint64, idx int) {
 			kid.mine, kid.theirs, kid.next = t2, m2, kidOther
 		}
 		kid.r = b.k - gain
-		kid.idx = b.rk.rank(kid.mine, kid.theirs, kid.r)
+		// The opponent's side after the move (t2) repeats across the configurations
+		// of a unit, so its rank comes from a small cache.
+		rk, w := b.rk, b.rk.w
+		if kid.next == kidOther {
+			a := byteSum(t2)
+			kid.idx = rk.offk[kid.r*w+a] + b.sideOf(t2, a)*rk.cside[kid.r-a] + rk.sideRank(m2, kid.r-a)
+		} else {
+			a := byteSum(m2)
+			kid.idx = rk.offk[kid.r*w+a] + rk.sideRank(m2, a)*rk.cside[kid.r-a] + b.sideOf(t2, kid.r-a)
+		}
 		if kid.r < b.k {
 			prefetch(unsafe.Pointer(&b.levels[kid.r][kid.idx]))
 		} else {
