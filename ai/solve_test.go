@@ -212,11 +212,12 @@ func TestCompactKalahSearch(t *testing.T) {
 // first-player win by 10 (Irving and Donkers, 2000); with the standard capture this
 // solver proves a win by 8 (kept here as a regression value). Each is solved without
 // an endgame database and with a complete one of 20 seeds (built into a temporary
-// directory, then read back). It takes about 90 s on two cores, so it runs with
-// KALAHLAB_DEEP=1 only.
+// directory, then read back). With the pie rule the first player loses by 2 (a
+// regression value too, solved with the database). It takes about 2.5 minutes on two
+// cores, so it runs with KALAHLAB_DEEP=1 only.
 func TestSolvePublishedKalah(t *testing.T) {
 	if os.Getenv("KALAHLAB_DEEP") == "" {
-		t.Skip("KALAHLAB_DEEP=1 solves Kalah(6,4) six ways, about 90 s")
+		t.Skip("KALAHLAB_DEEP=1 solves Kalah(6,4) seven ways, about 2.5 minutes")
 	}
 	dir := t.TempDir()
 	for _, c := range []struct {
@@ -239,6 +240,12 @@ func TestSolvePublishedKalah(t *testing.T) {
 			t.Logf("%v endgame %d: %+d in %.1f s, %d nodes", c.params, sol.EndgameSeeds, sol.Value, sol.Seconds, sol.Nodes)
 		}
 	}
+	g, err := kalah.Def.New("kalah", core.Params{"pie_rule": true})
+	require.NoError(t, err)
+	sol, err := Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 1024, PVLen: 1, EndgameDir: dir})
+	require.NoError(t, err)
+	assert.Equal(t, -2, sol.Value, "pie rule")
+	t.Logf("pie rule: %+d in %.1f s, %d nodes", sol.Value, sol.Seconds, sol.Nodes)
 }
 
 // TestSolveETC: enhanced transposition cut-offs keep every value and save nodes on
