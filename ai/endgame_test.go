@@ -295,3 +295,15 @@ func TestSolveThreadsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveReportsPasses: a Kalah solve writes each MTD(f) pass's bound to Log.
+func TestSolveReportsPasses(t *testing.T) {
+	g, err := kalah.Def.New("kalah", core.Params{"houses": 4, "seeds": 3})
+	require.NoError(t, err)
+	var log bytes.Buffer
+	sol, err := Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 4, Log: &log, logAfter: time.Nanosecond})
+	require.NoError(t, err)
+	assert.Contains(t, log.String(), "solve: pass 1: the margin of the player to move is")
+	assert.Contains(t, log.String(), fmt.Sprintf("is at least %+d", sol.Value))
+	assert.Contains(t, log.String(), fmt.Sprintf("is at most %+d", sol.Value))
+}

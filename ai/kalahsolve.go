@@ -355,26 +355,48 @@ func solveKalah(ctx context.Context, root *kalah.State, opt SolveOptions, t0 tim
 		}
 		return best, nil
 	}
-	// exact is the final margin of the seat to move in st: MTD(f) from a short
-	// heuristic search's guess.
-	exact := func(st *kalah.State) (int, error) {
-		if st.PieDone() {
-			diff := st.StoreDiff(st.Side())
-			guess := kalahGuess(ctx, st) - diff
-			var v int
-			var err error
-			if ks.fast {
-				mine, theirs := words(st)
-				v, err = ks.fmtdf(mine, theirs, guess)
-			} else {
-				v, err = ks.mtdf(st, guess)
-			}
-			return v + diff, err
+	// solveExact is the final margin of the seat to move in st: MTD(f) from a short
+	// heuristic search's guess. report, when not nil, hears each pass's outcome.
+	solveExact := func(st *kalah.State, report func(beta, v int)) (int, error) {
+		diff := 0
+		var pass func(beta int) (int, error)
+		switch {
+		case !st.PieDone():
+			pass = func(beta int) (int, error) { return bounded(st, beta-1, beta) }
+		case ks.fast:
+			diff = st.StoreDiff(st.Side())
+			mine, theirs := words(st)
+			pass = func(beta int) (int, error) { return ks.fpass(mine, theirs, beta) }
+		default:
+			diff = st.StoreDiff(st.Side())
+			pass = func(beta int) (int, error) { return ks.value(st, beta-1, beta, 0, false) }
 		}
-		return mtdf(kalahGuess(ctx, st), func(beta int) (int, error) { return bounded(st, beta-1, beta) })
+		v, err := mtdf(kalahGuess(ctx, st)-diff, func(beta int) (int, error) {
+			v, err := pass(beta)
+			if err == nil && report != nil {
+				report(beta+diff, v+diff)
+			}
+			return v, err
+		})
+		return v + diff, err
+	}
+	exact := func(st *kalah.State) (int, error) { return solveExact(st, nil) }
+	// Long solves report their passes, so that a user sees the bounds close in.
+	passes := 0
+	report := func(beta, v int) {
+		passes++
+		if opt.Log == nil || time.Since(t0) < opt.logAfter {
+			return
+		}
+		rel := "at least"
+		if v < beta {
+			rel = "at most"
+		}
+		fmt.Fprintf(opt.Log, "solve: pass %d: the margin of the player to move is %s %+d (%d nodes, %.1f s)\n",
+			passes, rel, v, ks.nodes, time.Since(t0).Seconds())
 	}
 	st := root.Copy()
-	v, err := exact(st)
+	v, err := solveExact(st, report)
 	if err != nil {
 		return nil, ks.giveUp(err, opt)
 	}

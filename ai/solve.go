@@ -48,12 +48,14 @@ type SolveOptions struct {
 	// Kalah search uses more than one; with more than one, node counts (and which of
 	// several equally good moves the principal variation shows) vary between runs.
 	Threads int
-	// Log receives progress lines of long steps (building a database); nil is quiet.
-	Log    io.Writer
-	noFast bool          // tests: keep the general Kalah search
-	noETC  bool          // tests: no enhanced transposition cut-offs
-	Time   time.Duration // give up after this long (0: no limit)
-	PVLen  int           // longest principal variation to report [60]
+	// Log receives progress lines of long steps (building a database, the passes of a
+	// Kalah solve once it has run a second); nil is quiet.
+	Log      io.Writer
+	logAfter time.Duration // tests: report passes sooner
+	noFast   bool          // tests: keep the general Kalah search
+	noETC    bool          // tests: no enhanced transposition cut-offs
+	Time     time.Duration // give up after this long (0: no limit)
+	PVLen    int           // longest principal variation to report [60]
 }
 
 // threads is the number of search threads to use.
@@ -91,6 +93,9 @@ func Solve(ctx context.Context, s core.State, opt SolveOptions) (*Solution, erro
 	}
 	if opt.DBMB == 0 {
 		opt.DBMB = 512
+	}
+	if opt.logAfter == 0 {
+		opt.logAfter = time.Second
 	}
 	t0 := time.Now()
 	if k, ok := s.(*kalah.State); ok && !k.Hooked() {
