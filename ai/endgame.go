@@ -104,7 +104,23 @@ func levelBytes(n int) ([]uint32, []uint8, func()) {
 	if len(words) == 0 {
 		return nil, nil, free
 	}
-	return words, unsafe.Slice((*uint8)(unsafe.Pointer(&words[0])), n), free
+	return words, byteView(words, n), free
+}
+
+// byteView is the first n bytes of words, as bytes.
+func byteView(words []uint32, n int) []uint8 {
+	return unsafe.Slice((*uint8)(unsafe.Pointer(&words[0])), n)
+}
+
+// levelsWithin is the highest level k such that levels 0..k take at most bytes (one
+// byte a configuration), -1 when level 0 alone is too big.
+func (rk *ranker) levelsWithin(bytes int) int {
+	k, used := -1, 0
+	for k+1 <= rk.maxK && used+rk.size[k+1] <= bytes {
+		k++
+		used += rk.size[k]
+	}
+	return k
 }
 
 // littleEndian tells how the bytes of a word are laid out in memory.

@@ -26,7 +26,6 @@ func fastOK(g *kalah.Game) bool {
 // table of at most about ttMB megabytes.
 func (ks *kalahSolver) fastSetup(g *kalah.Game, ttMB, seeds int) {
 	ks.fast = true
-	ks.sowing = newSowing(g)
 	// No more buckets than a third of the configurations of the seeds in houses: a
 	// small board then takes a small table (touching a fresh page costs its zeroing).
 	need := compositions(seeds, 2*ks.n)/3 + 1
@@ -221,9 +220,13 @@ func (ks *kalahSolver) fvisit(k *fKid, alpha, beta, ply int) (int, error) {
 
 // bucket is the table's bucket for a position.
 func (ks *kalahSolver) bucket(mine, theirs uint64) *fBucket {
+	return &ks.ftt[posHash(mine, theirs)&ks.fmask]
+}
+
+// posHash mixes a position's two words (the table's and the busy table's index).
+func posHash(mine, theirs uint64) uint64 {
 	h := (mine*0x9e3779b97f4a7c15 ^ theirs) * 0xbf58476d1ce4e5b9
-	h ^= h >> 31
-	return &ks.ftt[h&ks.fmask]
+	return h ^ h>>31
 }
 
 // fkids plays every move of (mine, theirs) into kids, the likeliest best first (in a
@@ -324,7 +327,7 @@ func (ks *kalahSolver) fvalue(mine, theirs uint64, alpha, beta, ply int) (int, e
 		marked := false
 		var h uint64
 		if split && i < nk && kid.next != kidOver && kid.db < 0 {
-			h = posHash(kid.mine, kid.theirs)
+			h = posHash(kid.mine, kid.theirs) | 1 // never 0, an empty busy slot
 			var free bool
 			if free, marked = ks.busy.enter(h); !free {
 				order[nk+deferred] = order[i]
@@ -394,11 +397,6 @@ func (ks *kalahSolver) fdbAt(mine, theirs uint64, r, idx, ply int) (int, error) 
 		lvl[idx] = dbByte(best)
 	}
 	return best, nil
-}
-
-// fmtdf converges on the store-free value of the position (mine, theirs) from a guess.
-func (ks *kalahSolver) fmtdf(mine, theirs uint64, guess int) (int, error) {
-	return mtdf(guess, func(beta int) (int, error) { return ks.fpass(mine, theirs, beta) })
 }
 
 // pvOrder lists the moves of st to try for the principal variation: with the compact

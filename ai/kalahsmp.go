@@ -47,12 +47,6 @@ func (bt *busyTable) leave(h uint64) {
 	bt.slots[h&bt.mask].CompareAndSwap(h, 0)
 }
 
-// posHash is a position's hash for the busy table (never 0).
-func posHash(mine, theirs uint64) uint64 {
-	h := (mine*0x9e3779b97f4a7c15 ^ theirs) * 0xbf58476d1ce4e5b9
-	return h ^ h>>29 | 1
-}
-
 // lookup returns the table's entry for (mine, theirs) in b. With several threads the
 // bucket is read under its sequence number: an odd number or one that changed during
 // the read means a write was under way, and the read counts as a miss.
@@ -122,11 +116,6 @@ func (ks *kalahSolver) record(b *fBucket, mine, theirs uint64, lo, hi, move, wor
 	atomic.StoreUint64(&b.key[slot][1], theirs)
 	atomic.StoreUint32(&b.data[slot], packData(lo, hi, move, work))
 	atomic.StoreUint32(&b.seq, s+2)
-}
-
-// fpass is one null-window pass of MTD(f) from (mine, theirs) on every thread.
-func (ks *kalahSolver) fpass(mine, theirs uint64, beta int) (int, error) {
-	return ks.fsearch(mine, theirs, beta-1, beta)
 }
 
 // fsearch is fvalue from the root (mine, theirs) within (alpha, beta) on every thread.

@@ -7,7 +7,6 @@ import (
 	"math"
 	"sync/atomic"
 	"time"
-	"unsafe"
 
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/kalah"
@@ -23,7 +22,6 @@ type kalahSolver struct {
 	ctx      context.Context
 	deadline time.Time
 	nodes    int64
-	n        int // houses per side
 	tt       []kEntry
 	mask     uint64
 	levels   [][]uint8   // the endgame database by seeds in houses (endgame.go)
@@ -34,8 +32,8 @@ type kalahSolver struct {
 	buf      []uint8
 	moves    [][]core.Move
 	// The compact search (kalahfast.go).
-	fast bool
-	sowing
+	fast   bool
+	sowing // the rules' sowing (and ks.n, the houses a side, for both searches)
 	// Threads sharing the compact search's table (kalahsmp.go).
 	threads int
 	shared  bool         // the table is shared: access it with atomics
@@ -56,7 +54,7 @@ type kEntry struct {
 // newKalahSolver sizes the table and database from a memory budget in MB; fast picks
 // the compact search (fastOK). Call free when done.
 func newKalahSolver(ctx context.Context, deadline time.Time, g *kalah.Game, ttMB, dbMB, total, dbSeeds int, fast bool) *kalahSolver {
-	ks := &kalahSolver{ctx: ctx, deadline: deadline, n: g.HousesPerSide(), free: func() {}}
+	ks := &kalahSolver{ctx: ctx, deadline: deadline, sowing: newSowing(g), free: func() {}}
 	if fast {
 		ks.fastSetup(g, ttMB, total)
 	} else {
@@ -88,11 +86,7 @@ func (ks *kalahSolver) initDB(size, total, capSeeds int) {
 		capSeeds = 8
 	}
 	rk := newRanker(2*ks.n, min(total, capSeeds, 120))
-	k, used := -1, 0
-	for k+1 <= rk.maxK && used+rk.size[k+1] <= size {
-		k++
-		used += rk.size[k]
-	}
+	k := rk.levelsWithin(size)
 	if k < 1 {
 		return
 	}
@@ -105,7 +99,7 @@ func (ks *kalahSolver) initDB(size, total, capSeeds int) {
 	for j := range ks.levels {
 		// Words underneath, so that threads can fill a byte atomically.
 		ks.lazy[j] = make([]uint32, (rk.size[j]+3)/4)
-		ks.levels[j] = unsafe.Slice((*uint8)(unsafe.Pointer(&ks.lazy[j][0])), rk.size[j])
+		ks.levels[j] = byteView(ks.lazy[j], rk.size[j])
 	}
 	ks.buf = make([]uint8, 2*ks.n)
 }
@@ -276,11 +270,6 @@ func (ks *kalahSolver) dbValue(s *kalah.State, r, ply int) (int, error) {
 	return best, nil
 }
 
-// mtdf converges on the store-free value of s from a guess.
-func (ks *kalahSolver) mtdf(s *kalah.State, guess int) (int, error) {
-	return mtdf(guess, func(beta int) (int, error) { return ks.value(s, beta-1, beta, 0, false) })
-}
-
 // solveKalah is Solve for Kalah without hooks: the store-free solver once the pie rule
 // is settled, a plain exact search over the (few) moves before.
 func solveKalah(ctx context.Context, root *kalah.State, opt SolveOptions, t0 time.Time) (*Solution, error) {
@@ -366,7 +355,7 @@ func solveKalah(ctx context.Context, root *kalah.State, opt SolveOptions, t0 tim
 		case ks.fast:
 			diff = st.StoreDiff(st.Side())
 			mine, theirs := words(st)
-			pass = func(beta int) (int, error) { return ks.fpass(mine, theirs, beta) }
+			pass = func(beta int) (int, error) { return ks.fsearch(mine, theirs, beta-1, beta) }
 		default:
 			diff = st.StoreDiff(st.Side())
 			pass = func(beta int) (int, error) { return ks.value(st, beta-1, beta, 0, false) }
@@ -467,12 +456,7 @@ func endgameSeeds(opt SolveOptions, root *kalah.State) (int, error) {
 	if opt.EndgameSeeds > 0 {
 		limit = egMaxBytes
 	}
-	rk := newRanker(parts, min(inPlay, 127))
-	k, used := 0, 0
-	for k+1 <= rk.maxK && used+rk.size[k]+rk.size[k+1] <= limit {
-		used += rk.size[k]
-		k++
-	}
+	k := max(newRanker(parts, min(inPlay, 127)).levelsWithin(limit), 0)
 	if opt.EndgameSeeds == 0 {
 		return k, nil
 	}
