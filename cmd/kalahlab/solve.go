@@ -42,7 +42,7 @@ on the houses a side and the capture and end rules, so one database serves every
 starting seed count; it is built once (on all cores) and kept in --endgame-dir. By
 default (--endgame auto) it is used for positions with 44 or more seeds in houses,
 with the largest N whose levels fit in 256 MB: 20 seeds for 6 houses a side, built
-in 15-17 s on two cores the first time. With it Kalah(6,4) takes 4-5 s on two
+in 15-30 s on two cores the first time. With it Kalah(6,4) takes 4-5 s on two
 cores and 1.3 GB; without it (--endgame off), 13-18 s.`,
 		Example: `  kalahlab solve --variant kalah --set houses=4 --set seeds=3
   kalahlab solve --set empty_capture=false --json
