@@ -5,7 +5,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 FUZZTIME ?= 10s
 
-.PHONY: help build test run play bench fuzz lint check-deps e2e clean
+.PHONY: help build test test-deep run play bench fuzz lint check-deps e2e clean
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-11s %s\n", $$1, $$2}'
@@ -19,7 +19,14 @@ test: ## vet and run every test (the one test command; race detector on the Lua 
 	$(GO) test -race -count=1 ./variants/...
 	$(GO) test -race -count=1 -run 'ThreadsAgree|EndgameLevels|EndgameFiles' ./ai/
 
-run: ## the main job: is Kalah fair for the first player, and does the pie rule help? (about a minute on 2 cores)
+test-deep: ## the slow checks (KALAHLAB_DEEP=1): checkers perft 9-11, Kalah(6,4) solved seven ways (2-3 min)
+	@pkgs=$$(grep -rl --include='*_test.go' 'KALAHLAB_DEEP' . | xargs -n1 dirname | sort -u); \
+	cache=$$(mktemp -d) && trap 'rm -rf "$$cache"' EXIT && \
+	echo "KALAHLAB_DEEP=1 go test -count=1 -timeout 30m" $$pkgs && \
+	GOCACHE="$$($(GO) env GOCACHE)" XDG_CACHE_HOME="$$cache" KALAHLAB_DEEP=1 \
+	  $(GO) test -count=1 -timeout 30m $$pkgs
+
+run: ## the main job: is Kalah fair for the first player, and does the pie rule help? (about 12 s on 2 idle cores, a minute on a busy machine)
 	$(GO) run -ldflags "$(LDFLAGS)" ./cmd/kalahlab experiment run
 
 play: ## two agents play Kalah(6,4), printed move by move
@@ -29,12 +36,8 @@ bench: ## run the benchmarks (figures in the README's Performance section)
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 2s ./core/... ./variants/... ./ai/...
 	$(GO) test -run '^$$' -bench 'RawPlayout|Runner|OverheadRatio|Scaling' ./experiments/
 
-fuzz: ## run every fuzz test briefly (FUZZTIME=10s each)
-	@set -e; for pkg in $$($(GO) list ./...); do \
-	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
-	    echo "fuzz $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
-	  done; \
-	done
+fuzz: ## run every fuzz test briefly (FUZZTIME=10s each), then a table; fails on a failing input
+	GO="$(GO)" FUZZTIME="$(FUZZTIME)" ./.ci/fuzz
 
 lint: ## gofmt, go vet and the import-direction check
 	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }

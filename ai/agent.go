@@ -4,6 +4,8 @@
 // An agent is described by a Spec: a name and options, written on the command line as
 // "random" or "alphabeta:depth=8,time=2s" and in YAML as {agent: alphabeta, depth: 8}.
 // Agents never modify the state they are given and are deterministic given their seed.
+// Each registered agent declares the games it can play (Limits: players, dice);
+// Supports checks a game against them before the first move (supports.go).
 //
 // Solve proves the value of a two-player deterministic position (solve.go); Kalah has
 // its own store-free solver (kalahsolve.go, kalahfast.go) with complete endgame
@@ -87,18 +89,19 @@ type entry struct {
 	name    string
 	doc     string
 	options []Option
+	limits  Limits
 	new     func(opts Options, seed uint64) (Agent, error)
 }
 
 var registry = []entry{
-	{name: "random", doc: "plays a uniformly random legal move", new: newRandom},
-	{name: "greedy", doc: "one ply with the game's evaluation (ties broken at random)", new: newGreedy},
-	{name: "minimax", doc: "plain minimax (the reference), iterative deepening", options: searchOptions, new: newSearchAgent("minimax", 4)},
-	{name: "negamax", doc: "negamax: minimax from the mover's view", options: searchOptions, new: newSearchAgent("negamax", 4)},
-	{name: "alphabeta", doc: "negamax alpha-beta, transposition table, killers and history", options: ttOptions, new: newSearchAgent("alphabeta", 8)},
-	{name: "negascout", doc: "principal variation search (negascout) with the alpha-beta machinery", options: ttOptions, new: newSearchAgent("negascout", 8)},
-	{name: "expectiminimax", doc: "minimax with chance nodes as expectations (two players, dice)", options: searchOptions, new: newExpectiminimax},
-	{name: "mcts", doc: "Monte Carlo tree search (UCT), any number of players, chance nodes", options: mctsOptions, new: newMCTS},
+	{name: "random", doc: "plays a uniformly random legal move", limits: anyGame, new: newRandom},
+	{name: "greedy", doc: "one ply with the game's evaluation (ties broken at random)", limits: anyGame, new: newGreedy},
+	{name: "minimax", doc: "plain minimax (the reference), iterative deepening", options: searchOptions, limits: twoPlayerDeterministic, new: newSearchAgent("minimax", 4)},
+	{name: "negamax", doc: "negamax: minimax from the mover's view", options: searchOptions, limits: twoPlayerDeterministic, new: newSearchAgent("negamax", 4)},
+	{name: "alphabeta", doc: "negamax alpha-beta, transposition table, killers and history", options: ttOptions, limits: twoPlayerDeterministic, new: newSearchAgent("alphabeta", 8)},
+	{name: "negascout", doc: "principal variation search (negascout) with the alpha-beta machinery", options: ttOptions, limits: twoPlayerDeterministic, new: newSearchAgent("negascout", 8)},
+	{name: "expectiminimax", doc: "minimax with chance nodes as expectations (two players, dice)", options: searchOptions, limits: Limits{MaxPlayers: 2, Chance: true, Use: "mcts"}, new: newExpectiminimax},
+	{name: "mcts", doc: "Monte Carlo tree search (UCT), any number of players, chance nodes", options: mctsOptions, limits: Limits{MaxPlayers: mctsSeats, Chance: true}, new: newMCTS},
 }
 
 var ttOptions = append(append([]Option(nil), searchOptions...), Option{"tt", "transposition table size in MB [16]; 0 for none"})

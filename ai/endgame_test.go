@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -179,19 +180,90 @@ func TestEndgameFiles(t *testing.T) {
 	_, _, err = es.load(5, len(want[5]))
 	assert.ErrorContains(t, err, "rule flags")
 
-	// A directory that cannot be written only costs the saving.
-	blocked := filepath.Join(t.TempDir(), "file")
-	require.NoError(t, os.WriteFile(blocked, nil, 0o644))
-	log.Reset()
-	got, free6, err := openEndgame(blocked, &sw, maxK, &log, nil)
-	require.NoError(t, err)
-	assert.Equal(t, want, got)
-	free6()
-	assert.Contains(t, log.String(), "cannot save")
-
 	// A stop request abandons the build.
 	_, _, err = openEndgame(t.TempDir(), &sw, maxK, nil, func() bool { return true })
 	assert.ErrorIs(t, err, errStop)
+}
+
+// TestEndgameDirProblems: a database directory that is a file (or lies under one) is
+// an error before any work; one that cannot be used otherwise costs the reading or
+// saving, reported once, not once a level.
+func TestEndgameDirProblems(t *testing.T) {
+	g, err := kalah.Def.New("kalah", core.Params{"houses": 4, "seeds": 3})
+	require.NoError(t, err)
+	sw := newSowing(g.(*kalah.Game))
+	const maxK = 12
+	want, free, err := openEndgame("", &sw, maxK, nil, nil)
+	require.NoError(t, err)
+	defer free()
+
+	// file makes a file at dir/name and returns its path.
+	file := func(dir, name string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte("x"), 0o644))
+		return p
+	}
+	// chmod returns a directory whose rules directory (the top one, when rules is
+	// false) has mode perm.
+	chmod := func(perm os.FileMode, rules bool) func(t *testing.T) string {
+		return func(t *testing.T) string {
+			if os.Geteuid() == 0 {
+				t.Skip("root ignores permissions")
+			}
+			dir := t.TempDir()
+			p := dir
+			if rules {
+				p = filepath.Join(dir, sw.egDirName())
+				require.NoError(t, os.Mkdir(p, 0o755))
+			}
+			require.NoError(t, os.Chmod(p, perm))
+			t.Cleanup(func() { _ = os.Chmod(p, 0o755) })
+			return dir
+		}
+	}
+	for _, tc := range []struct {
+		name    string
+		dir     func(t *testing.T) string
+		err     string // the error wanted, "" for none
+		warning string // the one line logged, "" for none
+	}{
+		{name: "a file", dir: func(t *testing.T) string { return file(t.TempDir(), "egdb") },
+			err: "egdb is a file; want a directory"},
+		{name: "under a file", dir: func(t *testing.T) string { return filepath.Join(file(t.TempDir(), "egdb"), "a", "b") },
+			err: "egdb, a file; want a directory"},
+		{name: "rules directory is a file", dir: func(t *testing.T) string {
+			dir := t.TempDir()
+			file(dir, sw.egDirName())
+			return dir
+		}, warning: "not a directory; the database is built in memory"},
+		{name: "missing, created", dir: func(t *testing.T) string { return filepath.Join(t.TempDir(), "a", "b") }},
+		{name: "read-only", dir: chmod(0o555, false), warning: "cannot save"},
+		{name: "unreadable", dir: chmod(0o000, true), warning: "permission denied; the database is built in memory"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var log bytes.Buffer
+			got, free, err := openEndgame(tc.dir(t), &sw, maxK, &log, nil)
+			if tc.err != "" {
+				require.ErrorContains(t, err, tc.err)
+				assert.Empty(t, log.String(), "nothing built")
+				return
+			}
+			require.NoError(t, err)
+			defer free()
+			assert.Equal(t, want, got)
+			if tc.warning == "" {
+				assert.Empty(t, log.String())
+				return
+			}
+			lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+			require.Len(t, lines, 1, "one warning, not one a level: %s", log.String())
+			assert.Contains(t, lines[0], tc.warning)
+		})
+	}
+
+	// Through Solve, as kalahlab solve --endgame-dir FILE does.
+	_, err = Solve(context.Background(), g.NewState(), SolveOptions{TTMB: 4, EndgameSeeds: 6, EndgameDir: file(t.TempDir(), "egdb")})
+	assert.ErrorContains(t, err, "is a file; want a directory")
 }
 
 // FuzzEndgameLoad feeds arbitrary bytes to the level reader: it must refuse them with

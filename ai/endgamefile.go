@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
 )
 
@@ -96,6 +97,34 @@ func (es *endgameStore) logf(format string, args ...any) {
 // errNoLevel reports a level file that is not there.
 var errNoLevel = errors.New("no such level")
 
+// errUnreadable marks a level file that could not be opened (not a damaged one): the
+// directory itself is at fault, so the store stops using it.
+var errUnreadable = errors.New("cannot read")
+
+// checkEndgameDir refuses a database directory that is a file, or lies under one: the
+// nearest part of dir that exists must be a directory (the missing rest is created
+// when the first level is saved). Other trouble (permissions) is left to the reads and
+// writes, which report it once and keep the database in memory.
+func checkEndgameDir(dir string) error {
+	for p := filepath.Clean(dir); ; {
+		fi, err := os.Stat(p)
+		if err == nil {
+			if fi.IsDir() {
+				return nil
+			}
+			if p == filepath.Clean(dir) {
+				return fmt.Errorf("solve: the endgame database directory %s is a file; want a directory (created when missing)", dir)
+			}
+			return fmt.Errorf("solve: the endgame database directory %s lies under %s, a file; want a directory (created when missing)", dir, p)
+		}
+		parent := filepath.Dir(p)
+		if (!errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR)) || parent == p {
+			return nil
+		}
+		p = parent
+	}
+}
+
 // load reads level k into a fresh level of size configurations.
 func (es *endgameStore) load(k, size int) ([]uint8, func(), error) {
 	f, err := os.Open(es.path(k))
@@ -103,7 +132,7 @@ func (es *endgameStore) load(k, size int) ([]uint8, func(), error) {
 		return nil, nil, errNoLevel
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("%w: %w", errUnreadable, err)
 	}
 	defer f.Close()
 	head := make([]byte, 32)
@@ -165,14 +194,18 @@ func (es *endgameStore) save(k int, level []uint8) error {
 }
 
 // openEndgame returns the levels 0..maxK of sw's rules: each read from dir when a
-// sound file is there, else built from the levels below and saved there. A damaged
-// file is rebuilt and a directory that cannot be written only costs the saving; both
-// are reported to log (nil: quiet). dir "" keeps everything in memory. When stop
-// (checked now and then) says so, it returns errStop; the levels finished by then stay
-// saved.
+// sound file is there, else built from the levels below and saved there. A dir that
+// is a file (or lies under one) is an error, reported before any work. A damaged file
+// is rebuilt (reported to log, nil: quiet, once a file); a directory that cannot be
+// read or written only costs the reading or saving (reported once). dir "" keeps
+// everything in memory. When stop (checked now and then) says so, it returns errStop;
+// the levels finished by then stay saved.
 func openEndgame(dir string, sw *sowing, maxK int, log io.Writer, stop func() bool) ([][]uint8, func(), error) {
 	es := &endgameStore{sw: sw, log: log}
 	if dir != "" {
+		if err := checkEndgameDir(dir); err != nil {
+			return nil, nil, err
+		}
 		es.dir = filepath.Join(dir, sw.egDirName())
 	}
 	rk := newWordRanker(sw.n, maxK)
@@ -184,25 +217,29 @@ func openEndgame(dir string, sw *sowing, maxK int, log io.Writer, stop func() bo
 			f()
 		}
 	}
-	building, saveFailed := false, false
+	building, readFailed, saveFailed := false, false, false
 	t0 := time.Now()
 	for k := 0; k <= maxK; k++ {
 		size := rk.size[k]
-		if es.dir != "" {
+		if es.dir != "" && !readFailed {
 			level, f, err := es.load(k, size)
-			if err == nil {
+			switch {
+			case err == nil:
 				levels[k] = level
 				frees = append(frees, f)
 				continue
-			}
-			if !errors.Is(err, errNoLevel) {
+			case errors.Is(err, errNoLevel):
+			case errors.Is(err, errUnreadable):
+				readFailed = true
+				es.logf("endgame: %v; the database is built in memory", err)
+			default:
 				es.logf("endgame: %s: %v; rebuilding it", es.path(k), err)
 			}
 		}
 		if !building && size > 1<<20 {
 			building = true
 			where := "in memory for this solve"
-			if es.dir != "" {
+			if es.dir != "" && !readFailed {
 				where = "into " + es.dir + ", once"
 			}
 			es.logf("endgame: building the database for %s, up to %d seeds in houses, %s (the largest level has %d configurations)",
@@ -219,7 +256,7 @@ func openEndgame(dir string, sw *sowing, maxK int, log io.Writer, stop func() bo
 		if size > 1<<20 {
 			es.logf("endgame: level %d: %d configurations in %.1f s", k, size, time.Since(tk).Seconds())
 		}
-		if es.dir != "" && !saveFailed {
+		if es.dir != "" && !saveFailed && !readFailed {
 			if err := es.save(k, level); err != nil {
 				saveFailed = true
 				es.logf("endgame: cannot save to %s (%v); the database stays in memory", es.dir, err)

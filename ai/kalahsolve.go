@@ -524,7 +524,7 @@ func (ks *kalahSolver) giveUp(err error, opt SolveOptions) error {
 		if ks.ctx.Err() != nil {
 			return ks.ctx.Err()
 		}
-		return fmt.Errorf("solve: gave up after %v and %d nodes", opt.Time, ks.nodes)
+		return fmt.Errorf("solve: %w after %v and %d nodes", ErrGaveUp, opt.Time, ks.nodes)
 	}
 	return err
 }

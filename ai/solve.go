@@ -78,7 +78,14 @@ type solver struct {
 // first seat. It uses MTD(f): a sequence of null-window searches converging on the
 // value, each cutting off with the table's lower and upper bounds, with the game's
 // margin bounds (core.MarginBounder) pruning lines that cannot matter.
+//
+// A game stopped by an error during the search (State.Err: a failing Lua hook) stops
+// the solve at once with that error, naming the position and move; running out of
+// opt.Time is ErrGaveUp; a cancelled ctx returns ctx's error.
 func Solve(ctx context.Context, s core.State, opt SolveOptions) (*Solution, error) {
+	if err := s.Err(); err != nil {
+		return nil, fmt.Errorf("solve: the position is over: %w", stoppedAt(s, err))
+	}
 	if err := checkTwoPlayerDeterministic("solve", s); err != nil {
 		if errors.Is(err, ErrDomain) {
 			return nil, fmt.Errorf("solve: %w: the solver proves two-player games without dice (use an experiment to measure the others)", ErrDomain)
@@ -108,18 +115,12 @@ func Solve(ctx context.Context, s core.State, opt SolveOptions) (*Solution, erro
 	me := root.ToMove()
 	v, err := sv.mtdf(root, 0)
 	if err != nil {
-		if errors.Is(err, errStop) {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			return nil, fmt.Errorf("solve: gave up after %v and %d nodes", opt.Time, sv.nodes)
-		}
-		return nil, err
+		return nil, sv.failed(ctx, opt, err)
 	}
 	sol := &Solution{Nodes: sv.nodes}
 	sol.PV, err = sv.pv(root, v, opt.PVLen)
 	if err != nil {
-		return nil, err
+		return nil, sv.failed(ctx, opt, err)
 	}
 	if len(sol.PV) > 0 {
 		sol.BestMove = sol.PV[0]
@@ -139,6 +140,48 @@ func Solve(ctx context.Context, s core.State, opt SolveOptions) (*Solution, erro
 	sol.Nodes = sv.nodes
 	sol.Seconds = time.Since(t0).Seconds()
 	return sol, nil
+}
+
+// ErrGaveUp is the error of a solve that ran out of its time (SolveOptions.Time).
+var ErrGaveUp = errors.New("gave up")
+
+// failed is the error of a solve that stopped: the context's error once it is done (a
+// hook interrupted by the cancellation fails too), ErrGaveUp when the time ran out,
+// else err (a hook error: see stoppedAt).
+func (sv *solver) failed(ctx context.Context, opt SolveOptions, err error) error {
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case errors.Is(err, errStop):
+		return fmt.Errorf("solve: %w after %v and %d nodes", ErrGaveUp, opt.Time, sv.nodes)
+	}
+	return fmt.Errorf("solve: %w", err)
+}
+
+// ErrGameStopped is in the error of a solve that met a game stopped by an error
+// (State.Err: a failing Lua hook), together with that error.
+var ErrGameStopped = errors.New("game stopped by an error")
+
+// stoppedAt is the error of a game stopped by an error during a search, err being
+// State.Err. The solve stops on the first one: a value proved over games that end by an
+// error would mean nothing. pos is the position where it happened (the one whose legal
+// moves failed, say).
+func stoppedAt(pos core.State, err error) error {
+	return fmt.Errorf("%w at %s: %w", ErrGameStopped, pos, err)
+}
+
+// stoppedAfter is stoppedAt for the move m played at pos.
+func stoppedAfter(pos core.State, m core.Move, err error) error {
+	return fmt.Errorf("%w playing %s at %s: %w", ErrGameStopped, pos.MoveString(m), pos, err)
+}
+
+// noMoves is the error of a position whose legal moves came out empty although it is
+// not over: a hook failed listing them (State.Err), or the game broke its contract.
+func noMoves(s core.State) error {
+	if err := s.Err(); err != nil {
+		return stoppedAt(s, err)
+	}
+	return fmt.Errorf("no legal moves at %s, which is not over", s)
 }
 
 // terminal is the value of a finished game for seat p.
@@ -217,8 +260,15 @@ func (sv *solver) search(s core.State, alpha, beta, ply int) (int, error) {
 	}
 	alphaOrig, betaOrig := alpha, beta
 	moves := sv.order(sv.moves(s, ply), ply, hashMove)
+	if len(moves) == 0 {
+		return 0, noMoves(s)
+	}
 	if hashed && sv.useETC {
-		if v, m, ok := sv.etc(s, me, moves, beta); ok {
+		v, m, ok, err := sv.etc(s, me, moves, beta)
+		if err != nil {
+			return 0, err
+		}
+		if ok {
 			sv.tt.store(key, v, infinity, m)
 			return v, nil
 		}
@@ -230,6 +280,12 @@ func (sv *solver) search(s core.State, alpha, beta, ply int) (int, error) {
 		var err error
 		switch next := c.ToMove(); {
 		case next == core.Terminal:
+			// A hook error ends a game (State.Err): only a finished child can carry
+			// one, so the unhooked games pay nothing more.
+			if e := c.Err(); e != nil {
+				back(s, c)
+				return 0, stoppedAfter(s, m, e)
+			}
 			v = sv.terminal(c, me)
 		case next == me:
 			v, err = sv.search(c, alpha, beta, ply+1)
@@ -273,12 +329,16 @@ func (sv *solver) search(s core.State, alpha, beta, ply int) (int, error) {
 // on a Lua-hooked 4x4 tic-tac-toe the nodes 5x. Each child is played once more,
 // though, and on Lua-hooked Kalah and Oware, whose moves are dear and transpose less,
 // it cost 35% more time: there it is off (solver.useETC).
-func (sv *solver) etc(s core.State, me core.Player, moves []core.Move, beta int) (int, core.Move, bool) {
+func (sv *solver) etc(s core.State, me core.Player, moves []core.Move, beta int) (int, core.Move, bool, error) {
 	for _, m := range moves {
 		c := sv.child(s, m)
 		v, known := 0, false
 		switch next := c.ToMove(); {
 		case next == core.Terminal:
+			if err := c.Err(); err != nil {
+				back(s, c)
+				return 0, -1, false, stoppedAfter(s, m, err)
+			}
 			v, known = sv.terminal(c, me), true
 		default:
 			if h, ok := c.(core.Hasher); ok {
@@ -293,10 +353,10 @@ func (sv *solver) etc(s core.State, me core.Player, moves []core.Move, beta int)
 		}
 		back(s, c)
 		if known && v >= beta {
-			return v, m, true
+			return v, m, true, nil
 		}
 	}
-	return 0, -1, false
+	return 0, -1, false, nil
 }
 
 // pv walks a principal variation: at each position a move whose exact value equals the
@@ -307,12 +367,19 @@ func (sv *solver) pv(s core.State, value, maxLen int) ([]core.Move, error) {
 	for len(line) < maxLen && s.ToMove() != core.Terminal {
 		me := s.ToMove()
 		found := false
-		for _, m := range s.LegalMoves(nil) {
+		moves := s.LegalMoves(nil)
+		if len(moves) == 0 {
+			return nil, noMoves(s)
+		}
+		for _, m := range moves {
 			c := s.Clone()
 			c.Play(m)
 			var v int
 			switch next := c.ToMove(); {
 			case next == core.Terminal:
+				if err := c.Err(); err != nil {
+					return nil, stoppedAfter(s, m, err)
+				}
 				v = sv.terminal(c, me)
 			default:
 				cv, err := sv.mtdf(c, value)
@@ -335,7 +402,7 @@ func (sv *solver) pv(s core.State, value, maxLen int) ([]core.Move, error) {
 			}
 		}
 		if !found {
-			return nil, fmt.Errorf("solve: no move keeps the value %d at %s", value, s)
+			return nil, fmt.Errorf("no move keeps the value %d at %s", value, s)
 		}
 	}
 	return line, nil

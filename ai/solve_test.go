@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"testing"
 	"time"
@@ -183,28 +184,43 @@ func TestKalahSolverMatchesGeneric(t *testing.T) {
 	}
 }
 
+// deep reports whether the slow checks run: KALAHLAB_DEEP=1, set by make test-deep.
+func deep() bool { return os.Getenv("KALAHLAB_DEEP") != "" }
+
 // TestCompactKalahSearch is the differential test of the compact two-word search
-// against the general Kalah search, on starting positions and random midgame positions
-// of every rule it covers.
+// against the general Kalah search, on random midgame positions of every rule it
+// covers, with endgame databases of several sizes. By default three positions a rule
+// set and two database sizes (starting positions: TestKalahSolverMatchesGeneric); with
+// KALAHLAB_DEEP=1 (make test-deep) the starting position, twelve midgame positions
+// and three sizes.
 func TestCompactKalahSearch(t *testing.T) {
+	start, midgames, dbSeeds := false, 3, []int{1, 40}
+	if deep() {
+		start, midgames, dbSeeds = true, 12, []int{1, 8, 40}
+	}
 	for _, p := range []core.Params{
 		{"houses": 3, "seeds": 4}, {"houses": 4, "seeds": 3}, {"houses": 5, "seeds": 2},
 		{"houses": 2, "seeds": 8}, {"houses": 1, "seeds": 5}, {"houses": 8, "seeds": 1},
 		{"houses": 3, "seeds": 3, "empty_capture": false}, {"houses": 3, "seeds": 3, "pie_rule": true},
 		{"houses": 3, "seeds": 4, "remaining": "discard"}, {"houses": 4, "seeds": 2, "empty_capture": false, "remaining": "discard"},
 	} {
-		g, err := kalah.Def.New("kalah", p)
-		require.NoError(t, err)
-		positions := append([]core.State{g.NewState()}, randomPositions(g, 12, 8)...)
-		for _, s := range positions {
-			for _, k := range []int{1, 8, 40} {
-				want, err := Solve(context.Background(), s, SolveOptions{DBSeeds: k, TTMB: 4, DBMB: 8, noFast: true})
-				require.NoError(t, err)
-				got, err := Solve(context.Background(), s, SolveOptions{DBSeeds: k, TTMB: 4, DBMB: 8})
-				require.NoError(t, err)
-				require.Equal(t, want.Value, got.Value, "%v at %s, endgames up to %d seeds", p, s, k)
+		t.Run(fmt.Sprint(p), func(t *testing.T) {
+			g, err := kalah.Def.New("kalah", p)
+			require.NoError(t, err)
+			positions := randomPositions(g, midgames, 8)
+			if start {
+				positions = append(positions, g.NewState())
 			}
-		}
+			for _, s := range positions {
+				for _, k := range dbSeeds {
+					want, err := Solve(context.Background(), s, SolveOptions{DBSeeds: k, TTMB: 4, DBMB: 8, noFast: true})
+					require.NoError(t, err)
+					got, err := Solve(context.Background(), s, SolveOptions{DBSeeds: k, TTMB: 4, DBMB: 8})
+					require.NoError(t, err)
+					require.Equal(t, want.Value, got.Value, "%v at %s, endgames up to %d seeds", p, s, k)
+				}
+			}
+		})
 	}
 }
 
@@ -213,11 +229,11 @@ func TestCompactKalahSearch(t *testing.T) {
 // solver proves a win by 8 (kept here as a regression value). Each is solved without
 // an endgame database and with a complete one of 20 seeds (built into a temporary
 // directory, then read back). With the pie rule the first player loses by 2 (a
-// regression value too, solved with the database). It takes about 2.5 minutes on two
-// cores, so it runs with KALAHLAB_DEEP=1 only.
+// regression value too, solved with the database). It takes about 2 minutes on two
+// quiet cores, so it runs with KALAHLAB_DEEP=1 only (make test-deep).
 func TestSolvePublishedKalah(t *testing.T) {
-	if os.Getenv("KALAHLAB_DEEP") == "" {
-		t.Skip("KALAHLAB_DEEP=1 solves Kalah(6,4) seven ways, about 2.5 minutes")
+	if !deep() {
+		t.Skip("KALAHLAB_DEEP=1 (make test-deep) solves Kalah(6,4) seven ways, about 2 minutes")
 	}
 	dir := t.TempDir()
 	for _, c := range []struct {

@@ -173,7 +173,7 @@ func TestLoadExperimentLayers(t *testing.T) {
 	t.Setenv("KALAHLAB_GAMES", "lots")
 	_, err = LoadExperiment(viper.New(), path)
 	require.Error(t, err)
-	assert.Equal(t, `env KALAHLAB_GAMES: lots is not an integer, want an integer >= 1`, err.Error())
+	assert.Equal(t, `env KALAHLAB_GAMES: "lots" is not an integer, want an integer >= 1`, err.Error())
 	t.Setenv("KALAHLAB_GAMES", "")
 	t.Setenv("KALAHLAB_TARGET_CI", "0.02")
 	e, err = LoadExperiment(viper.New(), path)

@@ -1,12 +1,12 @@
 package config
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"os"
 	"reflect"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -49,7 +49,18 @@ func (g *Game) SetPlayer(seat int, spec ai.Spec) {
 	g.Players[seat] = spec
 }
 
-// The keys of a game config, in the order the docs list them.
+// gameDoc is a game config file as the decoder sees it: the keys, what each takes, and
+// what the messages say is wanted.
+type gameDoc struct {
+	Variant    string     `yaml:"variant" cfg:"nonblank" want:"a variant name such as kalah, or a .lua path"`
+	Params     paramMap   `yaml:"params" cfg:"snake" want:"a mapping of knobs such as { houses: 4 }"`
+	HouseRules []string   `yaml:"house_rules" cfg:"nonblank" want:"a list of .lua paths" item:"the path of a .lua script"`
+	Players    playerList `yaml:"players" want:"a list of players such as - { agent: random }" item:"a mapping such as { agent: random }"`
+	Seed       uint64     `yaml:"seed"`
+	Scripts    string     `yaml:"scripts" want:"a directory"`
+}
+
+// The keys the code refers to by name.
 const (
 	keyVariant    = "variant"
 	keyParams     = "params"
@@ -59,8 +70,6 @@ const (
 	keyScripts    = "scripts"
 	keyAgent      = "agent"
 )
-
-var gameKeys = []string{keyVariant, keyParams, keyHouseRules, keyPlayers, keySeed, keyScripts}
 
 // envKeys are the keys the environment may set: KALAHLAB_ and the key in upper case.
 var envKeys = []string{keyVariant, keySeed, keyScripts}
@@ -75,243 +84,202 @@ const defaultGameName = "default-game.yaml (embedded)"
 // LoadGame reads a game config. Each layer overrides the one before: the embedded
 // default ([DefaultGameYAML]), the file at path (none when path is ""), the environment
 // (KALAHLAB_VARIANT, KALAHLAB_SEED, KALAHLAB_SCRIPTS), and what the caller set on v
-// before the call (bound flags given on the command line, and Set). LoadGame sets
-// defaults, merges the file, sets the env prefix KALAHLAB and binds those variables on
-// v, then decodes the result once; use a fresh viper for each load. Errors are [*Error]
-// values naming the file, line and key path, or the environment variable.
+// before the call (bound flags given on the command line, and Set). LoadGame decodes the
+// file strictly, sets the default and merges the file's values into v, binds those
+// variables on v, then reads the result once; use a fresh viper for each load. Errors
+// are an [*Error], or [*Errors] when there are several, naming the file, line and key
+// path, or the environment variable.
 func LoadGame(v *viper.Viper, path string) (*Game, error) {
 	if v == nil {
 		return nil, fmt.Errorf("config: LoadGame needs a *viper.Viper")
 	}
-	def, err := parseGame(defaultGameName, defaultGame)
+	var def gameDoc
+	defErrs := &errorList{}
+	dd, _, err := decodeFile(defaultGameName, defaultGame, &def, defErrs)
+	if err == nil {
+		err = defErrs.err()
+	}
 	if err != nil {
 		return nil, fmt.Errorf("embedded default game config: %w", err)
 	}
-	for k, val := range def.values {
+	for k, val := range dd.viperMap(reflect.ValueOf(&def).Elem(), "") {
 		v.SetDefault(k, val)
 	}
-	var file *gameFile
+	errs := &errorList{}
+	var file *gameDoc
+	var dec *decoder
 	if path != "" {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return nil, fmt.Errorf("reading game config: %w", err)
 		}
-		if file, err = parseGame(path, data); err != nil {
+		file = &gameDoc{}
+		if dec, _, err = decodeFile(path, data, file, errs); err != nil {
 			return nil, err
 		}
-		if err := v.MergeConfigMap(file.values); err != nil {
+		if err := v.MergeConfigMap(dec.viperMap(reflect.ValueOf(file).Elem(), "")); err != nil {
 			return nil, fmt.Errorf("game config %s: %w", path, err)
 		}
 	}
-	v.SetEnvPrefix(EnvPrefix)
-	for _, k := range envKeys {
-		if err := v.BindEnv(k, envName(k)); err != nil {
-			return nil, fmt.Errorf("binding %s: %w", envName(k), err)
-		}
-	}
-	return decodeGame(v, file)
-}
-
-// gameFile is a game config file after the strict walk: the values to hand to viper
-// (normalised: params typed, player options as strings) and the lines they came from.
-type gameFile struct {
-	doc
-	values map[string]any // by top-level key
-	lines  map[string]int // by key path: "params", "params.houses", ...
-	params map[string]any
-	texts  map[string]string // params values as written
-}
-
-// parseGame walks a game config file strictly.
-func parseGame(name string, data []byte) (*gameFile, error) {
-	f := &gameFile{
-		doc:    doc{file: name},
-		values: map[string]any{},
-		lines:  map[string]int{},
-		params: map[string]any{},
-		texts:  map[string]string{},
-	}
-	top, err := f.parse(data)
-	if err != nil || top == nil {
-		return f, err
-	}
-	es, err := f.entries(top, "")
-	if err != nil {
+	l := &layers{v: v, env: envKeys, errs: errs}
+	if err := l.bindEnv(); err != nil {
 		return nil, err
 	}
-	for _, e := range es {
-		if !slices.Contains(gameKeys, e.name) {
-			what := fmt.Sprintf("unknown key %q", e.name)
-			return nil, f.errAt(e.key, "", "%s", unknownKey(what, e.name, gameKeys, strings.Join(gameKeys, ", ")))
-		}
-		if e.node == nil || isNull(e.node) {
-			continue // an empty value is the same as no key
-		}
-		f.lines[e.name] = line(e.val)
-		switch e.name {
-		case keyVariant:
-			s, err := f.str(e, "a variant name such as kalah, or a .lua path")
-			if err != nil {
-				return nil, err
-			}
-			if strings.TrimSpace(s) == "" {
-				return nil, f.errAt(e.val, e.name, "empty, want a variant name such as kalah, or a .lua path")
-			}
-			f.values[e.name] = s
-		case keyScripts:
-			s, err := f.str(e, "a directory")
-			if err != nil {
-				return nil, err
-			}
-			f.values[e.name] = s
-		case keySeed:
-			n, err := f.nonNegInt(e)
-			if err != nil {
-				return nil, err
-			}
-			f.values[e.name] = n
-		case keyHouseRules:
-			rules, err := f.houseRules(e)
-			if err != nil {
-				return nil, err
-			}
-			f.values[e.name] = rules
-		case keyParams:
-			if err := f.walkParams(e); err != nil {
-				return nil, err
-			}
-			m := make(map[string]any, len(f.params))
-			for k, val := range f.params {
-				m[k] = val
-			}
-			f.values[e.name] = m
-		case keyPlayers:
-			players, err := f.players(e)
-			if err != nil {
-				return nil, err
-			}
-			f.values[e.name] = players
-		}
+	g := readGame(l, file, dec)
+	if err := errs.err(); err != nil {
+		return nil, err
 	}
-	return f, nil
+	return g, nil
 }
 
-func (f *gameFile) houseRules(e entry) ([]any, error) {
-	if e.node.Kind != yaml.SequenceNode {
-		return nil, f.errAt(e.val, e.name, "%s, want a list of .lua paths", describe(e.node))
-	}
-	out := make([]any, 0, len(e.node.Content))
-	for i, item := range e.node.Content {
-		path := fmt.Sprintf("%s[%d]", e.name, i)
-		s, err := f.str(entry{val: item, node: deref(item), pathToKey: path}, "the path of a .lua script")
-		if err != nil {
-			return nil, err
-		}
-		if strings.TrimSpace(s) == "" {
-			return nil, f.errAt(item, path, "empty, want the path of a .lua script")
-		}
-		out = append(out, s)
-	}
-	return out, nil
-}
-
-func (f *gameFile) walkParams(e entry) error {
-	if e.node.Kind != yaml.MappingNode {
-		return f.errAt(e.val, e.name, "%s, want a mapping of knobs such as { houses: 4 }", describe(e.node))
-	}
-	es, err := f.entries(e.node, e.name)
+// decodeFile parses data and decodes it into dst, a pointer to a struct. A syntax error,
+// or aliases that expand without bound, is returned at once; every other problem goes
+// to errs. top is nil for an empty file.
+func decodeFile(name string, data []byte, dst any, errs *errorList) (*decoder, *yaml.Node, error) {
+	d := newDecoder(name, len(data), errs)
+	top, err := parseYAML(name, data, errs)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	for _, p := range es {
-		if msg, ok := checkSnake(p.name); !ok {
-			return f.errAt(p.key, p.pathToKey, "%s", msg)
-		}
-		val, err := f.scalar(p)
-		if err != nil {
-			return err
-		}
-		f.params[p.name] = val
-		f.texts[p.name] = p.node.Value
-		f.lines[p.pathToKey] = line(p.val)
+	if top != nil {
+		d.decode(top, dst)
 	}
-	return nil
+	if d.over != nil {
+		return nil, nil, d.over
+	}
+	return d, top, nil
 }
 
-// players walks the players list; each player is a mapping with a string agent, whose
-// other keys are the agent's options.
-func (f *gameFile) players(e entry) ([]any, error) {
-	if e.node.Kind != yaml.SequenceNode {
-		return nil, f.errAt(e.val, e.name, "%s, want a list of players such as - { agent: random }", describe(e.node))
+// readGame reads the layered settings back from viper and checks what the file could
+// not: players and params set by the caller, and params against the variant in force.
+func readGame(l *layers, file *gameDoc, dec *decoder) *Game {
+	var doc gameDoc
+	l.read(reflect.ValueOf(&doc).Elem(), "")
+	g := &Game{Variant: doc.Variant, HouseRules: doc.HouseRules, Seed: doc.Seed, Scripts: doc.Scripts}
+	if g.HouseRules == nil {
+		g.HouseRules = []string{}
 	}
-	out := make([]any, 0, len(e.node.Content))
-	for i, item := range e.node.Content {
-		path := fmt.Sprintf("%s[%d]", e.name, i)
-		n := deref(item)
-		if n == nil || n.Kind != yaml.MappingNode {
-			return nil, f.errAt(item, path, "%s, want a mapping such as { agent: random }", describeNil(n))
+	g.Players = l.players()
+	p := &paramCheck{l: l, check: !l.failed[keyVariant] && !l.failed[keyScripts]}
+	if file != nil {
+		p.file, p.dec = file.Params, dec
+		p.check = p.check && !dec.bad[keyVariant] && !dec.bad[keyScripts]
+	}
+	g.Params = p.run(g.Variant, g.Scripts)
+	return g
+}
+
+// playerList is the players of a file; viper gets them as []ai.Spec.
+type playerList []playerDoc
+
+func (p playerList) viperValue() any {
+	out := make([]ai.Spec, len(p))
+	for i, x := range p {
+		out[i] = x.spec()
+	}
+	return out
+}
+
+// playerDoc is one player (or agent) mapping: the agent, and its options as written.
+type playerDoc struct {
+	Agent   string                 `yaml:"agent" want:"an agent name such as random"`
+	Options map[string]optionValue `cfg:"rest,snake"`
+}
+
+func (p playerDoc) spec() ai.Spec {
+	opts := make(map[string]string, len(p.Options))
+	for k, v := range p.Options {
+		opts[k] = string(v)
+	}
+	return ai.Spec{Agent: p.Agent, Options: opts}
+}
+
+// optionValue is an agent option as written (8, 2s, true).
+type optionValue string
+
+const optionWant = "a single value such as 8 or 2s"
+
+func (o *optionValue) decodeYAML(d *decoder, n *yaml.Node, path string, _ *rule) bool {
+	node := deref(n)
+	switch {
+	case node == nil || node.Kind != yaml.ScalarNode:
+		d.errf(n, path, "%s, want %s", describe(node), optionWant)
+		return false
+	case isNull(node):
+		d.errf(n, path, "no value, want %s", optionWant)
+		return false
+	}
+	*o = optionValue(node.Value)
+	return true
+}
+
+// checkYAML checks a player once its keys are decoded: an agent is named, it exists
+// (and is not human where the rule says so), and it takes the options given, with
+// their values. Errors point at the agent or the option at fault.
+func (p *playerDoc) checkYAML(d *decoder, n *yaml.Node, path string, r *rule, ok bool) bool {
+	_, agentVal := findKey(n, keyAgent)
+	switch {
+	case (agentVal == nil || isNull(deref(agentVal))) && !ok:
+		return false // the mapping's own errors come first: a merge key may hide the agent
+	case agentVal == nil || isNull(deref(agentVal)):
+		return p.noAgent(d, n, path)
+	}
+	if d.bad[join(path, keyAgent)] {
+		return false
+	}
+	if err := checkAgentName(p.Agent); err != nil {
+		d.wrapf(agentVal, join(path, keyAgent), err, "")
+		return false
+	}
+	if r.nohuman && p.Agent == ai.Human {
+		d.errf(n, path, "an experiment has no human players (want one of %s)", strings.Join(ai.Names(), ", "))
+		return false
+	}
+	if !p.checkOptions(d, n, path) || !ok {
+		return false
+	}
+	return p.checkValues(d, n, path)
+}
+
+// noAgent reports a player without an agent key: a key close to "agent" is the typo.
+func (p *playerDoc) noAgent(d *decoder, n *yaml.Node, path string) bool {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := deref(n.Content[i])
+		if k != nil && k.Kind == yaml.ScalarNode && core.Suggest(k.Value, []string{keyAgent}) != "" {
+			d.errf(k, join(path, k.Value), "%s", unknownKey("unknown key", k.Value, []string{keyAgent}, "agent and the agent's options"))
+			return false
 		}
-		es, err := f.entries(n, path)
-		if err != nil {
-			return nil, err
+	}
+	d.errf(n, path, "no agent key, want { agent: NAME, option: value, ... } (agents: %s)", strings.Join(agentNames(), ", "))
+	return false
+}
+
+// optionKeys lists a player mapping's option keys in file order.
+func optionKeys(n *yaml.Node) []*yaml.Node {
+	var out []*yaml.Node
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k := deref(n.Content[i]); k != nil && k.Kind == yaml.ScalarNode && k.Value != keyAgent {
+			out = append(out, k)
 		}
-		spec := ai.Spec{Options: map[string]string{}}
-		var agentEntry *entry
-		for j, p := range es {
-			if p.name == keyAgent {
-				if spec.Agent, err = f.str(p, "an agent name such as random"); err != nil {
-					return nil, err
-				}
-				agentEntry = &es[j]
+	}
+	return out
+}
+
+// checkOptions reports each option the agent does not take.
+func (p *playerDoc) checkOptions(d *decoder, n *yaml.Node, path string) bool {
+	ok := true
+	if p.Agent == ai.Human {
+		for _, k := range optionKeys(n) {
+			if d.bad[join(path, k.Value)] {
+				ok = false
 				continue
 			}
-			if msg, ok := checkSnake(p.name); !ok {
-				return nil, f.errAt(p.key, p.pathToKey, "%s", msg)
-			}
-			if p.node == nil || p.node.Kind != yaml.ScalarNode {
-				return nil, f.errAt(p.val, p.pathToKey, "%s, want a single value such as 8 or 2s", describeNil(p.node))
-			}
-			if isNull(p.node) {
-				return nil, f.errAt(p.val, p.pathToKey, "no value, want a single value such as 8 or 2s")
-			}
-			spec.Options[p.name] = p.node.Value
+			d.errf(k, join(path, k.Value), "a human player takes no options")
+			ok = false
 		}
-		if agentEntry == nil {
-			for _, p := range es {
-				if core.Suggest(p.name, []string{keyAgent}) != "" {
-					return nil, f.errAt(p.key, p.pathToKey, "%s", unknownKey("unknown key", p.name, []string{keyAgent}, "agent and the agent's options"))
-				}
-			}
-			return nil, f.errAt(item, path, "no agent key, want { agent: NAME, option: value, ... } (agents: %s)", strings.Join(agentNames(), ", "))
-		}
-		if err := f.checkPlayer(spec, path, item, *agentEntry, es); err != nil {
-			return nil, err
-		}
-		m := make(map[string]any, len(spec.Options)+1)
-		m[keyAgent] = spec.Agent
-		for k, val := range spec.Options {
-			m[k] = val
-		}
-		out = append(out, m)
+		return ok
 	}
-	return out, nil
-}
-
-// checkPlayer validates a player's agent and options, pinning errors to the line of the
-// agent or of the option at fault.
-func (f *gameFile) checkPlayer(spec ai.Spec, path string, item *yaml.Node, agent entry, es []entry) error {
-	if err := checkAgentName(spec.Agent); err != nil {
-		return f.wrapAt(agent.val, agent.pathToKey, err)
-	}
-	if spec.Agent == ai.Human {
-		for _, p := range es {
-			if p.name != keyAgent {
-				return f.errAt(p.key, p.pathToKey, "a human player takes no options")
-			}
-		}
-		return nil
-	}
-	_, opts, _ := ai.Describe(spec.Agent)
+	_, opts, _ := ai.Describe(p.Agent)
 	allowed := make([]string, len(opts))
 	for i, o := range opts {
 		allowed[i] = o.Name
@@ -320,27 +288,41 @@ func (f *gameFile) checkPlayer(spec ai.Spec, path string, item *yaml.Node, agent
 	if len(allowed) > 0 {
 		want = strings.Join(allowed, ", ")
 	}
-	for _, p := range es {
-		if p.name != keyAgent && !slices.Contains(allowed, p.name) {
-			what := "unknown option of agent " + spec.Agent
-			return f.errAt(p.key, p.pathToKey, "%s", unknownKey(what, p.name, allowed, want))
+	for _, k := range optionKeys(n) {
+		if d.bad[join(path, k.Value)] {
+			ok = false // reported as it was decoded
+			continue
+		}
+		if !slices.Contains(allowed, k.Value) {
+			if d.keeps(k) {
+				d.errf(k, join(path, k.Value), "%s", unknownKey("unknown option of agent "+p.Agent, k.Value, allowed, want))
+			}
+			ok = false
 		}
 	}
-	// The values are checked by building the agent once (ai has no other check).
-	if _, err := ai.New(spec, 0); err != nil {
-		// Find the option at fault, for its line; failing that, blame the player.
-		for _, p := range es {
-			if p.name == keyAgent {
-				continue
-			}
-			one := ai.Spec{Agent: spec.Agent, Options: map[string]string{p.name: spec.Options[p.name]}}
-			if _, oneErr := ai.New(one, 0); oneErr != nil {
-				return f.wrapAt(p.key, p.pathToKey, oneErr)
-			}
-		}
-		return f.wrapAt(item, path, err)
+	return ok
+}
+
+// checkValues checks the option values by building the agent once (ai has no other
+// check), then each option alone to find the one at fault.
+func (p *playerDoc) checkValues(d *decoder, n *yaml.Node, path string) bool {
+	if p.Agent == ai.Human {
+		return true
 	}
-	return nil
+	spec := p.spec()
+	_, err := ai.New(spec, 0)
+	if err == nil {
+		return true
+	}
+	for _, k := range optionKeys(n) {
+		one := ai.Spec{Agent: spec.Agent, Options: map[string]string{k.Value: spec.Options[k.Value]}}
+		if _, oneErr := ai.New(one, 0); oneErr != nil {
+			d.wrapf(k, join(path, k.Value), oneErr, "")
+			return false
+		}
+	}
+	d.wrapf(n, path, err, "")
+	return false
 }
 
 // agentNames lists the agents a player may name: the registered ones and human.
@@ -358,137 +340,23 @@ func checkAgentName(name string) error {
 	return fmt.Errorf("agent %q unknown (want one of %s)", name, strings.Join(names, ", "))
 }
 
-// decodeGame reads the layered settings from v once and checks them. file (nil when
-// there is none) says which values came from which line.
-func decodeGame(v *viper.Viper, file *gameFile) (*Game, error) {
-	g := &Game{}
-	var err error
-	if g.Variant, err = getString(v, file, keyVariant); err != nil {
-		return nil, err
-	}
-	if strings.TrimSpace(g.Variant) == "" {
-		return nil, sourceErr(v, file, keyVariant, "empty, want a variant name such as kalah, or a .lua path")
-	}
-	if g.Scripts, err = getString(v, file, keyScripts); err != nil {
-		return nil, err
-	}
-	if g.Seed, err = getSeed(v, file); err != nil {
-		return nil, err
-	}
-	if g.HouseRules, err = getStrings(v.Get(keyHouseRules)); err != nil {
-		return nil, &Error{Key: keyHouseRules, Msg: err.Error(), Err: err}
-	}
-	if g.Players, err = getPlayers(v, file); err != nil {
-		return nil, err
-	}
-	if g.Params, err = getParams(v, file, g.Variant, g.Scripts); err != nil {
-		return nil, err
-	}
-	return g, nil
-}
-
-// sourceErr builds an error for a top-level key, naming where its value came from: the
-// environment variable when it is set, or else the key alone (a flag or a value set by
-// the caller). File values were checked as the file was walked.
-func sourceErr(v *viper.Viper, file *gameFile, key, format string, args ...any) *Error {
-	e := &Error{Key: key, Msg: fmt.Sprintf(format, args...)}
-	val := fmt.Sprint(v.Get(key))
-	if slices.Contains(envKeys, key) {
-		if env, ok := os.LookupEnv(envName(key)); ok && env != "" && env == val {
-			e.Source, e.Key = "env "+envName(key), ""
-			return e
-		}
-	}
-	if file != nil && sameValue(file.values[key], v.Get(key)) {
-		e.Source, e.Line = file.file, file.lines[key]
-	}
-	return e
-}
-
-func getString(v *viper.Viper, file *gameFile, key string) (string, error) {
-	switch x := v.Get(key).(type) {
-	case string:
-		return x, nil
-	case nil:
-		return "", nil
-	default:
-		return "", sourceErr(v, file, key, "%v (%T), want a string", x, x)
-	}
-}
-
-func getSeed(v *viper.Viper, file *gameFile) (uint64, error) {
-	bad := func(x any) error {
-		if s, ok := x.(string); ok {
-			return sourceErr(v, file, keySeed, "%q is not a non-negative integer", s)
-		}
-		return sourceErr(v, file, keySeed, "%v is not a non-negative integer", x)
-	}
-	switch x := v.Get(keySeed).(type) {
-	case uint64:
-		return x, nil
-	case uint:
-		return uint64(x), nil
-	case uint32:
-		return uint64(x), nil
-	case int, int64, int32:
-		n := reflect.ValueOf(x).Int()
-		if n < 0 {
-			return 0, bad(x)
-		}
-		return uint64(n), nil
-	case string:
-		n, err := strconv.ParseUint(strings.TrimSpace(x), 10, 64)
-		if err != nil {
-			e := bad(x).(*Error)
-			e.Err = err
-			return 0, e
-		}
-		return n, nil
-	case float64, float32:
-		return 0, sourceErr(v, file, keySeed, "%v is a float, want a non-negative integer", x)
-	default:
-		return 0, bad(x)
-	}
-}
-
-func getStrings(x any) ([]string, error) {
-	switch x := x.(type) {
-	case nil:
-		return []string{}, nil
-	case []string:
-		return append([]string{}, x...), nil
-	case []any:
-		out := make([]string, 0, len(x))
-		for i, item := range x {
-			s, ok := item.(string)
-			if !ok {
-				return nil, fmt.Errorf("item %d is %v (%T), want a string", i, item, item)
-			}
-			out = append(out, s)
-		}
-		return out, nil
-	}
-	return nil, fmt.Errorf("%v (%T), want a list of strings", x, x)
-}
-
-// getPlayers decodes the players from v: lists of mappings (from a file or the
-// default), of ai.Spec, or of command-line specs such as "alphabeta:depth=8".
-func getPlayers(v *viper.Viper, file *gameFile) ([]ai.Spec, error) {
-	raw := v.Get(keyPlayers)
-	fromFile := file != nil && file.values[keyPlayers] != nil && reflect.DeepEqual(file.values[keyPlayers], raw)
+// players reads the players from viper: a list of ai.Spec (the file's, the default's,
+// or the caller's), of command-line specs such as "alphabeta:depth=8", or of mappings,
+// each checked (the file's were checked as it was walked, and pass again).
+func (l *layers) players() []ai.Spec {
 	var specs []ai.Spec
-	switch x := raw.(type) {
+	switch x := l.v.Get(keyPlayers).(type) {
 	case nil:
 	case []ai.Spec:
-		specs = make([]ai.Spec, len(x))
-		for i, s := range x {
-			specs[i] = ai.Spec{Agent: s.Agent, Options: cloneOptions(s.Options)}
+		for _, s := range x {
+			specs = append(specs, ai.Spec{Agent: s.Agent, Options: cloneOptions(s.Options)})
 		}
 	case []string:
 		for i, text := range x {
 			s, err := ai.ParseSpec(text)
 			if err != nil {
-				return nil, &Error{Key: fmt.Sprintf("%s[%d]", keyPlayers, i), Err: err}
+				l.errs.add(&Error{Key: fmt.Sprintf("%s[%d]", keyPlayers, i), Err: err})
+				return nil
 			}
 			specs = append(specs, s)
 		}
@@ -496,24 +364,24 @@ func getPlayers(v *viper.Viper, file *gameFile) ([]ai.Spec, error) {
 		for i, item := range x {
 			s, err := playerFrom(item)
 			if err != nil {
-				return nil, &Error{Key: fmt.Sprintf("%s[%d]", keyPlayers, i), Msg: err.Error(), Err: err}
+				l.errs.add(&Error{Key: fmt.Sprintf("%s[%d]", keyPlayers, i), Msg: err.Error(), Err: err})
+				return nil
 			}
 			specs = append(specs, s)
 		}
 	default:
-		return nil, &Error{Key: keyPlayers, Msg: fmt.Sprintf("%v (%T), want a list of players", x, x)}
+		l.errs.add(&Error{Key: keyPlayers, Msg: fmt.Sprintf("%v (%T), want a list of players", x, x)})
+		return nil
+	}
+	for i, s := range specs {
+		if err := checkSpec(s); err != nil {
+			l.errs.add(&Error{Key: fmt.Sprintf("%s[%d]", keyPlayers, i), Err: err})
+		}
 	}
 	if specs == nil {
 		specs = []ai.Spec{}
 	}
-	if !fromFile { // a file's players were checked, with lines, as it was walked
-		for i, s := range specs {
-			if err := checkSpec(s); err != nil {
-				return nil, &Error{Key: fmt.Sprintf("%s[%d]", keyPlayers, i), Err: err}
-			}
-		}
-	}
-	return specs, nil
+	return specs
 }
 
 func cloneOptions(opts map[string]string) map[string]string {
@@ -524,7 +392,7 @@ func cloneOptions(opts map[string]string) map[string]string {
 	return out
 }
 
-// playerFrom decodes one player mapping as viper holds it.
+// playerFrom decodes one player mapping as the caller may give it to viper.
 func playerFrom(item any) (ai.Spec, error) {
 	var m map[string]any
 	switch x := item.(type) {
@@ -577,100 +445,231 @@ func checkSpec(s ai.Spec) error {
 	return err
 }
 
-// getParams decodes the params from v (every key under params., so that a value set by
-// the caller as params.houses layers on the file's params) and, when the variant can be
-// looked up, checks them against its knobs.
-func getParams(v *viper.Viper, file *gameFile, variant, scripts string) (map[string]any, error) {
-	switch x := v.Get(keyParams).(type) {
+// paramValue is a knob value as written: an int, a bool or a string. A float is kept
+// (as float64) so that the message can say what the knob wants once the variant is
+// known, unless the rule says nofloat.
+type paramValue struct {
+	v         any
+	text      string // as written
+	line, col int
+}
+
+const paramWant = "an integer, true/false or a string"
+
+func (p *paramValue) decodeYAML(d *decoder, n *yaml.Node, path string, r *rule) bool {
+	node := deref(n)
+	p.line, p.col = pos(n)
+	if node == nil || node.Kind != yaml.ScalarNode {
+		d.errf(n, path, "%s, want %s", describe(node), paramWant)
+		return false
+	}
+	p.text = node.Value
+	switch node.ShortTag() {
+	case tagStr:
+		p.v = node.Value
+		return true
+	case tagNull:
+		d.errf(n, path, "no value, want %s", paramWant)
+		return false
+	case tagBool, tagInt, tagFloat:
+	default:
+		d.errf(n, path, "%s, want %s (quote it to make a string)", describe(node), paramWant)
+		return false
+	}
+	var x any
+	if err := node.Decode(&x); err != nil {
+		d.wrapf(n, path, err, "")
+		return false
+	}
+	switch x := x.(type) {
+	case bool, int:
+		p.v = x
+		return true
+	case float64:
+		switch {
+		case isIntegerText(node.Value):
+			d.errf(n, path, "%s is out of range for an integer", node.Value)
+		case r.nofloat:
+			d.errf(n, path, "%s is a float, want %s", node.Value, paramWant)
+		default:
+			p.v = x
+			return true
+		}
+		return false
+	}
+	d.errf(n, path, "%s is out of range for an integer", node.Value)
+	return false
+}
+
+// paramMap is a params mapping; viper gets the plain values.
+type paramMap map[string]paramValue
+
+func (m paramMap) viperValue() any { return m.values() }
+
+func (m paramMap) values() map[string]any {
+	out := make(map[string]any, len(m))
+	for k, p := range m {
+		out[k] = p.v
+	}
+	return out
+}
+
+// paramCheck reads the layered params and checks them against the variant in force.
+type paramCheck struct {
+	l     *layers
+	file  paramMap // the file's params (nil without a file)
+	dec   *decoder
+	check bool // whether the variant and scripts are good enough to check against
+}
+
+// run reads the params from viper: every key under params., so that a value the
+// caller Set as params.houses layers on the file's. When the variant can be looked up,
+// each is checked against its knob and then all together.
+func (p *paramCheck) run(variant, scripts string) map[string]any {
+	switch x := p.l.v.Get(keyParams).(type) {
 	case nil, map[string]any:
 	default:
-		return nil, &Error{Key: keyParams, Msg: fmt.Sprintf("%v (%T), want a mapping of knobs", x, x)}
+		p.l.errs.add(&Error{Key: keyParams, Msg: fmt.Sprintf("%v (%T), want a mapping of knobs", x, x)})
+		return map[string]any{}
 	}
 	params := map[string]any{}
-	for _, k := range v.AllKeys() {
-		name, ok := strings.CutPrefix(k, keyParams+".")
-		if !ok {
-			continue
+	for _, k := range p.l.v.AllKeys() {
+		if name, ok := strings.CutPrefix(k, keyParams+"."); ok {
+			params[name] = p.l.v.Get(k)
 		}
-		params[name] = v.Get(k)
 	}
-	// where says where a param came from: the file's line when the file set it.
-	where := func(name string) *Error {
-		e := &Error{Key: keyParams + "." + name}
-		if file != nil {
-			if fv, ok := file.params[name]; ok && sameValue(fv, params[name]) {
-				e.Source, e.Line = file.file, file.lines[e.Key]
-			}
-		}
-		return e
-	}
-	names := make([]string, 0, len(params))
-	for k := range params {
-		names = append(names, k)
-	}
-	sort.Slice(names, func(i, j int) bool {
-		li, lj := where(names[i]).Line, where(names[j]).Line
-		if li != lj {
-			return li < lj
-		}
-		return names[i] < names[j]
-	})
-
-	var specs []core.ParamSpec
 	var vr *variants.Variant
-	if found, err := variants.Lookup(variant, variants.Options{ScriptsDir: scripts}); err == nil {
-		vr, specs = found, found.Specs
+	if p.check {
+		vr, _ = variants.Lookup(variant, variants.Options{ScriptsDir: scripts})
 	}
-	for _, name := range names {
-		e := where(name)
-		var spec *core.ParamSpec
-		if vr != nil {
-			s, err := core.FindSpec(specs, name)
-			if err != nil {
-				return nil, withCause(e, err)
-			}
-			spec = &s
-		}
-		want := "an integer, true/false or a string"
-		if spec != nil {
-			want = spec.Allowed()
-		}
-		switch x := params[name].(type) {
-		case int, bool, string:
-		case int64, int32, uint64, uint32, uint:
-			n, ok := toInt(x)
-			if !ok {
-				e.Msg = fmt.Sprintf("%v is out of range, want %s", x, want)
-				return nil, e
-			}
-			params[name] = n
-		case float64, float32:
-			text := fmt.Sprint(x)
-			if e.Source != "" {
-				text = file.texts[name]
-			}
-			e.Msg = fmt.Sprintf("%s is a float, want %s", text, want)
-			return nil, e
-		default:
-			e.Msg = fmt.Sprintf("%v (%T), want %s", x, x, want)
-			return nil, e
-		}
-		if spec != nil {
-			if _, err := spec.Convert(params[name]); err != nil {
-				return nil, withCause(e, err)
-			}
+	ok := true
+	for _, x := range p.order(params) {
+		if !p.one(vr, x, params) {
+			ok = false
 		}
 	}
-	if vr != nil && len(params) > 0 {
+	if ok && vr != nil && len(params) > 0 {
 		if _, err := vr.With(params); err != nil {
 			e := &Error{Key: keyParams, Err: err}
-			if file != nil && file.lines[keyParams] > 0 {
-				e.Source, e.Line = file.file, file.lines[keyParams]
+			if p.dec != nil && p.dec.lines[keyParams] > 0 {
+				e.Source, e.Line = p.dec.file, p.dec.lines[keyParams]
 			}
-			return nil, e
+			p.l.errs.add(e)
 		}
 	}
-	return params, nil
+	return params
+}
+
+// param is one param in force: its value, and the file's when that is the value (the
+// line that holds it is then where an error is).
+type param struct {
+	name     string
+	line     int // math.MaxInt when not from the file
+	file     paramValue
+	fromFile bool
+}
+
+// order lists the params in line order (the file's first), then by name.
+func (p *paramCheck) order(params map[string]any) []param {
+	out := make([]param, 0, len(params))
+	for k, val := range params {
+		x := param{name: k, line: math.MaxInt}
+		if fv, ok := p.file[k]; ok && p.dec != nil && sameValue(fv.v, val) {
+			x.line, x.file, x.fromFile = fv.line, fv, true
+		}
+		out = append(out, x)
+	}
+	slices.SortFunc(out, func(a, b param) int {
+		if c := cmp.Compare(a.line, b.line); c != 0 {
+			return c
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	return out
+}
+
+// one checks one param, normalising its value in params.
+func (p *paramCheck) one(vr *variants.Variant, x param, params map[string]any) bool {
+	name := x.name
+	e := &Error{Key: keyParams + "." + name}
+	text := fmt.Sprint(params[name])
+	if x.fromFile {
+		e.Source, e.Line, e.Col, text = p.dec.file, x.file.line, x.file.col, x.file.text
+	}
+	if !p.l.errs.keeps(e.Line, e.Col) {
+		if !p.valid(vr, name, params) {
+			p.l.errs.count()
+			return false
+		}
+		return true
+	}
+	var spec *core.ParamSpec
+	if vr != nil {
+		s, err := core.FindSpec(vr.Specs, name)
+		if err != nil {
+			p.l.errs.add(withCause(e, err))
+			return false
+		}
+		spec = &s
+	}
+	want := paramWant
+	if spec != nil {
+		want = spec.Allowed()
+	}
+	n, msg := normaliseParam(params[name], text, want)
+	if msg != "" {
+		e.Msg = msg
+		p.l.errs.add(e)
+		return false
+	}
+	params[name] = n
+	if spec != nil {
+		if _, err := spec.Convert(n); err != nil {
+			p.l.errs.add(withCause(e, err))
+			return false
+		}
+	}
+	return true
+}
+
+// valid is one's check without the message, for params past the errors listed.
+func (p *paramCheck) valid(vr *variants.Variant, name string, params map[string]any) bool {
+	n, msg := normaliseParam(params[name], "", "")
+	if msg != "" {
+		return false
+	}
+	params[name] = n
+	if vr == nil {
+		return true
+	}
+	for _, s := range vr.Specs {
+		if s.Name == name {
+			_, err := s.Convert(n)
+			return err == nil
+		}
+	}
+	return false
+}
+
+// normaliseParam turns a param value from viper into an int, bool or string, or says
+// what is wrong with it.
+func normaliseParam(x any, text, want string) (any, string) {
+	switch v := x.(type) {
+	case int, bool, string:
+		return v, ""
+	case float64, float32:
+		return nil, fmt.Sprintf("%s is a float, want %s", text, want)
+	}
+	rv := reflect.ValueOf(x)
+	switch {
+	case rv.CanInt() && rv.Int() >= math.MinInt && rv.Int() <= math.MaxInt:
+		return int(rv.Int()), ""
+	case rv.CanUint() && rv.Uint() <= math.MaxInt:
+		return int(rv.Uint()), ""
+	case rv.CanInt() || rv.CanUint():
+		return nil, fmt.Sprintf("%v is out of range, want %s", x, want)
+	}
+	return nil, fmt.Sprintf("%v (%T), want %s", x, x, want)
 }
 
 // withCause sets e's cause, using a *core.ParamError's reason as the message (the key
@@ -681,19 +680,6 @@ func withCause(e *Error, err error) *Error {
 		e.Msg = pe.Reason
 	}
 	return e
-}
-
-func toInt(x any) (int, bool) {
-	rv := reflect.ValueOf(x)
-	switch rv.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		n := rv.Int()
-		return int(n), n >= math.MinInt && n <= math.MaxInt
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		n := rv.Uint()
-		return int(n), n <= math.MaxInt
-	}
-	return 0, false
 }
 
 // sameValue reports whether two decoded values are the same (floats by their bits, so

@@ -115,7 +115,7 @@ func TestLoadGameErrors(t *testing.T) {
 		{"non-mapping top level", "- variant: kalah\n", `:1: the top level is a list, want a mapping of keys`},
 		{"scalar top level", "kalah\n", `:1: the top level is the string "kalah", want a mapping of keys`},
 		{"two documents", "seed: 1\n---\nseed: 2\n", `:2: a second YAML document (after ---); want one document`},
-		{"malformed YAML", "variant: kalah\nplayers: [\n", `:2: invalid YAML: did not find expected node content`},
+		{"malformed YAML", "variant: kalah\nplayers: [\n", `:2: invalid YAML: the flow list "[" opened at line 2 is not closed by the end of the file (want "]")`},
 		{"malformed mapping", "variant: kalah\nseed 2\nscripts: x\n", `:2: invalid YAML: could not find expected ':'`},
 	}
 	for _, tt := range tests {
@@ -164,9 +164,9 @@ func TestLoadGameEnvErrors(t *testing.T) {
 	tests := []struct {
 		name, env, value, want string
 	}{
-		{"seed not a number", "KALAHLAB_SEED", "abc", `env KALAHLAB_SEED: "abc" is not a non-negative integer`},
-		{"negative seed", "KALAHLAB_SEED", "-1", `env KALAHLAB_SEED: "-1" is not a non-negative integer`},
-		{"float seed", "KALAHLAB_SEED", "2.5", `env KALAHLAB_SEED: "2.5" is not a non-negative integer`},
+		{"seed not a number", "KALAHLAB_SEED", "abc", `env KALAHLAB_SEED: "abc" is not an integer, want a non-negative integer`},
+		{"negative seed", "KALAHLAB_SEED", "-1", `env KALAHLAB_SEED: -1 is negative, want a non-negative integer`},
+		{"float seed", "KALAHLAB_SEED", "2.5", `env KALAHLAB_SEED: "2.5" is a float, want a non-negative integer`},
 		{"blank variant", "KALAHLAB_VARIANT", "  ", `env KALAHLAB_VARIANT: empty, want a variant name such as kalah, or a .lua path`},
 	}
 	for _, tt := range tests {
@@ -397,7 +397,7 @@ func TestCallerValues(t *testing.T) {
 		require.NoError(t, fs.Parse([]string{"--seed", "x1"}))
 		_, err := LoadGame(v, "")
 		require.Error(t, err)
-		assert.Equal(t, `seed: "x1" is not a non-negative integer`, err.Error())
+		assert.Equal(t, `seed: "x1" is not an integer, want a non-negative integer`, err.Error())
 	})
 }
 

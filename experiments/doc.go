@@ -36,7 +36,9 @@
 //
 // [Run] plays the trials on a pool of workers, each with its own game (a Lua variant's
 // game is bound to one Lua state and is never shared) and its own agents. Memory does
-// not grow with the number of games: each finished trial is counted and, when a trial
+// not grow with the number of games, asked for or played (the trials done are a
+// low-water mark and the few runs finished above it; games is bounded by [MaxGames]
+// only): each finished trial is counted and, when a trial
 // log is kept, appended to trials.jsonl ([Record]: index, seed, seats, moves, returns,
 // plies, timed_out, error), so that any game replays and an interrupted run resumes.
 // A game that fails — a Lua hook error or time limit, an agent error, a panic — is
@@ -48,8 +50,11 @@
 //	manifest.json   the plan (every setting, each variant's script hash) and the run
 //	stats.json      the counts per cell (what merge and report read)
 //	trials.jsonl    one line per trial (replay, --resume)
+//	.kalahlab.lock  the lock of the run writing here ([LockDir]): one at a time
 //	table.txt results.csv results.json report.html    the reports
 //
 // A shard writes the same files into OUT/shard-I-of-N; [Merge] combines the shard
-// directories into the result of one whole run.
+// directories into the result of one whole run, refusing a shard unfinished, locked or
+// whose counts fall short of its slice, and [MergeTrials] checks every shard's trial
+// log as it concatenates them (no line cut short, no trial missing or twice).
 package experiments

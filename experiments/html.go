@@ -1,8 +1,10 @@
 package experiments
 
 import (
+	_ "embed"
 	"fmt"
 	"html"
+	"html/template"
 	"io"
 	"math"
 	"strings"
@@ -11,214 +13,127 @@ import (
 // palette colours the variants in charts (colour-blind safe, Okabe-Ito).
 var palette = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000"}
 
-// WriteHTML writes a self-contained HTML report: no network, no scripts from elsewhere,
-// every chart an inline SVG. It opens in any browser and prints.
-func WriteHTML(w io.Writer, rep *Report) error {
-	var b strings.Builder
-	h := rep.Header
-	esc := html.EscapeString
-	colour := map[string]string{}
-	for _, c := range rep.Cells {
-		if _, ok := colour[c.Variant]; !ok {
-			colour[c.Variant] = palette[len(colour)%len(palette)]
-		}
-	}
-	b.WriteString(`<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="kalahlab ` + esc(h.Version) + `">
-<title>` + esc(h.Experiment) + ` — kalahlab report</title>
-<style>
-body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 2em auto; max-width: 1100px; padding: 0 1em; color: #222; }
-h1 { font-size: 1.6em; margin-bottom: .2em; }
-h2 { font-size: 1.25em; border-bottom: 1px solid #ccc; padding-bottom: .2em; margin-top: 2em; }
-h3 { font-size: 1.05em; margin: 1.2em 0 .4em; }
-table { border-collapse: collapse; margin: .5em 0; font-variant-numeric: tabular-nums; }
-th, td { padding: .25em .6em; border-bottom: 1px solid #e5e5e5; text-align: right; vertical-align: top; }
-th { background: #f5f5f5; font-weight: 600; }
-td.l, th.l { text-align: left; }
-.meta td { text-align: left; }
-.meta td:first-child { color: #555; white-space: nowrap; }
-code, .hash { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .9em; }
-.hash { word-break: break-all; }
-.muted { color: #666; }
-.swatch { display: inline-block; width: .8em; height: .8em; border-radius: 2px; margin-right: .3em; vertical-align: baseline; }
-.cell { break-inside: avoid; page-break-inside: avoid; margin-bottom: 1.5em; }
-.charts { display: flex; flex-wrap: wrap; gap: 1em; }
-svg.chart { background: #fff; }
-svg text { font: 11px system-ui, sans-serif; fill: #333; }
-.err { color: #a00; }
-@media print { body { margin: 0; max-width: none; font-size: 11px; } h2 { break-after: avoid; } a { color: inherit; text-decoration: none; } }
-</style>
-</head>
-<body>
-`)
-	fmt.Fprintf(&b, "<h1>%s</h1>\n", esc(h.Experiment))
-	if h.Description != "" {
-		fmt.Fprintf(&b, "<p>%s</p>\n", esc(h.Description))
-	}
-	b.WriteString("<table class=\"meta\">\n")
-	row := func(k, v string) { fmt.Fprintf(&b, "<tr><td>%s</td><td>%s</td></tr>\n", esc(k), v) }
-	row("experiment file", fmt.Sprintf("<code>%s</code> <span class=\"hash\">sha256 %s</span>", esc(h.File), esc(h.FileSHA256)))
-	row("seed", fmt.Sprint(h.Seed))
-	row("program", "kalahlab "+esc(h.Version))
-	row("date", esc(h.Date))
-	row("fingerprint", "<span class=\"hash\">"+esc(h.Fingerprint)+"</span>")
-	if h.MergedFrom > 0 {
-		row("merged from", fmt.Sprintf("%d shards", h.MergedFrom))
-	}
-	if h.Shard != "" {
-		row("shard", esc(h.Shard)+" (a slice: merge the shards for the study's result)")
-	}
-	var agents []string
-	for _, a := range h.Agents {
-		agents = append(agents, "<code>"+esc(a)+"</code>")
-	}
-	rot := ""
-	if h.RotateSeats && len(h.Agents) > 1 {
-		rot = " (rotated over the seats)"
-	}
-	row("agents", strings.Join(agents, ", ")+rot)
-	games := fmt.Sprintf("%d per cell", h.Games)
-	if h.TargetCI > 0 {
-		games += fmt.Sprintf(", stopping once the first seat's 95%% interval is narrower than %g", h.TargetCI)
-	}
-	row("games", games)
-	row("rules of play", fmt.Sprintf("max %d plies per game; %d random opening moves; random move probability %g", h.MaxPlies, h.RandomOpening, h.Epsilon))
-	if h.Seconds > 0 {
-		row("run time", fmt.Sprintf("%.1f s, %.0f games/s", h.Seconds, h.GamesPerSecond))
-	}
-	b.WriteString("</table>\n<h3>Variants</h3>\n<table>\n<tr><th class=\"l\">variant</th><th class=\"l\">source</th><th class=\"l\">script hash (sha256)</th></tr>\n")
-	for _, v := range h.Variants {
-		hash := v.Hash
-		if hash == "" {
-			hash = "built-in (no script)"
-		}
-		fmt.Fprintf(&b, "<tr><td class=\"l\">%s</td><td class=\"l\"><code>%s</code></td><td class=\"l hash\">%s</td></tr>\n", esc(v.Name), esc(v.Source), esc(hash))
-	}
-	b.WriteString("</table>\n")
+//go:embed templates/report.html.tmpl
+var reportTemplateText string
 
-	// The summary table.
-	b.WriteString("<h2>Summary</h2>\n<table>\n<tr><th class=\"l\">cell</th><th>games</th><th>first seat wins (95% CI)</th><th>draws</th><th>other seats win</th><th>advantage</th><th>balance</th><th>plies (mean)</th><th>swaps</th><th>p (fair)</th><th>perfect play</th><th>failed</th></tr>\n")
+// reportTemplate is the HTML report's page; the charts are drawn in Go.
+var reportTemplate = template.Must(template.New("report").Parse(reportTemplateText))
+
+// htmlView is what the report's template renders: the report's values, formatted.
+type htmlView struct {
+	H           Header
+	Rotated     bool
+	Cells       []htmlCell
+	WinChart    template.HTML
+	DiffChart   template.HTML
+	Comparisons []htmlComparison
+	Curves      []htmlCurves
+	MultiKnob   bool
+	Metrics     []htmlMetric
+}
+
+type htmlCell struct {
+	C                                                   *CellSummary
+	Colour                                              template.CSS
+	FirstWins, Draws, Others, Advantage, Balance, Plies string
+	Swaps, FairP, Perfect, Branching                    string
+	Rates, Openings                                     []htmlRate
+	Hists                                               []template.HTML
+}
+
+type htmlRate struct {
+	R                Rate
+	Win, Draw, Score string
+}
+
+type htmlComparison struct{ Label, Baseline, Diff, Z, P string }
+
+type htmlCurves struct {
+	Knob   string
+	Charts []template.HTML
+}
+
+type htmlMetric struct{ Name, Description, Min, Max string }
+
+// WriteHTML writes a self-contained HTML report: no network, no scripts from elsewhere,
+// every chart an inline SVG. It opens in any browser and prints. A study with a sweep
+// gets its metrics drawn against each swept knob ([SweepCurves]).
+func WriteHTML(w io.Writer, rep *Report) error {
+	h := rep.Header
+	colour := variantColours(rep)
+	v := htmlView{H: h, Rotated: h.RotateSeats && len(h.Agents) > 1,
+		WinChart: template.HTML(winRateChart(rep, colour))}
 	for _, c := range rep.Cells {
+		hc := htmlCell{C: c, Colour: template.CSS(colour[c.Variant])}
+		hc.FirstWins = ciPct(c.BySeat[0].Win)
+		hc.Draws = pct(c.Metrics["drawishness"].Value)
 		var others []string
 		for _, s := range c.BySeat[1:] {
 			others = append(others, pct(s.Win.Value))
 		}
-		adv := c.Metrics["first_seat_advantage"]
-		advText := "-"
-		if !math.IsNaN(adv.Value) {
-			advText = fmt.Sprintf("%+.1f%%", 100*adv.Value)
+		hc.Others = strings.Join(others, " ")
+		hc.Advantage = "-"
+		if adv := c.Metrics["first_seat_advantage"]; !math.IsNaN(adv.Value) {
+			hc.Advantage = fmt.Sprintf("%+.1f%%", 100*adv.Value)
 		}
-		swaps := "-"
+		hc.Balance = num(c.Metrics["balance"].Value, 3)
+		hc.Plies = num(c.Duration.Mean, 1)
+		hc.Swaps = "-"
 		if c.SwapOffered > 0 {
-			swaps = ciPct(c.Metrics["swap_rate"])
+			hc.Swaps = ciPct(c.Metrics["swap_rate"])
 		}
-		stopped := ""
-		if c.Stopped {
-			stopped = "*"
+		hc.FairP = pValue(c.FairnessP)
+		hc.Perfect = solutionText(c.Solution)
+		hc.Branching = num(c.Branching, 2)
+		rate := func(r Rate) htmlRate {
+			return htmlRate{R: r, Win: ciPct(r.Win), Draw: ciPct(r.Draw), Score: pct(r.Score)}
 		}
-		fmt.Fprintf(&b, "<tr><td class=\"l\"><span class=\"swatch\" style=\"background:%s\"></span><a href=\"#cell-%d\">%s</a></td><td>%d%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%d</td></tr>\n",
-			colour[c.Variant], c.Cell, esc(c.Label), c.Games, stopped, ciPct(c.BySeat[0].Win), pct(c.Metrics["drawishness"].Value),
-			strings.Join(others, " "), advText, num(c.Metrics["balance"].Value, 3), num(c.Duration.Mean, 1), swaps,
-			pValue(c.FairnessP), esc(solutionText(c.Solution)), c.Failed)
+		for _, r := range c.BySeat {
+			hc.Rates = append(hc.Rates, rate(r))
+		}
+		if len(c.ByAgent) > 1 {
+			for _, r := range c.ByAgent {
+				hc.Rates = append(hc.Rates, rate(r))
+			}
+		}
+		for _, o := range c.Openings {
+			hc.Openings = append(hc.Openings, htmlRate{R: o, Win: ciPct(o.Win), Draw: pct(o.Draw.Value)})
+		}
+		hc.Hists = append(hc.Hists, template.HTML(histChart(fmt.Sprintf("Game length (plies): mean %s, sd %s, median %s",
+			num(c.Duration.Mean, 1), num(c.Duration.SD, 1), num(c.Duration.Median, 1)), c.Duration.hist(), colour[c.Variant], "plies")))
+		if c.Margin != nil {
+			hc.Hists = append(hc.Hists, template.HTML(histChart(fmt.Sprintf("First seat's final margin: mean %s, sd %s, median %s",
+				num(c.Margin.Mean, 2), num(c.Margin.SD, 2), num(c.Margin.Median, 1)), c.Margin.hist(), colour[c.Variant], "margin")))
+		}
+		v.Cells = append(v.Cells, hc)
 	}
-	b.WriteString("</table>\n")
-	if h.TargetCI > 0 {
-		b.WriteString("<p class=\"muted\">* stopped early by the target interval width.</p>\n")
-	}
-
-	b.WriteString("<h2>First seat's win rate</h2>\n<p class=\"muted\">Dots are the first seat's win rate in each cell, bars its 95% Wilson interval; the dashed line is a fair share. Hollow dots are the second seat's win rate.</p>\n")
-	b.WriteString(winRateChart(rep, colour))
-
 	if len(rep.Comparisons) > 0 {
-		b.WriteString("<h2>Comparisons</h2>\n<p class=\"muted\">The difference in the first seat's win rate between a cell and its baseline (the first variant at the same sweep point), with Newcombe's 95% hybrid score interval and a two-proportion z-test.</p>\n")
-		b.WriteString(diffChart(rep, colour))
-		b.WriteString("<table>\n<tr><th class=\"l\">cell</th><th class=\"l\">baseline</th><th>difference (95% CI)</th><th>z</th><th>p</th></tr>\n")
+		v.DiffChart = template.HTML(diffChart(rep, colour))
 		for _, cmp := range rep.Comparisons {
 			d := cmp.Diff
 			diff := "-"
 			if !math.IsNaN(d.Value) {
 				diff = fmt.Sprintf("%+.1f pts [%+.1f, %+.1f]", 100*d.Value, 100*d.Lo, 100*d.Hi)
 			}
-			fmt.Fprintf(&b, "<tr><td class=\"l\">%s</td><td class=\"l\">%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", esc(cmp.Label), esc(cmp.BaselineLabel), diff, num(cmp.Z, 2), pValue(cmp.P))
+			v.Comparisons = append(v.Comparisons, htmlComparison{Label: cmp.Label, Baseline: cmp.BaselineLabel, Diff: diff, Z: num(cmp.Z, 2), P: pValue(cmp.P)})
 		}
-		b.WriteString("</table>\n")
 	}
-
-	b.WriteString("<h2>Cells</h2>\n")
-	for _, c := range rep.Cells {
-		fmt.Fprintf(&b, "<div class=\"cell\" id=\"cell-%d\">\n<h3><span class=\"swatch\" style=\"background:%s\"></span>%s</h3>\n", c.Cell, colour[c.Variant], esc(c.Label))
-		fmt.Fprintf(&b, "<p class=\"muted\">variant %s, %d seats, %d trials, %d games counted, %d failed, %d timeouts; branching factor %s.</p>\n",
-			esc(c.VariantName), c.Seats, c.Trials, c.Games, c.Failed, c.TimedOut, num(c.Branching, 2))
-		b.WriteString("<table>\n<tr><th class=\"l\"></th><th>wins</th><th>draws</th><th>losses</th><th>win rate (95% CI)</th><th>draw rate (95% CI)</th><th>score rate</th></tr>\n")
-		rates := func(rs []Rate) {
-			for _, r := range rs {
-				fmt.Fprintf(&b, "<tr><td class=\"l\">%s</td><td>%d</td><td>%d</td><td>%d</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
-					esc(r.Name), r.Wins, r.Draws, r.Loss, ciPct(r.Win), ciPct(r.Draw), pct(r.Score))
-			}
+	for _, ch := range SweepCurves(rep) {
+		knob := ch.XLabel
+		if n := len(v.Curves); n == 0 || v.Curves[n-1].Knob != knob {
+			v.Curves = append(v.Curves, htmlCurves{Knob: knob})
 		}
-		rates(c.BySeat)
-		if len(c.ByAgent) > 1 {
-			rates(c.ByAgent)
-		}
-		b.WriteString("</table>\n<div class=\"charts\">\n")
-		b.WriteString(histChart(fmt.Sprintf("Game length (plies): mean %s, sd %s, median %s", num(c.Duration.Mean, 1), num(c.Duration.SD, 1), num(c.Duration.Median, 1)),
-			c.Duration.hist(), colour[c.Variant], "plies"))
-		if c.Margin != nil {
-			b.WriteString(histChart(fmt.Sprintf("First seat's final margin: mean %s, sd %s, median %s", num(c.Margin.Mean, 2), num(c.Margin.SD, 2), num(c.Margin.Median, 1)),
-				c.Margin.hist(), colour[c.Variant], "margin"))
-		}
-		b.WriteString("</div>\n")
-		if len(c.Openings) > 0 {
-			b.WriteString("<table>\n<tr><th class=\"l\">first move</th><th>games</th><th>first seat wins (95% CI)</th><th>draws</th></tr>\n")
-			for _, o := range c.Openings {
-				fmt.Fprintf(&b, "<tr><td class=\"l\"><code>%s</code></td><td>%d</td><td>%s</td><td>%s</td></tr>\n", esc(o.Name), o.Games, ciPct(o.Win), pct(o.Draw.Value))
-			}
-			b.WriteString("</table>\n")
-		}
-		if c.Solution != nil {
-			if c.Solution.Unsolved != "" {
-				fmt.Fprintf(&b, "<p class=\"muted\">Perfect play: %s.</p>\n", esc(c.Solution.Unsolved))
-			} else {
-				fmt.Fprintf(&b, "<p>Perfect play: a <b>%s</b> for the first seat, value %+d (best first move <code>%s</code>).</p>\n", esc(c.Solution.Result), c.Solution.Value, esc(c.Solution.BestMove))
-			}
-		}
-		if len(c.Errors) > 0 {
-			b.WriteString("<p class=\"err\">Failed trials (not counted):</p>\n<table>\n<tr><th>count</th><th class=\"l\">error</th></tr>\n")
-			for _, e := range c.Errors {
-				fmt.Fprintf(&b, "<tr><td>%d</td><td class=\"l\"><code>%s</code></td></tr>\n", e.Count, esc(e.Error))
-			}
-			b.WriteString("</table>\n")
-		}
-		b.WriteString("</div>\n")
+		g := &v.Curves[len(v.Curves)-1]
+		g.Charts = append(g.Charts, template.HTML(ch.SVG()))
 	}
-
-	b.WriteString("<h2>Metrics</h2>\n<table>\n<tr><th class=\"l\">metric</th><th class=\"l\">meaning</th><th class=\"l\">range</th></tr>\n")
+	v.MultiKnob = len(v.Curves) > 1
 	for _, m := range Metrics {
-		fmt.Fprintf(&b, "<tr><td class=\"l\"><code>%s</code></td><td class=\"l\">%s</td><td class=\"l\">%s .. %s</td></tr>\n", esc(m.Name), esc(m.Description), rangeText(m.Min), rangeText(m.Max))
+		v.Metrics = append(v.Metrics, htmlMetric{Name: m.Name, Description: m.Description, Min: rangeText(m.Min), Max: rangeText(m.Max)})
 	}
-	b.WriteString(`</table>
-<p class="muted">Every number here is in results.json and results.csv next to this file; rebuild this page with <code>kalahlab experiment report DIR --format html</code>.</p>
-<script>
-// Marks how many charts the browser laid out (read by the end-to-end test).
-(function () {
-  var charts = document.querySelectorAll("svg.chart"), drawn = 0;
-  charts.forEach(function (s) {
-    var box = s.getBBox();
-    if (box.width > 0 && box.height > 0 && s.querySelectorAll("rect, circle, line, path").length > 0) drawn++;
-  });
-  document.body.setAttribute("data-charts", charts.length);
-  document.body.setAttribute("data-charts-drawn", drawn);
-})();
-</script>
-</body>
-</html>
-`)
-	_, err := io.WriteString(w, b.String())
-	return err
+	if err := reportTemplate.Execute(w, v); err != nil {
+		return fmt.Errorf("html report: %w", err)
+	}
+	return nil
 }
 
 func rangeText(x float64) string {

@@ -43,7 +43,7 @@ func Load(dir string) (*Result, error) {
 		return nil, err
 	}
 	if !r.Manifest.Complete {
-		return nil, fmt.Errorf("%s holds an unfinished run of %s: continue it with `kalahlab experiment run --resume --out %s`", dir, r.Manifest.Plan.Name, dir)
+		return nil, fmt.Errorf("%s holds an unfinished run of %s: continue it with `%s`", dir, r.Manifest.Plan.Name, ResumeCommand(dir, &r.Manifest))
 	}
 	var sf statsFile
 	if err := readJSON(filepath.Join(dir, StatsFile), &sf); err != nil {
@@ -62,6 +62,28 @@ func Load(dir string) (*Result, error) {
 	}
 	r.Cells = sf.Cells
 	return r, nil
+}
+
+// ResumeCommand is the command line that continues the run in dir, whose manifest is m:
+// `kalahlab experiment run --resume --out DIR`, with --shard i/n and the directory
+// holding the shard's for a shard. It takes the plan from the manifest, so it needs
+// neither the study file nor the flags the run was started with.
+func ResumeCommand(dir string, m *Manifest) string {
+	out := filepath.Clean(dir)
+	shard := ""
+	if m.Shard != "" {
+		out = filepath.Dir(out)
+		shard = " --shard " + m.Shard
+	}
+	return "kalahlab experiment run --resume --out " + shellQuote(out) + shard
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:@%+=,-") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func writeJSON(path string, v any) error {
@@ -90,51 +112,139 @@ func readJSON(path string, v any) error {
 // maxLine bounds one line of the trial log (a game of a million plies).
 const maxLine = 64 << 20
 
+// nextLine reads a line of a trial log, its newline included (a last line without one
+// comes with io.EOF). The line is valid until the next read.
+func nextLine(br *bufio.Reader) ([]byte, error) {
+	line, err := br.ReadSlice('\n')
+	if !errors.Is(err, bufio.ErrBufferFull) {
+		return line, err
+	}
+	// Longer than the reader's buffer: copy before reading on (the next read reuses it).
+	long := append([]byte(nil), line...)
+	for errors.Is(err, bufio.ErrBufferFull) && len(long) < maxLine {
+		line, err = br.ReadSlice('\n')
+		long = append(long, line...)
+	}
+	if errors.Is(err, bufio.ErrBufferFull) {
+		err = fmt.Errorf("a line longer than %d MiB", maxLine>>20)
+	}
+	return long, err
+}
+
+// logRepair is what loadLog repaired in a trial log.
+type logRepair struct {
+	cut  int // bytes of a last line cut short (by a crash), dropped
+	dups int // lines of trials already in the log (two runs at once), dropped
+}
+
+// String describes the repair ("" for none).
+func (r logRepair) String() string {
+	var parts []string
+	if r.cut > 0 {
+		parts = append(parts, fmt.Sprintf("dropped a last line cut short (%d bytes; that trial runs again)", r.cut))
+	}
+	if r.dups > 0 {
+		parts = append(parts, fmt.Sprintf("dropped %d lines repeating trials already in the log (two runs at once?)", r.dups))
+	}
+	return strings.Join(parts, "; ")
+}
+
 // loadLog counts the trials of a trial log into accs (resume). A last line cut short
-// by a crash is removed from the file; any other bad line is an error.
-func loadLog(path string, accs []*acc, games int) error {
+// by a crash is removed from the file, and so are the repeats of a trial (kept: its
+// first line); any other bad line is an error.
+func loadLog(path string, accs []*acc, games int) (logRepair, error) {
+	var rep logRepair
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
-		return err
+		return rep, err
 	}
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 1<<16)
 	var off int64
 	for lineNo := 1; ; lineNo++ {
-		line, err := br.ReadSlice('\n')
-		for errors.Is(err, bufio.ErrBufferFull) && len(line) < maxLine {
-			var more []byte
-			more, err = br.ReadSlice('\n')
-			line = append(append([]byte(nil), line...), more...)
-		}
+		line, err := nextLine(br)
 		if errors.Is(err, io.EOF) {
 			if len(bytes.TrimSpace(line)) > 0 {
 				// The last line was cut short: drop it, the trial runs again.
-				return f.Truncate(off)
+				if err := f.Truncate(off); err != nil {
+					return rep, err
+				}
+				rep.cut = len(line)
 			}
-			return nil
+			break
 		}
 		if err != nil {
-			return fmt.Errorf("%s:%d: %w", path, lineNo, err)
+			return rep, fmt.Errorf("%s:%d: %w", path, lineNo, err)
 		}
 		var rec Record
 		if err := json.Unmarshal(line, &rec); err != nil {
-			return fmt.Errorf("%s:%d: %w", path, lineNo, err)
+			return rep, fmt.Errorf("%s:%d: %w", path, lineNo, err)
 		}
 		if rec.Cell < 0 || rec.Cell >= len(accs) || rec.Index < 0 || rec.Index >= games || rec.Trial != rec.Cell*games+rec.Index {
-			return fmt.Errorf("%s:%d: trial %d (cell %d, index %d) is not a trial of this experiment", path, lineNo, rec.Trial, rec.Cell, rec.Index)
+			return rep, fmt.Errorf("%s:%d: trial %d (cell %d, index %d) is not a trial of this experiment", path, lineNo, rec.Trial, rec.Cell, rec.Index)
 		}
 		a := accs[rec.Cell]
 		if !a.owns(rec.Index) {
-			return fmt.Errorf("%s:%d: trial %d belongs to another shard", path, lineNo, rec.Trial)
+			return rep, fmt.Errorf("%s:%d: trial %d belongs to another shard", path, lineNo, rec.Trial)
 		}
 		if rec.Seed != TrialSeed(a.plan.Seed, rec.Cell, rec.Index) {
-			return fmt.Errorf("%s:%d: trial %d has seed %d, want %d", path, lineNo, rec.Trial, rec.Seed, TrialSeed(a.plan.Seed, rec.Cell, rec.Index))
+			return rep, fmt.Errorf("%s:%d: trial %d has seed %d, want %d", path, lineNo, rec.Trial, rec.Seed, TrialSeed(a.plan.Seed, rec.Cell, rec.Index))
+		}
+		if a.done.has(a.ordinal(rec.Index)) {
+			rep.dups++
 		}
 		a.add(&rec)
-		a.resumed.set(rec.Index)
 		off += int64(len(line))
 	}
+	if rep.dups > 0 {
+		return rep, dropRepeats(f, off, path, accs)
+	}
+	return rep, nil
+}
+
+// dropRepeats rewrites the trial log f (its first size bytes, checked by loadLog)
+// keeping the first line of each trial.
+func dropRepeats(f *os.File, size int64, path string, accs []*acc) error {
+	tmp := path + ".tmp"
+	out, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	seen := make([]trialSet, len(accs))
+	bw := bufio.NewWriterSize(out, 1<<16)
+	br := bufio.NewReaderSize(io.NewSectionReader(f, 0, size), 1<<16)
+	for {
+		line, rerr := nextLine(br)
+		if rerr != nil {
+			if !errors.Is(rerr, io.EOF) {
+				err = rerr
+			}
+			break
+		}
+		var rec struct{ Cell, Index int }
+		if err = json.Unmarshal(line, &rec); err != nil {
+			break
+		}
+		if a := accs[rec.Cell]; seen[rec.Cell].add(a.ordinal(rec.Index)) {
+			if _, err = bw.Write(line); err != nil {
+				break
+			}
+		}
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		_ = os.Remove(tmp)
+		return fmt.Errorf("%s: dropping repeated trials: %w", path, err)
+	}
+	return nil
 }
 
 // Merge combines the results of shard directories (every shard of one run, each
@@ -159,7 +269,19 @@ func Merge(dirs []string) (*Result, []string, error) {
 	var parts []*Result
 	seen := map[int]string{}
 	count := 0
+	locked := map[string]bool{}
 	for _, d := range expanded {
+		// A shard being run (resumed, say) is not merged: its files are changing.
+		if st, err := os.Stat(d); err == nil && st.IsDir() && !locked[filepath.Clean(d)] {
+			lock, err := LockDir(d)
+			if errors.Is(err, ErrLocked) {
+				return nil, nil, fmt.Errorf("merge: %w (its files are changing)", err)
+			}
+			if err == nil {
+				locked[filepath.Clean(d)] = true
+				defer lock.Unlock()
+			}
+		}
 		r, err := Load(d)
 		if err != nil {
 			return nil, nil, fmt.Errorf("merge: %w", err)
@@ -182,6 +304,9 @@ func Merge(dirs []string) (*Result, []string, error) {
 			return nil, nil, fmt.Errorf("merge: shard %d/%d is given twice (%s and %s)", sh.Index, count, prev, d)
 		}
 		seen[sh.Index] = d
+		if err := checkShardCounts(r, sh, d); err != nil {
+			return nil, nil, err
+		}
 		parts = append(parts, r)
 	}
 	var missing []string
@@ -241,36 +366,155 @@ func Merge(dirs []string) (*Result, []string, error) {
 	return out, expanded, nil
 }
 
-// MergeTrials concatenates the trial logs of the shard directories into dir's trial
-// log (skipped when a shard has none).
-func MergeTrials(dirs []string, dir string) error {
-	for _, d := range dirs {
-		if _, err := os.Stat(filepath.Join(d, TrialsFile)); err != nil {
-			return nil
+// checkShardCounts checks that a finished shard counted every trial of its slice: a
+// shard plays them all (the stopping rule waits for the merge).
+func checkShardCounts(r *Result, sh Shard, dir string) error {
+	p := &r.Manifest.Plan
+	for c := range p.Cells {
+		want := int64(newAcc(p, c, sh).owned)
+		var got int64
+		if st := r.Cells[c].Stats; st != nil {
+			got = st.Trials
+		}
+		for _, b := range r.Cells[c].Blocks {
+			got += b.Stats.Trials
+		}
+		if got != want {
+			return fmt.Errorf("merge: %s: cell %d (%s) counts %d trials in %s, but the shard has %d: its counts are damaged; rebuild them from the trial log with `%s`",
+				dir, c, p.Cells[c].Label, got, StatsFile, want, ResumeCommand(dir, &r.Manifest))
 		}
 	}
-	tmp := filepath.Join(dir, TrialsFile+".tmp")
+	return nil
+}
+
+// MergeTrials writes dir's trial log: the trial logs of the shard directories (as Merge
+// returns them, with res its result), one after the other. Each log is checked as it is
+// copied: every line a whole record of a trial of its shard (with that trial's seed),
+// no trial twice, and every trial of the shard there. A log that fails — cut short (a
+// crash, a full disk), edited, or written by two runs at once — is an error naming the
+// shard, the line and the command that repairs it (a run with --resume plays the
+// missing trials again), and nothing is written. When no shard kept a trial log there
+// is no merged one either (a stale one in dir is removed); when only some did, that is
+// an error.
+func MergeTrials(res *Result, dirs []string, dir string) error {
+	final := filepath.Join(dir, TrialsFile)
+	var without []string
+	for _, d := range dirs {
+		if _, err := os.Stat(filepath.Join(d, TrialsFile)); err != nil {
+			without = append(without, d)
+		}
+	}
+	switch len(without) {
+	case len(dirs):
+		if err := os.Remove(final); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		return nil
+	case 0:
+	default:
+		return fmt.Errorf("merge: %s has no trial log (%s) but other shards do: run it again with --force to keep one, or merge with --no-trials", strings.Join(without, ", "), TrialsFile)
+	}
+	tmp := final + ".tmp"
 	out, err := os.Create(tmp)
 	if err != nil {
 		return err
 	}
+	bw := bufio.NewWriterSize(out, 1<<16)
 	for _, d := range dirs {
-		in, err := os.Open(filepath.Join(d, TrialsFile))
-		if err != nil {
-			out.Close()
-			return err
-		}
-		_, err = io.Copy(out, in)
-		in.Close()
-		if err != nil {
-			out.Close()
-			return err
+		if err = copyShardLog(&res.Manifest.Plan, d, bw); err != nil {
+			break
 		}
 	}
-	if err := out.Close(); err != nil {
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		_ = os.Remove(tmp)
 		return err
 	}
-	return os.Rename(tmp, filepath.Join(dir, TrialsFile))
+	return os.Rename(tmp, final)
+}
+
+// copyShardLog copies the trial log of shard directory d to w, checking it (see
+// MergeTrials).
+func copyShardLog(p *Plan, d string, w io.Writer) error {
+	var m Manifest
+	if err := readJSON(filepath.Join(d, ManifestFile), &m); err != nil {
+		return fmt.Errorf("merge: %w", err)
+	}
+	sh, err := ParseShard(m.Shard, func(string) string { return "" })
+	if err != nil {
+		return fmt.Errorf("merge: %s: %w", d, err)
+	}
+	path := filepath.Join(d, TrialsFile)
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("merge: %w", err)
+	}
+	defer f.Close()
+	repair := ResumeCommand(d, &m)
+	bad := func(lineNo int, format string, args ...any) error {
+		return fmt.Errorf("merge: %s:%d: %s: the shard's trial log is damaged; nothing was merged. Repair the shard with `%s` (it plays the missing trials again), then merge", path, lineNo, fmt.Sprintf(format, args...), repair)
+	}
+	accs := make([]*acc, len(p.Cells))
+	for c := range accs {
+		accs[c] = newAcc(p, c, sh)
+	}
+	br := bufio.NewReaderSize(f, 1<<16)
+	lineNo := 0
+	for {
+		line, err := nextLine(br)
+		if errors.Is(err, io.EOF) && len(line) == 0 {
+			break
+		}
+		lineNo++
+		if errors.Is(err, io.EOF) {
+			got, want := 0, 0
+			for _, a := range accs {
+				got, want = got+a.got, want+a.owned
+			}
+			return bad(lineNo, "the last line is cut short (%d bytes, no newline) after %d of the shard's %d trials", len(line), got, want)
+		}
+		if err != nil {
+			return bad(lineNo, "%v", err)
+		}
+		var rec struct {
+			Trial, Cell, Index int
+			Seed               uint64
+		}
+		if err := json.Unmarshal(line, &rec); err != nil {
+			return bad(lineNo, "not a trial record (%v)", err)
+		}
+		if rec.Cell < 0 || rec.Cell >= len(accs) || rec.Index < 0 || rec.Index >= p.Games || rec.Trial != rec.Cell*p.Games+rec.Index {
+			return bad(lineNo, "trial %d (cell %d, index %d) is not a trial of this experiment", rec.Trial, rec.Cell, rec.Index)
+		}
+		a := accs[rec.Cell]
+		if !a.owns(rec.Index) {
+			return bad(lineNo, "trial %d belongs to another shard", rec.Trial)
+		}
+		if want := TrialSeed(p.Seed, rec.Cell, rec.Index); rec.Seed != want {
+			return bad(lineNo, "trial %d has seed %d, want %d", rec.Trial, rec.Seed, want)
+		}
+		if !a.done.add(a.ordinal(rec.Index)) {
+			return bad(lineNo, "trial %d is there twice (were two runs writing into %s at once?)", rec.Trial, d)
+		}
+		a.got++
+		if _, err := w.Write(line); err != nil {
+			return fmt.Errorf("merge: writing the trial log: %w", err)
+		}
+	}
+	var got, want int
+	for _, a := range accs {
+		got += a.got
+		want += a.owned
+	}
+	if got != want {
+		return bad(lineNo, "the log holds %d of the shard's %d trials", got, want)
+	}
+	return nil
 }
 
 // FindTrial returns the record of trial t from dir's trial log (or those of its shard

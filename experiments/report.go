@@ -166,6 +166,9 @@ func WriteTable(w io.Writer, rep *Report) error {
 			}
 			notes = append(notes, fmt.Sprintf("  %s: %d of %d trials failed (not counted): %s", c.Label, c.Failed, c.Trials, strings.Join(why, "; ")))
 		}
+		if s := c.Solution; s != nil && s.Failed {
+			notes = append(notes, fmt.Sprintf("  %s: no perfect-play value: %s", c.Label, s.Unsolved))
+		}
 		if c.TimedOut > 0 {
 			notes = append(notes, fmt.Sprintf("  %s: %d games stopped at max_plies %d (counted as draws)", c.Label, c.TimedOut, h.MaxPlies))
 		}

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -30,6 +32,9 @@ type Options struct {
 	Progress  io.Writer
 	Bar       bool
 	LineEvery time.Duration
+	// Notes receives what the run repaired (a trial log's last line cut short by a
+	// crash, repeated trials) when it resumes; nil for none.
+	Notes io.Writer
 	// Chunk is the number of trials a worker takes at a time; 0 adapts it to the
 	// games' length (about 10ms of work).
 	Chunk int
@@ -41,6 +46,9 @@ type Solution struct {
 	Result   string `json:"result"`             // win, draw or loss for the first seat
 	BestMove string `json:"best_move"`          // a best first move
 	Unsolved string `json:"unsolved,omitempty"` // why there is no value
+	// Failed reports that the solve stopped on an error (a failing Lua hook, say; the
+	// error is in Unsolved) rather than running out of time or out of its domain.
+	Failed bool `json:"failed,omitempty"`
 }
 
 // CellResult is what a run found for one cell.
@@ -122,14 +130,18 @@ const (
 	maxChunk  = 512
 )
 
+// runHook, when set (by tests), sees the cells' counters at the end of a run.
+var runHook func([]*acc)
+
 // Run plays the study's trials (those of opt.Shard) on opt.Workers goroutines and counts
 // them. Results depend only on the plan: trial i of cell c draws all its randomness from
 // TrialSeed(seed, c, i), and the stopping rule looks at whole blocks of trials in index
 // order, so any number of workers, shards or interruptions gives the same counts.
 //
-// With opt.Dir, Run writes the manifest at the start, appends each finished trial to the
-// trial log (one write per chunk, so a crash loses only the games in flight), and the
-// counts (stats.json) at the end. A cancelled context stops the run: the result so far
+// With opt.Dir, Run locks the directory (see LockDir: a second run there fails with
+// ErrLocked while this one goes on), writes the manifest at the start, appends each
+// finished trial to the trial log (one write per chunk, so a crash loses only the games
+// in flight), and the counts (stats.json) at the end. A cancelled context stops the run: the result so far
 // is returned with an error wrapping ErrInterrupted.
 func Run(ctx context.Context, s *Study, opt Options) (*Result, error) {
 	plan := &s.Plan
@@ -153,6 +165,12 @@ func Run(ctx context.Context, s *Study, opt Options) (*Result, error) {
 
 	var logFile *os.File
 	if opt.Dir != "" {
+		// One run per directory: two would play the same games twice.
+		lock, err := LockDir(opt.Dir)
+		if err != nil {
+			return nil, fmt.Errorf("%w (two runs in one directory would play the same games twice)", err)
+		}
+		defer lock.Unlock()
 		f, err := prepareDir(res, accs, opt)
 		if err != nil {
 			return nil, err
@@ -191,14 +209,12 @@ func Run(ctx context.Context, s *Study, opt Options) (*Result, error) {
 			}
 		}
 		for c, a := range accs {
-			lo, n := 0, 0
-			for i := 0; i < plan.Games && !a.stop.Load(); i++ {
-				if !a.pending(i) {
-					continue
-				}
+			lo, last, n := 0, 0, 0
+			for i := a.nextPending(0); i < plan.Games && !a.stop.Load(); i = a.nextPending(i + 1) {
 				if n == 0 {
 					lo = i
 				}
+				last = i
 				n++
 				if n >= int(chunkSize.Load()) {
 					if !send(job{cell: c, lo: lo, hi: i + 1}) {
@@ -208,7 +224,7 @@ func Run(ctx context.Context, s *Study, opt Options) (*Result, error) {
 				}
 			}
 			if n > 0 && !a.stop.Load() {
-				if !send(job{cell: c, lo: lo, hi: plan.Games}) {
+				if !send(job{cell: c, lo: lo, hi: last + 1}) {
 					return nil
 				}
 			}
@@ -235,10 +251,7 @@ func Run(ctx context.Context, s *Study, opt Options) (*Result, error) {
 				t0 := time.Now()
 				stopped := false
 				a := accs[j.cell]
-				for i := j.lo; i < j.hi; i++ {
-					if !a.pending(i) {
-						continue
-					}
+				for i := a.nextPending(j.lo); i < j.hi; i = a.nextPending(i + 1) {
 					if a.beyondStop(i) {
 						break
 					}
@@ -317,6 +330,9 @@ func Run(ctx context.Context, s *Study, opt Options) (*Result, error) {
 		}
 	}
 	_ = g.Wait()
+	if runHook != nil {
+		runHook(accs)
+	}
 	prog.update(true)
 	elapsed := time.Since(start)
 	res.Manifest.Seconds = elapsed.Seconds()
@@ -374,8 +390,15 @@ func prepareDir(res *Result, accs []*acc, opt Options) (*os.File, error) {
 		if _, err := os.Stat(tpath); err != nil {
 			return nil, fmt.Errorf("%s: no trial log to resume from (%s)", dir, TrialsFile)
 		}
-		if err := loadLog(tpath, accs, res.Manifest.Plan.Games); err != nil {
+		rep, err := loadLog(tpath, accs, res.Manifest.Plan.Games)
+		if err != nil {
 			return nil, err
+		}
+		if msg := rep.String(); msg != "" && opt.Notes != nil {
+			fmt.Fprintf(opt.Notes, "kalahlab: repaired %s: %s\n", tpath, msg)
+		}
+		for _, a := range accs {
+			a.resumed = a.done.clone()
 		}
 	case haveOld && !opt.Force:
 		state := "an unfinished"
@@ -404,7 +427,7 @@ func prepareDir(res *Result, accs []*acc, opt Options) (*os.File, error) {
 
 // solveCell tries to prove the value of a cell's variant within the study's solve time.
 func solveCell(ctx context.Context, s *Study, c int) *Solution {
-	g, err := s.variants[c].NewGame()
+	g, err := s.variants[c].NewGameContext(ctx) // cancelling interrupts slow hooks too
 	if err != nil {
 		return &Solution{Unsolved: err.Error()}
 	}
@@ -412,10 +435,13 @@ func solveCell(ctx context.Context, s *Study, c int) *Solution {
 	// One thread: the solve runs on a worker, beside the others' games.
 	sol, err := ai.Solve(ctx, st, ai.SolveOptions{TTMB: 64, Time: s.solve, Threads: 1})
 	if err != nil {
-		if errors.Is(err, ai.ErrDomain) {
+		switch {
+		case errors.Is(err, ai.ErrDomain):
 			return &Solution{Unsolved: "outside the solver's domain"}
+		case errors.Is(err, ai.ErrGaveUp) || ctx.Err() != nil:
+			return &Solution{Unsolved: fmt.Sprintf("not solved within %v", s.solve)}
 		}
-		return &Solution{Unsolved: fmt.Sprintf("not solved within %v", s.solve)}
+		return &Solution{Unsolved: err.Error(), Failed: true}
 	}
 	best := ""
 	if len(sol.PV) > 0 {
@@ -424,12 +450,6 @@ func solveCell(ctx context.Context, s *Study, c int) *Solution {
 	return &Solution{Value: sol.Value, Result: sol.Result, BestMove: best}
 }
 
-// bitset marks trial indices.
-type bitset []uint64
-
-func (b bitset) has(i int) bool { return b[i>>6]&(1<<(i&63)) != 0 }
-func (b bitset) set(i int)      { b[i>>6] |= 1 << (i & 63) }
-
 // acc counts one cell's trials as they come, in any order, and applies the stopping
 // rule on whole blocks in index order.
 type acc struct {
@@ -437,11 +457,13 @@ type acc struct {
 	cell     int
 	seats    int
 	shard    Shard
-	owned    int    // trials of the cell in the shard
-	done     bitset // recorded (read by the collector only)
-	resumed  bitset // recorded before the run started (read by the dispatcher)
-	got      int    // trials recorded (counted or past the stop)
-	size     int    // block size
+	first    int      // the first trial index of the cell in the shard
+	step     int      // the distance between two trial indices in the shard
+	owned    int      // trials of the cell in the shard
+	done     trialSet // recorded, by ordinal (read by the collector only)
+	resumed  trialSet // recorded before the run started (read-only while it runs)
+	got      int      // trials recorded (counted or past the stop)
+	size     int      // block size
 	nblocks  int
 	fold     bool           // apply the stopping rule now (a whole run with target_ci)
 	prefix   *Stats         // blocks [0, next) (everything without target_ci)
@@ -455,26 +477,42 @@ type acc struct {
 
 func newAcc(p *Plan, c int, sh Shard) *acc {
 	a := &acc{
-		plan: p, cell: c, seats: p.Cells[c].Seats, shard: sh,
-		done: make(bitset, (p.Games+63)/64), resumed: make(bitset, (p.Games+63)/64),
-		size: p.blockSize(), nblocks: p.blocks(), fold: p.TargetCI > 0 && sh.Whole(),
+		plan: p, cell: c, seats: p.Cells[c].Seats, shard: sh, step: 1,
+		size: p.blockSize(c), nblocks: p.blocks(c), fold: p.TargetCI > 0 && sh.Whole(),
 		blocks: map[int]*Stats{}, counts: map[int]int{},
+	}
+	if !sh.Whole() {
+		// Trial t = cell*games + i is the shard's when t mod count = index.
+		a.step = sh.Count
+		a.first = ((sh.Index-(c*p.Games)%sh.Count)%sh.Count + sh.Count) % sh.Count
+	}
+	if a.first < p.Games {
+		a.owned = (p.Games-1-a.first)/a.step + 1
 	}
 	a.stopAt.Store(int64(p.Games))
 	a.prefix = NewStats(a.seats, len(p.Agents))
-	for i := 0; i < p.Games; i++ {
-		if a.owns(i) {
-			a.owned++
-		}
-	}
 	return a
 }
 
-func (a *acc) owns(i int) bool { return a.shard.Owns(a.cell*a.plan.Games + i) }
+func (a *acc) owns(i int) bool {
+	return i >= a.first && i < a.plan.Games && (i-a.first)%a.step == 0
+}
 
-// pending reports whether trial i is for this run to play: owned, and not done before a
-// resume.
-func (a *acc) pending(i int) bool { return a.owns(i) && !a.resumed.has(i) }
+// ordinal numbers the cell's trials in the shard: 0 for the first, 1 for the next...
+func (a *acc) ordinal(i int) int { return (i - a.first) / a.step }
+
+// nextPending returns the first trial index >= i for this run to play (owned, and not
+// done before a resume), or the number of games when there is none.
+func (a *acc) nextPending(i int) int {
+	o := 0
+	if i > a.first {
+		o = (i - a.first + a.step - 1) / a.step
+	}
+	if o = a.resumed.nextAbsent(o); o >= a.owned {
+		return a.plan.Games
+	}
+	return a.first + o*a.step
+}
 
 // beyondStop reports whether trial i comes after the stopping point.
 func (a *acc) beyondStop(i int) bool { return int64(i) >= a.stopAt.Load() }
@@ -484,10 +522,9 @@ func (a *acc) blockLen(b int) int { return min(a.size, a.plan.Games-b*a.size) }
 
 // add counts a trial (once; a trial past the stopping point is dropped).
 func (a *acc) add(r *Record) {
-	if r.Index < 0 || r.Index >= a.plan.Games || a.done.has(r.Index) {
+	if !a.owns(r.Index) || !a.done.add(a.ordinal(r.Index)) {
 		return
 	}
-	a.done.set(r.Index)
 	a.got++
 	if a.beyondStop(r.Index) {
 		return
@@ -538,10 +575,10 @@ func (a *acc) complete() bool {
 func (a *acc) result() *CellResult {
 	r := &CellResult{Solution: a.solution}
 	if a.plan.TargetCI > 0 && !a.shard.Whole() {
-		for b := 0; b < a.nblocks; b++ {
-			if st := a.blocks[b]; st != nil {
-				r.Blocks = append(r.Blocks, Block{Index: b, Stats: st})
-			}
+		// In block order (the blocks played, not every block of the plan: a loop over
+		// those would take as long as the games requested).
+		for _, b := range slices.Sorted(maps.Keys(a.blocks)) {
+			r.Blocks = append(r.Blocks, Block{Index: b, Stats: a.blocks[b]})
 		}
 		return r
 	}
@@ -555,11 +592,11 @@ func (a *acc) result() *CellResult {
 func finalize(p *Plan, c int, blocks map[int]*Stats) *CellResult {
 	st := NewStats(p.Cells[c].Seats, len(p.Agents))
 	r := &CellResult{Stats: st}
-	nb := p.blocks()
-	for b := 0; b < nb; b++ {
-		if blocks[b] != nil {
-			st.Merge(blocks[b])
-		}
+	nb := p.blocks(c)
+	// Only the blocks there are: a block without trials changes nothing, and a loop
+	// over every block of the plan would take as long as the games requested.
+	for _, b := range slices.Sorted(maps.Keys(blocks)) {
+		st.Merge(blocks[b])
 		if b+1 < nb && st.narrowEnough(p.TargetCI) {
 			r.Stopped = true
 			break

@@ -144,11 +144,11 @@ func TestTrialSeeds(t *testing.T) {
 	}
 	assert.NotEqual(t, TrialSeed(1, 0, 0), TrialSeed(2, 0, 0))
 	p := Plan{Agents: make([]AgentSpec, 2), RotateSeats: true}
-	assert.Equal(t, []int{0, 1}, p.seating(4, 2, nil))
-	assert.Equal(t, []int{1, 0}, p.seating(5, 2, nil))
-	assert.Equal(t, []int{1, 0, 1, 0}, p.seating(1, 4, nil))
+	assert.Equal(t, []int{0, 1}, p.seating(0, 4, 2, nil))
+	assert.Equal(t, []int{1, 0}, p.seating(0, 5, 2, nil))
+	assert.Equal(t, []int{1, 0, 1, 0}, p.seating(0, 1, 4, nil))
 	p.RotateSeats = false
-	assert.Equal(t, []int{0, 1}, p.seating(5, 2, nil))
+	assert.Equal(t, []int{0, 1}, p.seating(0, 5, 2, nil))
 }
 
 func TestReports(t *testing.T) {

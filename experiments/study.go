@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -67,6 +68,12 @@ type CellPlan struct {
 	Source     string         `json:"source"`
 	Knobs      map[string]any `json:"knobs"` // every knob's value
 	Seats      int            `json:"seats"`
+	// Agents, when set, are the agents of this cell (indices into the plan's agents),
+	// which take the seats as the plan's agents do when it is not set: a tournament's
+	// pairings and a skill ladder's rungs are cells that differ by their agents.
+	Agents []int `json:"agents,omitempty"`
+	// Rung is the index of the cell's rung in the plan's ladder (nil outside a ladder).
+	Rung *int `json:"rung,omitempty"`
 }
 
 // Knob is a knob's name and value.
@@ -136,6 +143,9 @@ func FromPlan(p Plan) (*Study, error) {
 	if p.Games < 1 || p.CheckEvery < 1 || p.MaxPlies < 1 {
 		return nil, fmt.Errorf("experiment %s: games, check_every and max_plies must be at least 1", p.Name)
 	}
+	if most := MaxGames(len(p.Cells)); p.Games > most {
+		return nil, fmt.Errorf("experiment %s: games %d is too many for %d cells: trials are numbered cell*games+index, and the numbers must stay exact in the trial log's JSON (below 2^53), so at most %d games per cell", p.Name, p.Games, len(p.Cells), most)
+	}
 	solve, err := time.ParseDuration(p.Solve)
 	if err != nil {
 		return nil, fmt.Errorf("experiment %s: solve: %w", p.Name, err)
@@ -191,10 +201,18 @@ func FromPlan(p Plan) (*Study, error) {
 		}
 		labels[c.Label] = true
 		c.Name, c.Base, c.Hash, c.Source, c.Seats = v.Name, v.Base, v.Hash, v.Source, g.NumPlayers()
+		if err := ai.SupportsAll(s.agents, g); err != nil {
+			return nil, fmt.Errorf("cell %s: %w", c.Label, err)
+		}
 		c.Knobs = map[string]any{}
 		maps.Copy(c.Knobs, v.Params)
-		if !p.RotateSeats && len(p.Agents) > c.Seats {
-			return nil, fmt.Errorf("cell %s: %d agents for %d seats without rotate_seats: agents after the %d. would never play", c.Label, len(p.Agents), c.Seats, c.Seats)
+		for _, a := range c.Agents {
+			if a < 0 || a >= len(p.Agents) {
+				return nil, fmt.Errorf("cell %s: agent %d is not one of the plan's %d agents", c.Label, a, len(p.Agents))
+			}
+		}
+		if k := p.cellAgents(i); !p.RotateSeats && k > c.Seats {
+			return nil, fmt.Errorf("cell %s: %d agents for %d seats without rotate_seats: agents after the %d. would never play", c.Label, k, c.Seats, c.Seats)
 		}
 		s.variants = append(s.variants, v)
 	}
@@ -210,6 +228,7 @@ func (p *Plan) Fingerprint() string {
 		Base, Hash string
 		Knobs      map[string]any
 		Seats      int
+		Agents     []int `json:",omitempty"` // omitted when unset: older runs keep their fingerprint
 	}
 	key := struct {
 		Cells                                      []cell
@@ -221,49 +240,79 @@ func (p *Plan) Fingerprint() string {
 	}{Agents: p.Agents, Games: p.Games, CheckEvery: p.CheckEvery, MaxPlies: p.MaxPlies,
 		RandomOpening: p.RandomOpening, TargetCI: p.TargetCI, Epsilon: p.Epsilon, Seed: p.Seed, Rotate: p.RotateSeats}
 	for _, c := range p.Cells {
-		key.Cells = append(key.Cells, cell{c.Base, c.Hash, c.Knobs, c.Seats})
+		key.Cells = append(key.Cells, cell{c.Base, c.Hash, c.Knobs, c.Seats, c.Agents})
 	}
 	data, _ := json.Marshal(key)
 	h := sha256.Sum256(data)
 	return hex.EncodeToString(h[:16])
 }
 
-// blockSize is the number of trials between two checks of the stopping rule: check_every
-// rounded up to a whole number of seat rotations. Without target_ci every trial is in
-// one block.
-func (p *Plan) blockSize() int {
+// MaxGames is the most games per cell a study of cells cells may ask for: its trial
+// numbers (cell*games + index) must stay below 2^53, exact as JSON numbers (and below
+// the largest int). Memory does not depend on it: a run keeps no per-game state.
+func MaxGames(cells int) int {
+	limit := int64(1) << 53
+	if int64(math.MaxInt) < limit {
+		limit = math.MaxInt
+	}
+	return int(limit / int64(max(cells, 1)))
+}
+
+// blockSize is the number of trials of cell c between two checks of the stopping
+// rule: check_every rounded up to a whole number of seat rotations. Without target_ci
+// every trial is in one block.
+func (p *Plan) blockSize(c int) int {
 	if p.TargetCI <= 0 {
 		return p.Games
 	}
-	k := p.rotation()
-	b := (p.CheckEvery + k - 1) / k * k
+	k := p.rotation(c)
+	n := min(p.CheckEvery, p.Games) // no overflow rounding a huge check_every up
+	b := (n + k - 1) / k * k
 	return min(b, p.Games)
 }
 
-// blocks is the number of blocks of a cell.
-func (p *Plan) blocks() int {
-	b := p.blockSize()
+// blocks is the number of blocks of cell c.
+func (p *Plan) blocks(c int) int {
+	b := p.blockSize(c)
 	return (p.Games + b - 1) / b
 }
 
-// rotation is the number of trials after which the seating repeats.
-func (p *Plan) rotation() int {
+// cellAgents is the number of agents that play in cell c: the cell's own list, or
+// every agent of the plan.
+func (p *Plan) cellAgents(c int) int {
+	if c >= 0 && c < len(p.Cells) && len(p.Cells[c].Agents) > 0 {
+		return len(p.Cells[c].Agents)
+	}
+	return len(p.Agents)
+}
+
+// rotation is the number of trials of cell c after which the seating repeats.
+func (p *Plan) rotation(c int) int {
 	if p.RotateSeats {
-		return max(1, len(p.Agents))
+		return max(1, p.cellAgents(c))
 	}
 	return 1
 }
 
-// seating returns, for trial index i of a cell with n seats, the agent of each seat:
-// seat s plays agents[(s + r) % k] with k agents and r = i % k when seats rotate.
-func (p *Plan) seating(i, n int, dst []int) []int {
-	k := len(p.Agents)
+// seating returns, for trial index i of cell c with n seats, the agent (an index into
+// the plan's agents) of each seat: with the cell's k agents a₀..a_{k-1}, seat s plays
+// a_{(s + r) % k} with r = i % k when seats rotate (r = 0 otherwise).
+func (p *Plan) seating(c, i, n int, dst []int) []int {
+	k := p.cellAgents(c)
+	var own []int
+	if c >= 0 && c < len(p.Cells) {
+		own = p.Cells[c].Agents
+	}
 	r := 0
 	if p.RotateSeats {
 		r = i % k
 	}
 	for s := 0; s < n; s++ {
-		dst = append(dst, (s+r)%k)
+		a := (s + r) % k
+		if len(own) > 0 {
+			a = own[a]
+		}
+		dst = append(dst, a)
 	}
 	return dst
 }

@@ -191,7 +191,7 @@ func (p *player) play(c, index int, rec *Record) (err error) {
 			err = nil
 		}
 	}()
-	p.seats = plan.seating(index, r.seats, p.seats[:0])
+	p.seats = plan.seating(r.cell, index, r.seats, p.seats[:0])
 	rec.Seats = append(rec.Seats, p.seats...)
 	p.agents = p.agents[:0]
 	for len(p.fast) < r.seats {

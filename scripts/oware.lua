@@ -6,50 +6,39 @@
 --   * A last seed that makes 2 or 3 in an opponent's house captures them, and so do
 --     the houses before it, going backwards, while they hold 2 or 3 and are the
 --     opponent's. A move that would capture all of the opponent's seeds (a "grand
---     slam") captures nothing.
+--     slam") is legal but captures nothing, as in Abapa and the international rules.
+--     The other readings are variants of this one: oware/grand-slam-forbidden (such a
+--     move is illegal while another exists) and oware/grand-slam-all (it captures
+--     everything). The rules live in scripts/lib/oware.lua.
 --   * Must feed: when the opponent has no seeds, a move must give them some.
 --   * The game ends when a player has captured more than half of the seeds (25 of 48),
 --     or when the player to move cannot move; then each player keeps the seeds on
 --     their own side. An endless cycle is cut by the max_plies knob and scored alike.
 local mancala = require "mancala"
+local oware = require "oware"
 
 return variant {
   name    = "oware",
   extends = "kalah",
-  summary = "Oware (Abapa): captures of 2 and 3 on the opponent's side, must feed, 25 wins",
+  summary = "Oware (Abapa): captures of 2 and 3 on the opponent's side, must feed, 25 wins; a grand slam captures nothing",
+  description = [[
+Six houses a side, four seeds each; sowing skips the stores and, on laps, the origin
+house. A last seed making 2 or 3 in an opponent's house captures them and the houses
+before it holding 2 or 3. Must feed an opponent with no seeds. First to 25 wins; when
+the player to move cannot move, each keeps the seeds on their own side.
+Grand slam (a capture of every seed on the opponent's side): the move is legal and
+captures nothing (Abapa, the international rule). Other readings:
+oware/grand-slam-forbidden (illegal while another move exists) and
+oware/grand-slam-all (it captures everything).]],
   params  = {
     houses = 6, seeds = 4,
     store_sowing = false, origin_skip = true,
     end_rule = "mover_cannot_move",
   },
   hooks = {
-    capture = function(b, last)
-      local me = b:mover()
-      local opp = mancala.other(me)
-      if b:owner(last) ~= opp then return end
-      local lo = b:houses(opp)
-      -- Walk back from the last house while it holds 2 or 3 seeds.
-      local first, taken = last, 0
-      while first >= lo do
-        local c = b:count(first)
-        if c ~= 2 and c ~= 3 then break end
-        taken = taken + c
-        first = first - 1
-      end
-      if taken == 0 or taken == b:seeds(opp) then return end -- nothing, or a grand slam
-      local store = b:store(me)
-      for pit = first + 1, last do
-        b:add(store, b:take(pit))
-      end
-    end,
+    capture = function(b, last) oware.capture(b, last, "nothing") end,
 
-    can_play = function(b, house)
-      local me = b:mover()
-      if b:seeds(mancala.other(me)) > 0 then return true end
-      -- Must feed: the seeds have to reach past the mover's last house.
-      local lo, hi = b:houses(me)
-      return b:count(b:pit(me, house)) > hi - lo + 1 - house
-    end,
+    can_play = function(b, house) return oware.can_play(b, house, "nothing") end,
 
     is_over = function(b)
       local half = b:total() / 2

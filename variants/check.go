@@ -1,6 +1,8 @@
 package variants
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -16,10 +18,19 @@ type CheckReport struct {
 	Games    int      // random games played
 	Failed   int      // games that broke the contract or stopped on an error
 	Errors   []string // the first failures (at most MaxCheckErrors), each naming its game's seed
+	// Stopped says why Check played fewer games than asked ("" when it played them
+	// all): MaxSameFailures games failed with the same error.
+	Stopped string
 }
 
 // MaxCheckErrors bounds CheckReport.Errors.
 const MaxCheckErrors = 10
+
+// MaxSameFailures is the number of random games failing with the same error after
+// which Check stops playing: a hook that fails in every game has said all it has to say
+// by then (and one with an endless loop costs a few HookTimeouts a game: the game, its
+// replay and the contract checks each run into it).
+const MaxSameFailures = 3
 
 // ExampleResult is one example's outcome.
 type ExampleResult struct {
@@ -48,6 +59,9 @@ func (r *CheckReport) String() string {
 	}
 	fmt.Fprintf(&b, "%s: %d/%d examples passed, %d/%d random games kept the contract\n",
 		r.Variant, passed, len(r.Examples), r.Games-r.Failed, r.Games)
+	if r.Stopped != "" {
+		fmt.Fprintf(&b, "  %s\n", r.Stopped)
+	}
 	for _, e := range r.Examples {
 		if e.Err != nil {
 			name := e.Example.Name
@@ -66,15 +80,33 @@ func (r *CheckReport) String() string {
 // Check runs the variant's examples and then games random games (seeds seed,
 // seed+1, ...) under the contract suite with the base game's invariant (for Kalah:
 // seeds conserved) checked at every step. The error is for a variant that cannot make
-// a game at all; failures are in the report.
+// a game at all; failures are in the report. Once MaxSameFailures games have failed
+// with the same error, it stops playing and says so in CheckReport.Stopped.
 func Check(v *Variant, games int, seed uint64) (*CheckReport, error) {
-	g, err := v.NewGame()
+	return CheckContext(context.Background(), v, games, seed)
+}
+
+// CheckContext is Check under a context: once ctx is done it stops within a game (the
+// game's Lua code is interrupted: see NewGameContext) and returns the report so far
+// with ctx's error.
+func CheckContext(ctx context.Context, v *Variant, games int, seed uint64) (*CheckReport, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	g, err := v.NewGameContext(ctx)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		return nil, err
 	}
 	rep := &CheckReport{Variant: v.Name}
 	for _, ex := range v.Examples {
-		rep.Examples = append(rep.Examples, ExampleResult{Example: ex, Err: RunExample(g, ex)})
+		err := RunExample(g, ex)
+		if ctx.Err() != nil {
+			return rep, ctx.Err()
+		}
+		rep.Examples = append(rep.Examples, ExampleResult{Example: ex, Err: err})
 	}
 	opt := coretest.Options{}
 	if b, ok := binders[v.Base]; ok {
@@ -85,17 +117,42 @@ func Check(v *Variant, games int, seed uint64) (*CheckReport, error) {
 			return b.invariant(s)
 		}
 	}
+	same := map[string]int{} // failed games by failureKey
 	for i := 0; i < games; i++ {
 		s := seed + uint64(i)
+		err := coretest.SimOne(g, s, opt)
+		if ctx.Err() != nil {
+			return rep, ctx.Err() // this game's failure may be the interruption's
+		}
 		rep.Games++
-		if err := coretest.SimOne(g, s, opt); err != nil {
-			rep.Failed++
-			if len(rep.Errors) < MaxCheckErrors {
-				rep.Errors = append(rep.Errors, fmt.Sprintf("game with seed %d: %v", s, err))
-			}
+		if err == nil {
+			continue
+		}
+		rep.Failed++
+		if len(rep.Errors) < MaxCheckErrors {
+			rep.Errors = append(rep.Errors, fmt.Sprintf("game with seed %d: %v", s, err))
+		}
+		key := failureKey(err)
+		if same[key]++; same[key] == MaxSameFailures && i+1 < games {
+			rep.Stopped = fmt.Sprintf("stopped after %d of %d games: %d failed with the same error (%s)",
+				rep.Games, games, MaxSameFailures, key)
+			break
 		}
 	}
 	return rep, nil
+}
+
+// failureKey is what two games failing "with the same error" share: the text of the
+// innermost error (a hook's error, the contract rule broken), without the seed, ply
+// and position that the outer errors add.
+func failureKey(err error) string {
+	for {
+		inner := errors.Unwrap(err)
+		if inner == nil {
+			return err.Error()
+		}
+		err = inner
+	}
 }
 
 // RunExample plays one example in g and returns why it fails (nil when it passes).

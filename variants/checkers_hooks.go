@@ -241,7 +241,7 @@ func bindCheckers(m *vm, name string, p core.Params, fns map[string]hookFn) (cor
 		r.Hooks.IsOver = func(s *checkers.State) (over bool, winner int, ok bool, err error) {
 			h.m.L.Push(f.fn)
 			h.m.L.Push(h.board)
-			if err := h.run(&f, s, true, 1, 1); err != nil {
+			if err := h.run(&f, s, true, 1, 1, resultValues); err != nil {
 				return false, 0, false, err
 			}
 			return gameResult(&f, h.m.pop())
@@ -252,18 +252,22 @@ func bindCheckers(m *vm, name string, p core.Params, fns map[string]hookFn) (cor
 			h.m.L.Push(f.fn)
 			h.m.L.Push(h.board)
 			h.m.L.Push(luaSquare(square))
-			return h.run(&f, s, false, 2, 0)
+			return h.run(&f, s, false, 2, 0, promoteWant)
 		}
 	}
 	return checkers.New(name, r)
 }
 
+// promoteWant is what on_promote may return.
+const promoteWant = "nothing (change the board with b:remove, b:crown and b:uncrown)"
+
 // run calls the hook whose function and arguments are on the stack with s behind the
-// board view. The engine checks after every hook that no colour gained pieces.
-func (h *checkersHooks) run(f *hookFn, s *checkers.State, readOnly bool, nargs, nret int) error {
+// board view, leaving nret results (more is an error: want says what it may return).
+// The engine checks after every hook that no colour gained pieces.
+func (h *checkersHooks) run(f *hookFn, s *checkers.State, readOnly bool, nargs, nret int, want string) error {
 	v := h.view
 	v.s, v.hook, v.readOnly = s, f.name, readOnly
-	err := h.m.callHook(f, nargs, nret)
+	err := h.m.callHookN(f, nargs, nret, want)
 	v.s = nil
 	return err
 }

@@ -52,11 +52,18 @@ const (
 
 // tick is called by instrumented code every tickBudget steps.
 func (v *vm) tick(L *lua.LState) int {
+	L.Panic = panicNoTrace // from here on, an error of this call builds no traceback (protect.go)
+	select {
+	case <-v.done:
+		L.RaiseError("interrupted: the game's context was cancelled")
+	default:
+	}
 	if v.tickSeq != v.callSeq {
 		v.tickSeq, v.tickStart = v.callSeq, time.Now()
 	} else if time.Since(v.tickStart) > v.limit {
 		L.RaiseError("time limit exceeded: stopped after %v (an endless loop?)", v.limit)
 	}
+	v.heapTick(L) // the memory budget: budget.go
 	L.Push(lua.LNumber(tickBudget))
 	return 1
 }
@@ -90,8 +97,9 @@ func instrument(chunk []ast.Stmt) []ast.Stmt {
 	}
 	chunk = instrumentBlock(chunk)
 	unwrapHooks(chunk)
+	concatExprs(chunk) // a .. b becomes (concat)(a, b): budget.go
 	decl := &ast.LocalAssignStmt{
-		Names: []string{ticksName, tickName, variantName},
+		Names: []string{ticksName, tickName, variantName, concatName},
 		Exprs: []ast.Expr{&ast.NumberExpr{Value: "1"}, &ast.Comma3Expr{}},
 	}
 	return append([]ast.Stmt{decl}, chunk...)

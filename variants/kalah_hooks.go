@@ -262,7 +262,7 @@ func bindKalah(m *vm, name string, p core.Params, fns map[string]hookFn) (core.G
 			h.m.L.Push(f.fn)
 			h.m.L.Push(h.board)
 			h.m.L.Push(luaPit(last))
-			return h.run(&f, s, false, 2, 0)
+			return h.run(&f, s, false, 2, 0, captureWant)
 		}
 	}
 	if f, ok := fns["extra_turn"]; ok {
@@ -270,7 +270,7 @@ func bindKalah(m *vm, name string, p core.Params, fns map[string]hookFn) (core.G
 			h.m.L.Push(f.fn)
 			h.m.L.Push(h.board)
 			h.m.L.Push(luaPit(last))
-			if err := h.run(&f, s, false, 2, 1); err != nil {
+			if err := h.run(&f, s, false, 2, 1, boolWant); err != nil {
 				return false, err
 			}
 			return h.boolResult(&f)
@@ -281,7 +281,7 @@ func bindKalah(m *vm, name string, p core.Params, fns map[string]hookFn) (core.G
 			h.m.L.Push(f.fn)
 			h.m.L.Push(h.board)
 			h.m.L.Push(num(house + 1))
-			if err := h.run(&f, s, true, 2, 1); err != nil {
+			if err := h.run(&f, s, true, 2, 1, boolWant); err != nil {
 				return false, err
 			}
 			return h.boolResult(&f)
@@ -291,7 +291,7 @@ func bindKalah(m *vm, name string, p core.Params, fns map[string]hookFn) (core.G
 		r.Hooks.IsOver = func(s *kalah.State) (over, decided bool, err error) {
 			h.m.L.Push(f.fn)
 			h.m.L.Push(h.board)
-			if err := h.run(&f, s, true, 1, 1); err != nil {
+			if err := h.run(&f, s, true, 1, 1, isOverWant); err != nil {
 				return false, false, err
 			}
 			ret := h.m.L.Get(-1)
@@ -302,23 +302,21 @@ func bindKalah(m *vm, name string, p core.Params, fns map[string]hookFn) (core.G
 			if b, ok := ret.(lua.LBool); ok {
 				return bool(b), true, nil
 			}
-			return false, false, f.errorf("returned %s, want true, false or nil", typeName(ret))
+			return false, false, f.errorf("returned %s, want %s", typeName(ret), isOverWant)
 		}
 	}
 	if f, ok := fns["final_scores"]; ok {
 		r.Hooks.FinalScores = func(s *kalah.State) (south, north int, ok bool, err error) {
 			h.m.L.Push(f.fn)
 			h.m.L.Push(h.board)
-			if err := h.run(&f, s, false, 1, 2); err != nil {
+			if err := h.run(&f, s, false, 1, 2, scoresWant); err != nil {
 				return 0, 0, false, err
 			}
 			r1, r2 := h.m.L.Get(-2), h.m.L.Get(-1)
 			h.m.L.Pop(2)
-			if r1 == lua.LNil {
-				return 0, 0, false, nil
-			}
-			if t, isTable := r1.(*lua.LTable); isTable {
-				r1, r2 = t.RawGetInt(1), t.RawGetInt(2)
+			r1, r2, builtin, err := scoresShape(&f, r1, r2)
+			if builtin || err != nil {
+				return 0, 0, false, err
 			}
 			a, err := scoreValue(&f, r1, 1)
 			if err != nil {
@@ -334,16 +332,29 @@ func bindKalah(m *vm, name string, p core.Params, fns map[string]hookFn) (core.G
 	return kalah.New(name, r)
 }
 
+// What the kalah hooks may return, for the errors of those that return something else.
+const (
+	captureWant = "nothing (change the board with b:take and b:add)"
+	boolWant    = "true or false"
+	isOverWant  = "true, false or nil"
+	scoresWant  = "two whole numbers (return s1, s2 or return { s1, s2 }), or nil for the built-in count"
+)
+
 // run calls the hook whose function and arguments are on the stack, with s behind the
-// board view, leaving nret results on success. A Lua error becomes a ScriptError, and a
-// hook that changed the board must have conserved the seeds.
-func (h *kalahHooks) run(f *hookFn, s *kalah.State, readOnly bool, nargs, nret int) error {
+// board view, leaving nret results on success (more is an error: want says what the hook
+// may return). A Lua error becomes a ScriptError, and a hook that changed the board must
+// have conserved the seeds.
+func (h *kalahHooks) run(f *hookFn, s *kalah.State, readOnly bool, nargs, nret int, want string) error {
 	v := h.view
 	v.s, v.hook, v.readOnly, v.dirty = s, f.name, readOnly, false
-	err := h.m.call(nargs, nret, time.Duration(hookLimit.Load()))
+	base := h.m.L.GetTop() - nargs - 1
+	err := h.m.call(nargs, lua.MultRet, time.Duration(hookLimit.Load()))
 	v.s = nil
 	if err != nil {
 		return f.error(err)
+	}
+	if err := h.m.results(f, base, nret, want); err != nil {
+		return err
 	}
 	if v.dirty {
 		if err := kalahConserved(s); err != nil {
@@ -360,7 +371,37 @@ func (h *kalahHooks) boolResult(f *hookFn) (bool, error) {
 	if b, ok := ret.(lua.LBool); ok {
 		return bool(b), nil
 	}
-	return false, f.errorf("returned %s, want true or false", typeName(ret))
+	return false, f.errorf("returned %s, want %s", typeName(ret), boolWant)
+}
+
+// scoresShape reads what final_scores returned (at most two values, r1 and r2): nil for
+// the built-in count (builtin), two numbers, or one table of two numbers; it returns the
+// two scores for scoreValue to check, or an error for another shape.
+func scoresShape(f *hookFn, r1, r2 lua.LValue) (s1, s2 lua.LValue, builtin bool, err error) {
+	switch t := r1.(type) {
+	case *lua.LNilType:
+		if r2 == lua.LNil {
+			return nil, nil, true, nil
+		}
+		return nil, nil, false, f.errorf("returned nil and %s, want %s", typeName(r2), scoresWant)
+	case *lua.LTable:
+		if r2 != lua.LNil {
+			return nil, nil, false, f.errorf("returned a table and %s, want %s", typeName(r2), scoresWant)
+		}
+		if n := countKeys(t); n != 2 || t.RawGetInt(1) == lua.LNil || t.RawGetInt(2) == lua.LNil {
+			what := "fields"
+			if n == 1 {
+				what = "field"
+			}
+			return nil, nil, false, f.errorf("returned a table of %d %s, want { s1, s2 } (or %s)", n, what, scoresWant)
+		}
+		return t.RawGetInt(1), t.RawGetInt(2), false, nil
+	case lua.LNumber:
+		if r2 == lua.LNil {
+			return nil, nil, false, f.errorf("returned one score, want %s", scoresWant)
+		}
+	}
+	return r1, r2, false, nil
 }
 
 func scoreValue(f *hookFn, v lua.LValue, i int) (int, error) {

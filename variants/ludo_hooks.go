@@ -380,13 +380,10 @@ func buildLudo(m *vm, name string, p core.Params, fl *fieldLayer, bs *boardSpec,
 		}
 		L.Push(kv)
 		v.s, v.token, v.dirty = s, token, false
-		err := m.callHook(&f, 3, 1)
+		err := m.callHookN(&f, 3, 0, "nothing (change the position with t:send_home and t:move_by)")
 		v.s = nil
 		if err != nil {
 			return err
-		}
-		if ret := m.pop(); ret != lua.LNil {
-			return f.errorf("returned %s, want nothing (change the position with t:send_home and t:move_by)", valueName(ret))
 		}
 		if v.dirty && strict {
 			if err := ludoInvariant(s); err != nil {

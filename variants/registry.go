@@ -39,12 +39,15 @@
 // dofile, loadfile, load, loadstring, collectgarbage, module, getfenv, setfenv,
 // math.random and string.dump; it caps string.rep (MaxStringRep); require serves only
 // the embedded scripts/lib modules; globals are strict (an unknown name is a load
-// error, found in the syntax tree, and a run-time error through _G); every load and
+// error, found in the syntax tree, and a run-time error through _G), and rawset and
+// rawget cannot get past them (protect.go); syntax errors read as stock Lua's
+// (syntax.go); a hook must return what its API says; every load and
 // every hook call has a time limit (LoadTimeout, HookTimeout). Memory is not limited:
 // gopher-lua has no allocator hook.
 package variants
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -133,6 +136,14 @@ type Variant struct {
 // one with hooks gets a fresh Lua state of its own, so call NewGame once per worker
 // goroutine and reuse the game for all its playouts.
 func (v *Variant) NewGame() (core.Game, error) {
+	return v.NewGameContext(context.Background())
+}
+
+// NewGameContext is NewGame with a context that interrupts the game's Lua code: once
+// ctx is done, a hook that runs long (now or later) stops within a thousand Lua steps
+// with an error (the game ends with State.Err), so that a slow or endless hook cannot
+// hold up a cancelled command for its whole time limit.
+func (v *Variant) NewGameContext(ctx context.Context) (core.Game, error) {
 	if len(v.layers) == 0 && v.fields == nil && v.board == nil {
 		g, err := v.def.New(v.Name, v.Params)
 		if err != nil {
@@ -152,6 +163,7 @@ func (v *Variant) NewGame() (core.Game, error) {
 		return g, nil
 	}
 	m := newVM()
+	m.done = ctx.Done()
 	fns := map[string]hookFn{}
 	for _, sc := range v.layers {
 		ret, err := m.run(sc.proto)
@@ -511,62 +523,21 @@ func (r *resolver) unknown(name string, from *script) error {
 // resolve builds the variant a script defines: on its extends, or on the variant on
 // when it is layered as a house rule.
 func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, error) {
-	key := fmt.Sprintf("%t:%s", sc.builtin, sc.file)
-	if slices.Contains(r.stack, key) {
-		chain := append(r.stack[slices.Index(r.stack, key):], key)
-		for i := range chain {
-			_, chain[i], _ = strings.Cut(chain[i], ":")
-		}
-		return nil, sc.errorf(sc.lines.fields["extends"], "extends cycle: %s", strings.Join(chain, " -> "))
+	leave, err := r.enter(sc)
+	if err != nil {
+		return nil, err
 	}
-	if len(r.stack) >= maxExtends {
-		return nil, sc.errorf(sc.lines.fields["extends"], "extends chain longer than %d", maxExtends)
+	defer leave()
+	parent, err := r.parent(sc, on)
+	if err != nil {
+		return nil, err
 	}
-	r.stack = append(r.stack, key)
-	defer func() { r.stack = r.stack[:len(r.stack)-1] }()
-
-	extLine := sc.lines.fields["extends"]
-	parent := on
-	if sc.extends != "" {
-		p, err := r.lookup(sc.extends, sc)
-		if err != nil {
-			return nil, fmt.Errorf("%s: extends %q: %w", sc.at(extLine), sc.extends, err)
-		}
-		if on == nil {
-			parent = p
-		} else if p.Base != on.Base {
-			return nil, sc.errorf(extLine, "extends %s, a %s variant, but it is layered on %s, a %s variant", sc.extends, p.Base, on.Name, on.Base)
-		}
+	if err := sc.checkHooks(parent); err != nil {
+		return nil, err
 	}
-	if parent == nil {
-		var names []string
-		for _, d := range bases {
-			names = append(names, d.Name)
-		}
-		return nil, sc.errorf(0, "extends missing: name the base game (%s) or the variant this script changes", strings.Join(names, ", "))
-	}
-	if len(sc.hooks) > 0 {
-		b, ok := binders[parent.Base]
-		if !ok {
-			return nil, sc.errorf(sc.lines.fields["hooks"], "%s has no hooks yet: only params can change it", parent.Base)
-		}
-		for _, h := range sc.hooks {
-			if !slices.Contains(b.hooks, h) {
-				return nil, unknownKey(sc, sc.lines.hooks[h], parent.Base+" hook", h, b.hooks)
-			}
-		}
-	}
-	params := parent.Params.Clone()
-	for _, rp := range sc.params {
-		spec, err := core.FindSpec(parent.Specs, rp.name)
-		if err != nil {
-			return nil, sc.errorf(rp.line, "%v", err)
-		}
-		val, err := paramValue(spec, rp.value)
-		if err != nil {
-			return nil, sc.errorf(rp.line, "%v", err)
-		}
-		params[rp.name] = val
+	params, err := sc.applyParams(parent)
+	if err != nil {
+		return nil, err
 	}
 	if on != nil {
 		name = on.Name + "+" + name
@@ -585,35 +556,13 @@ func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, erro
 		}
 	}
 	sort.Strings(hooks)
-	fields := parent.fields
-	if sc.hasFields {
-		if b, ok := binders[parent.Base]; !ok || b.fields == nil {
-			return nil, sc.errorf(sc.lines.fields["fields"], "%s has no special fields: fields is for ludo", parent.Base)
-		}
-		fields = &fieldLayer{sc: sc, specs: sc.fields}
+	fields, err := sc.layerFields(parent, params, hooks)
+	if err != nil {
+		return nil, err
 	}
-	if fields != nil {
-		if err := binders[parent.Base].fields(fields, params, hooks); err != nil {
-			if fields.sc != sc { // a parent's fields that this script's knobs do not fit
-				return nil, fmt.Errorf("%s: %w", sc.at(sc.lines.fields["params"]), err)
-			}
-			return nil, err
-		}
-	}
-	board := parent.board
-	if sc.board != nil {
-		if b, ok := binders[parent.Base]; !ok || b.board == nil {
-			return nil, sc.errorf(sc.lines.fields["board"], "%s has no board table: board is for ludo", parent.Base)
-		}
-		board = sc.board
-	}
-	if board != nil {
-		if err := binders[parent.Base].board(board, params); err != nil {
-			if board.sc != sc { // a parent's board that this script's knobs do not fit
-				return nil, fmt.Errorf("%s: %w", sc.at(sc.lines.fields["params"]), err)
-			}
-			return nil, err
-		}
+	board, err := sc.layerBoard(parent, params)
+	if err != nil {
+		return nil, err
 	}
 	summary := sc.summary
 	if summary == "" {
@@ -641,6 +590,126 @@ func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, erro
 		fields:      fields,
 		board:       board,
 	}, nil
+}
+
+// enter pushes a script on the extends stack, refusing a cycle or a chain too long;
+// leave pops it.
+func (r *resolver) enter(sc *script) (leave func(), err error) {
+	key := fmt.Sprintf("%t:%s", sc.builtin, sc.file)
+	if slices.Contains(r.stack, key) {
+		chain := append(r.stack[slices.Index(r.stack, key):], key)
+		for i := range chain {
+			_, chain[i], _ = strings.Cut(chain[i], ":")
+		}
+		return nil, sc.errorf(sc.lines.fields["extends"], "extends cycle: %s", strings.Join(chain, " -> "))
+	}
+	if len(r.stack) >= maxExtends {
+		return nil, sc.errorf(sc.lines.fields["extends"], "extends chain longer than %d", maxExtends)
+	}
+	r.stack = append(r.stack, key)
+	return func() { r.stack = r.stack[:len(r.stack)-1] }, nil
+}
+
+// parent is the variant a script builds on: its extends, or on for a house rule (whose
+// extends, when given, must be of the same base game).
+func (r *resolver) parent(sc *script, on *Variant) (*Variant, error) {
+	extLine := sc.lines.fields["extends"]
+	parent := on
+	if sc.extends != "" {
+		p, err := r.lookup(sc.extends, sc)
+		if err != nil {
+			return nil, fmt.Errorf("%s: extends %q: %w", sc.at(extLine), sc.extends, err)
+		}
+		if on == nil {
+			parent = p
+		} else if p.Base != on.Base {
+			return nil, sc.errorf(extLine, "extends %s, a %s variant, but it is layered on %s, a %s variant", sc.extends, p.Base, on.Name, on.Base)
+		}
+	}
+	if parent == nil {
+		var names []string
+		for _, d := range bases {
+			names = append(names, d.Name)
+		}
+		return nil, sc.errorf(0, "extends missing: name the base game (%s) or the variant this script changes", strings.Join(names, ", "))
+	}
+	return parent, nil
+}
+
+// checkHooks checks that the parent's base game has every hook the script defines.
+func (sc *script) checkHooks(parent *Variant) error {
+	if len(sc.hooks) == 0 {
+		return nil
+	}
+	b, ok := binders[parent.Base]
+	if !ok {
+		return sc.errorf(sc.lines.fields["hooks"], "%s has no hooks yet: only params can change it", parent.Base)
+	}
+	for _, h := range sc.hooks {
+		if !slices.Contains(b.hooks, h) {
+			return unknownKey(sc, sc.lines.hooks[h], parent.Base+" hook", h, b.hooks)
+		}
+	}
+	return nil
+}
+
+// applyParams sets the script's knobs on a copy of the parent's.
+func (sc *script) applyParams(parent *Variant) (core.Params, error) {
+	params := parent.Params.Clone()
+	for _, rp := range sc.params {
+		spec, err := core.FindSpec(parent.Specs, rp.name)
+		if err != nil {
+			return nil, sc.errorf(rp.line, "%v", err)
+		}
+		val, err := paramValue(spec, rp.value)
+		if err != nil {
+			return nil, sc.errorf(rp.line, "%v", err)
+		}
+		params[rp.name] = val
+	}
+	return params, nil
+}
+
+// layerFields takes the script's special fields (ludo), or the parent's, and checks
+// them against the knobs.
+func (sc *script) layerFields(parent *Variant, params core.Params, hooks []string) (*fieldLayer, error) {
+	fields := parent.fields
+	if sc.hasFields {
+		if b, ok := binders[parent.Base]; !ok || b.fields == nil {
+			return nil, sc.errorf(sc.lines.fields["fields"], "%s has no special fields: fields is for ludo", parent.Base)
+		}
+		fields = &fieldLayer{sc: sc, specs: sc.fields}
+	}
+	if fields != nil {
+		if err := binders[parent.Base].fields(fields, params, hooks); err != nil {
+			if fields.sc != sc { // a parent's fields that this script's knobs do not fit
+				return nil, fmt.Errorf("%s: %w", sc.at(sc.lines.fields["params"]), err)
+			}
+			return nil, err
+		}
+	}
+	return fields, nil
+}
+
+// layerBoard takes the script's board table (ludo), or the parent's, and checks it
+// against the knobs.
+func (sc *script) layerBoard(parent *Variant, params core.Params) (*boardSpec, error) {
+	board := parent.board
+	if sc.board != nil {
+		if b, ok := binders[parent.Base]; !ok || b.board == nil {
+			return nil, sc.errorf(sc.lines.fields["board"], "%s has no board table: board is for ludo", parent.Base)
+		}
+		board = sc.board
+	}
+	if board != nil {
+		if err := binders[parent.Base].board(board, params); err != nil {
+			if board.sc != sc { // a parent's board that this script's knobs do not fit
+				return nil, fmt.Errorf("%s: %w", sc.at(sc.lines.fields["params"]), err)
+			}
+			return nil, err
+		}
+	}
+	return board, nil
 }
 
 // paramLine is the line of the knob a rules error names (`param "enter_on": ...` or

@@ -18,6 +18,7 @@ import (
 	"github.com/yuin/gopher-lua/parse"
 
 	"github.com/kalahlab/kalahlab/scripts"
+	"github.com/kalahlab/kalahlab/variants/internal/luapattern"
 )
 
 // MaxStringRep caps the length of a string.rep result.
@@ -44,6 +45,12 @@ type vm struct {
 	kalahT           *lua.LTable           // and its table
 	tickFn           *lua.LFunction        // the chunk arguments of instrumented code
 	varFn            *lua.LFunction
+	concatFn         *lua.LFunction       // the .. operator, the third chunk argument (budget.go)
+	mem              memState             // the memory budget (budget.go)
+	pm               luapattern.Matcher   // the string library's pattern matcher (strlib.go)
+	caps             []luapattern.Capture // its captures
+	// done, once closed, stops every Lua call at its next clock read (NewGameContext).
+	done <-chan struct{}
 }
 
 // newVM builds a sandboxed state: only the base, table, string and math libraries,
@@ -75,6 +82,7 @@ func newVM() *vm {
 	v.varFn = L.NewFunction(luaVariant)
 	v.tickFn = L.NewFunction(v.tick)
 	G.RawSetString("variant", v.varFn)
+	protectBase(L) // pcall and xpcall without tracebacks; rawset and rawget refuse protected tables
 	if m, ok := G.RawGetString("math").(*lua.LTable); ok {
 		m.RawSetString("random", lua.LNil)
 		m.RawSetString("randomseed", lua.LNil)
@@ -82,8 +90,8 @@ func newVM() *vm {
 	if s, ok := G.RawGetString("string").(*lua.LTable); ok {
 		s.RawSetString("dump", lua.LNil)
 		s.RawSetString("gfind", lua.LNil)
-		s.RawSetString("rep", L.NewFunction(strRep))
 	}
+	v.initBudget(L) // the .. operator, and string functions capped and charged
 	strict(L, G, "")
 	for _, lib := range []string{"string", "table", "math"} {
 		if t, ok := G.RawGetString(lib).(*lua.LTable); ok {
@@ -110,20 +118,6 @@ func strict(L *lua.LState, t *lua.LTable, prefix string) {
 	}))
 	mt.RawSetString("__metatable", lua.LString("locked"))
 	L.SetMetatable(t, mt)
-}
-
-func strRep(L *lua.LState) int {
-	s := L.CheckString(1)
-	n := L.CheckInt(2)
-	if n <= 0 || s == "" {
-		L.Push(lua.LString(""))
-		return 1
-	}
-	if n > MaxStringRep/len(s) {
-		L.RaiseError("string.rep: result of %d x %d bytes too long (at most %d)", len(s), n, MaxStringRep)
-	}
-	L.Push(lua.LString(strings.Repeat(s, n)))
-	return 1
 }
 
 func (v *vm) print(L *lua.LState) int {
@@ -174,9 +168,7 @@ func (v *vm) require(L *lua.LState) int {
 	v.loading[name] = true
 	defer delete(v.loading, name)
 	L.Push(L.NewFunctionFromProto(proto))
-	L.Push(v.tickFn)
-	L.Push(v.varFn)
-	L.Call(2, 1)
+	L.Call(v.pushChunkArgs(), 1)
 	m := L.Get(-1)
 	L.Pop(1)
 	if m == lua.LNil {
@@ -211,16 +203,24 @@ func (v *vm) call(nargs, nret int, limit time.Duration) error {
 	return nil
 }
 
+// pushChunkArgs pushes the arguments every compiled chunk takes (see instrument) and
+// returns how many: the tick, variant and concat functions.
+func (v *vm) pushChunkArgs() int {
+	v.L.Push(v.tickFn)
+	v.L.Push(v.varFn)
+	v.L.Push(v.concatFn)
+	return 3
+}
+
 // run executes a compiled chunk (a script's top level) and returns its first result.
 func (v *vm) run(proto *lua.FunctionProto) (lua.LValue, error) {
 	v.L.Push(v.L.NewFunctionFromProto(proto))
-	v.L.Push(v.tickFn)
-	v.L.Push(v.varFn)
-	if err := v.call(2, 1, time.Duration(loadLimit.Load())); err != nil {
+	if err := v.call(v.pushChunkArgs(), 1, time.Duration(loadLimit.Load())); err != nil {
 		return nil, err
 	}
 	ret := v.L.Get(-1)
 	v.L.Pop(1)
+	v.mem.roots = append(v.mem.roots, ret) // the memory budget counts what it holds
 	return ret, nil
 }
 
@@ -298,13 +298,7 @@ func compileNow(name string, src []byte) (proto *lua.FunctionProto, chunk []ast.
 	}()
 	chunk, err = parse.Parse(bytes.NewReader(src), name)
 	if err != nil {
-		if pe, ok := err.(*parse.Error); ok {
-			if pe.Pos.Line == parse.EOF {
-				return nil, nil, fmt.Errorf("%s: %s at the end of the script (a missing end, ) or }?)", name, pe.Message)
-			}
-			return nil, nil, fmt.Errorf("%s:%d: syntax error near %q: %s", name, pe.Pos.Line, pe.Token, pe.Message)
-		}
-		return nil, nil, fmt.Errorf("%s: %w", name, err)
+		return nil, nil, syntaxError(name, src, err) // in stock Lua's words (syntax.go)
 	}
 	if err := checkGlobals(name, chunk); err != nil {
 		return nil, nil, err

@@ -51,7 +51,7 @@ func TestSandboxLoadErrors(t *testing.T) {
 		{"debug is absent", `local d = debug.getinfo(1)` + "\nreturn variant { extends = \"kalah\" }", `unknown global "debug"`},
 		{"math.random is absent", `local x = math.random(6)` + "\nreturn variant { extends = \"kalah\" }", `bad.lua:1: unknown field math.random`},
 		{"string.dump is absent", `local x = string.dump` + "\nreturn variant { extends = \"kalah\" }", `unknown field string.dump`},
-		{"require of a system module", `local os = require "os"` + "\nreturn variant { extends = \"kalah\" }", `bad.lua:1: require "os": only the script library can be required (want one of ludo, mancala)`},
+		{"require of a system module", `local os = require "os"` + "\nreturn variant { extends = \"kalah\" }", `bad.lua:1: require "os": only the script library can be required (want one of ludo, mancala, oware`},
 		{"require of a path", `local x = require "../../etc/passwd"` + "\nreturn variant { extends = \"kalah\" }", `only the script library can be required`},
 		{"a typo in a global is a load error", "local n = 3\nlocal m = mth.floor(n)\nreturn variant { extends = \"kalah\" }", `bad.lua:2: unknown global "mth", did you mean "math"?`},
 		{"a typo in a library field", "local m = math.flor(3)\nreturn variant { extends = \"kalah\" }", `bad.lua:1: unknown field math.flor, did you mean math.floor?`},
@@ -62,10 +62,10 @@ func TestSandboxLoadErrors(t *testing.T) {
 		{"a huge string", `local s = string.rep("x", 1e9)` + "\nreturn variant { extends = \"kalah\" }", `bad.lua:1: string.rep: result of 1 x 1000000000 bytes too long`},
 		{"an endless loop at load", "while true do end\nreturn variant { extends = \"kalah\" }", `bad.lua:1: time limit exceeded`},
 		{"deep recursion at load", "local function f(n) return 1 + f(n + 1) end\nlocal x = f(1)\nreturn variant { extends = \"kalah\" }", `bad.lua:1: stack overflow`},
-		{"a syntax error", "return variant { extends = \"kalah\" ", `bad.lua: syntax error`},
+		{"a syntax error", "return variant { extends = \"kalah\" ", `bad.lua:1: '}' expected near '<eof>'`},
 		{"a runtime error", "local x = nil + 1\nreturn variant { extends = \"kalah\" }", `bad.lua:1: `},
 		{"error with a table", "error({})\nreturn variant { extends = \"kalah\" }", `bad.lua: error object is a table`},
-		{"no variant returned", "local x = 1", `bad.lua: the script returns nil: end it with return variant`},
+		{"no variant returned", "local x = 1", `bad.lua: the script returns nothing: a variant script ends with return variant {`},
 		{"variant of a number", "return variant(3)", `bad.lua:1: variant: want a table`},
 		{"extends missing", "return variant { name = \"x\" }", `bad.lua: extends missing`},
 		{"unknown field", "return variant {\n  extends = \"kalah\",\n  hook = {},\n}", `bad.lua:3: field "hook" unknown, did you mean "hooks"? (want name, extends, summary, description, params, fields, board, hooks, examples)`},
@@ -80,7 +80,7 @@ func TestSandboxLoadErrors(t *testing.T) {
 			_, err := LoadScript("bad.lua", []byte(c.src), Options{})
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), c.want)
-			assert.Less(t, time.Since(start), 2*time.Second)
+			assert.Less(t, time.Since(start), time.Duration(loadLimit.Load())+runawayMargin, "a runaway load is stopped")
 		})
 	}
 }
@@ -139,7 +139,7 @@ func TestHookErrors(t *testing.T) {
 		{"extra_turn returns nothing", "", "extra_turn = function(b, last)\nend,", `bad.lua:5: extra_turn: returned nil, want true or false`},
 		{"can_play returns garbage", "", "can_play = function(b, house)\n  return 1\nend,", `bad.lua:5: can_play: returned a number, want true or false`},
 		{"is_over returns garbage", "", "is_over = function(b)\n  return {}\nend,", `bad.lua:5: is_over: returned a table, want true, false or nil`},
-		{"final_scores returns half a table", "", "is_over = function(b) return true end,\nfinal_scores = function(b)\n  return { 1 }\nend,", `bad.lua:6: final_scores: score 2 is nil, want a number`},
+		{"final_scores returns half a table", "", "is_over = function(b) return true end,\nfinal_scores = function(b)\n  return { 1 }\nend,", `bad.lua:6: final_scores: returned a table of 1 field, want { s1, s2 }`},
 		{"final_scores returns a fraction", "", "is_over = function(b) return true end,\nfinal_scores = function(b)\n  return 1.5, 2\nend,", `bad.lua:6: final_scores: score 1 is 1.5, want a whole number`},
 	}
 	for _, c := range cases {
@@ -151,7 +151,7 @@ func TestHookErrors(t *testing.T) {
 			start := time.Now()
 			err = playOut(t, g, 5)
 			require.Error(t, err)
-			assert.Less(t, time.Since(start), time.Second, "a runaway hook is stopped well under a second")
+			assertStopped(t, time.Since(start), err)
 			assert.Contains(t, err.Error(), c.want)
 			var se *ScriptError
 			require.True(t, errors.As(err, &se), "%T", err)
@@ -226,7 +226,7 @@ assert(sum == 12502500, "sum")
 assert(i == 0, "repeat " .. i)
 assert(k == 100, "goto")
 assert(tail(10000, 0) == 10000, "tail calls")
-assert(select("#", ...) == 2, "the chunk gets the tick and variant functions")
+assert(select("#", ...) == 3, "the chunk gets the tick, variant and concat functions")
 return variant { extends = "kalah" }`
 	_, err := LoadScript("ok.lua", []byte(src), Options{})
 	require.NoError(t, err)

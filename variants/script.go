@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/ast"
@@ -128,18 +129,49 @@ func loadScript(file string, src []byte, builtin bool, dir string) (*script, err
 	sc := &script{file: file, builtin: builtin, dir: dir, sum: hex.EncodeToString(sum[:]), proto: proto, lines: findLines(chunk)}
 	m := newVM()
 	defer m.L.Close()
-	ret, err := m.run(proto)
+	t, err := m.runScript(sc, proto, chunk)
 	if err != nil {
-		return nil, loadError(file, err)
-	}
-	t, ok := ret.(*lua.LTable)
-	if !ok {
-		return nil, sc.errorf(0, "the script returns %s: end it with return variant { extends = ..., ... }", typeName(ret))
+		return nil, err
 	}
 	if err := sc.read(t); err != nil {
 		return nil, err
 	}
 	return scriptCache.getOrAdd(key, func() *script { return sc }), nil
+}
+
+// returnWant is what a script must return.
+const returnWant = `a variant script ends with return variant { extends = "kalah", ... } (the base game or variant it changes, then its params, hooks, ...)`
+
+// runScript runs a script's top level and returns the variant table it returns: a
+// script that returns nothing, something else or more than the table is a load error
+// saying what it must return (at its last return statement, when it has one).
+func (v *vm) runScript(sc *script, proto *lua.FunctionProto, chunk []ast.Stmt) (*lua.LTable, error) {
+	L := v.L
+	base := L.GetTop()
+	L.Push(L.NewFunctionFromProto(proto))
+	nargs := v.pushChunkArgs()
+	if err := v.call(nargs, lua.MultRet, time.Duration(loadLimit.Load())); err != nil {
+		return nil, loadError(sc.file, err)
+	}
+	n := L.GetTop() - base
+	ret := L.Get(base + 1)
+	L.SetTop(base)
+	line := 0
+	if len(chunk) > 0 {
+		if r, ok := chunk[len(chunk)-1].(*ast.ReturnStmt); ok {
+			line = r.Line()
+		}
+	}
+	t, ok := ret.(*lua.LTable)
+	switch {
+	case n == 0:
+		return nil, sc.errorf(line, "the script returns nothing: %s", returnWant)
+	case !ok:
+		return nil, sc.errorf(line, "the script returns %s: %s", typeName(ret), returnWant)
+	case n > 1:
+		return nil, sc.errorf(line, "the script returns %d values: %s, one table", n, returnWant)
+	}
+	return t, nil
 }
 
 // loadError turns the message of a failed load into a ScriptError.

@@ -193,7 +193,7 @@ func bindTictactoe(m *vm, name string, p core.Params, fns map[string]hookFn) (co
 				L.Push(luaCell(last))
 			}
 			v.s = s
-			err = m.callHook(&f, 2, 1)
+			err = m.callHookN(&f, 2, 1, resultValues)
 			v.s = nil
 			if err != nil {
 				return false, 0, false, err

@@ -92,6 +92,37 @@ func (m *vm) callHook(f *hookFn, nargs, nret int) error {
 	return nil
 }
 
+// callHookN is callHook for a hook whose results are checked: it calls with every
+// result and leaves exactly nret of them (see results).
+func (m *vm) callHookN(f *hookFn, nargs, nret int, want string) error {
+	base := m.L.GetTop() - nargs - 1
+	if err := m.callHook(f, nargs, lua.MultRet); err != nil {
+		return err
+	}
+	return m.results(f, base, nret, want)
+}
+
+// results checks the number of values a hook returned, which are on the stack above
+// base: more than nret (trailing nils aside) is an error naming the hook, its script and
+// what it should return (want); the results are then cut or padded with nil to nret.
+func (m *vm) results(f *hookFn, base, nret int, want string) error {
+	L := m.L
+	n := L.GetTop() - base
+	for n > nret && L.Get(base+n) == lua.LNil {
+		n--
+	}
+	if n > nret {
+		first := L.Get(base + 1)
+		L.SetTop(base)
+		if nret == 0 && n == 1 {
+			return f.errorf("returned %s, want %s", valueName(first), want)
+		}
+		return f.errorf("returned %d values, want %s", n, want)
+	}
+	L.SetTop(base + nret)
+	return nil
+}
+
 // pop removes and returns the top of the stack.
 func (m *vm) pop() lua.LValue {
 	ret := m.L.Get(-1)
@@ -99,8 +130,11 @@ func (m *vm) pop() lua.LValue {
 	return ret
 }
 
-// resultWant is what checkers' is_over and tic-tac-toe's winner may return.
-const resultWant = "want nil (the built-in rule), false (not over), 0 (a draw), 1 or 2 (that player wins)"
+// resultValues is what checkers' is_over and tic-tac-toe's winner may return.
+const (
+	resultValues = "nil (the built-in rule), false (not over), 0 (a draw), 1 or 2 (that player wins)"
+	resultWant   = "want " + resultValues
+)
 
 // gameResult reads the result a hook returned, for a core hook returning
 // (over, winner, ok): nil keeps the built-in rule (ok false); false goes on (ok true,

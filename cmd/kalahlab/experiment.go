@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/kalahlab/kalahlab/config"
+	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/experiments"
 )
 
@@ -61,10 +63,20 @@ Progress goes to stderr: a bar on a terminal, a line every 10 seconds otherwise.
 Ctrl-C stops the run keeping every finished game in the trial log; --resume goes on
 from there and ends with exactly the result of an uninterrupted run.
 
+--resume without FILE takes the plan (and every flag it was run with) from the
+directory's manifest.
+
+One process at a time writes into an output directory: a run holds a lock on it
+(OUT/.kalahlab.lock; the system releases it when the run ends, however it ends), and
+a second run there fails at once, naming the directory and the holder's pid.
+
 --shard i/n runs the trials t with t mod n = i (t counts the trials of all cells) into
 OUT/shard-i-of-n; "--shard n" takes i from $JOB_COMPLETION_INDEX (Kubernetes Indexed
 Jobs) or $SLURM_ARRAY_TASK_ID (Slurm job arrays). "experiment merge" combines the
-shards into exactly the result of one run.`,
+shards into exactly the result of one run.
+
+Memory does not grow with --games; its only bound is that the trial numbers (cells x
+games) stay below 2^53.`,
 		Example: `  kalahlab experiment run
   kalahlab experiment run study.yaml --games 50000 --workers 8 --seed 7 --out results/
   kalahlab experiment run study.yaml --agent alphabeta:depth=6 --agent mcts:iterations=500
@@ -91,7 +103,7 @@ shards into exactly the result of one run.`,
 			if len(args) == 1 {
 				file = args[0]
 			}
-			study, cfg, err := a.loadStudy(cmd, file, agents, resume)
+			study, cfg, err := a.loadStudy(cmd, file, agents, resume, sh)
 			if err != nil {
 				return err
 			}
@@ -111,16 +123,16 @@ shards into exactly the result of one run.`,
 			}
 			opt := experiments.Options{
 				Workers: cfg.Workers, Shard: sh, Dir: dir, Trials: cfg.Output.Trials && !noTrials,
-				Resume: resume, Force: force, Version: programVersion(),
+				Resume: resume, Force: force, Version: programVersion(), Notes: a.errOut,
 			}
 			if progress != "none" {
 				opt.Progress, opt.Bar = a.errOut, showBar
 			}
 			res, err := experiments.Run(cmd.Context(), study, opt)
 			if errors.Is(err, experiments.ErrInterrupted) {
-				if dir != "" && opt.Trials {
-					fmt.Fprintf(a.errOut, "kalahlab: %v; the finished games are in %s: continue with\n  kalahlab experiment run %s --out %s --resume\n",
-						err, filepath.Join(dir, experiments.TrialsFile), file, cfg.Output.Dir)
+				if dir != "" && opt.Trials && res != nil {
+					fmt.Fprintf(a.errOut, "kalahlab: %v; the finished games are in %s: continue with\n  %s\n",
+						err, filepath.Join(dir, experiments.TrialsFile), experiments.ResumeCommand(dir, &res.Manifest))
 				}
 				if ctxErr := cmd.Context().Err(); ctxErr != nil {
 					return ctxErr
@@ -155,10 +167,14 @@ shards into exactly the result of one run.`,
 }
 
 // loadStudy reads the experiment (file, default study, env, flags) and resolves it.
-// Resuming without a file takes the plan of the run being resumed.
-func (a *app) loadStudy(cmd *cobra.Command, file string, agents []string, resume bool) (*experiments.Study, *config.Experiment, error) {
+// Resuming without a file takes the plan of the run being resumed (the shard's, with
+// --shard).
+func (a *app) loadStudy(cmd *cobra.Command, file string, agents []string, resume bool, sh experiments.Shard) (*experiments.Study, *config.Experiment, error) {
 	if file == "" && resume {
 		out, _ := cmd.Flags().GetString("out")
+		if out != "" && !sh.Whole() {
+			out = filepath.Join(out, sh.Dir())
+		}
 		if out != "" {
 			if m, err := experiments.LoadPlan(out); err == nil {
 				st, err := experiments.FromPlan(m.Plan)
@@ -227,6 +243,7 @@ func (a *app) report(rep *experiments.Report, dir string, formats []string) erro
 func newExperimentMergeCmd(a *app) *cobra.Command {
 	var out string
 	var formats []string
+	var noTrials bool
 	cmd := &cobra.Command{
 		Use:   "merge SHARD_DIR...",
 		Short: "Combine the shards of a run into the result of one whole run",
@@ -234,7 +251,14 @@ func newExperimentMergeCmd(a *app) *cobra.Command {
 into exactly the result one whole run would give: the counts are summed and the
 stopping rule (target_ci) applied to the sum. Every shard must be there, finished, and
 of the same experiment. The merged counts, the concatenated trial logs and the reports
-go to --out, by default the directory holding the shards; the table is printed.`,
+go to --out, by default the directory holding the shards; the table is printed.
+
+Merge refuses, writing nothing, when a shard is unfinished, is being run, counts fewer
+trials than its slice holds, or has a damaged trial log (a last line cut short, a trial
+missing or twice); the error names the shard and the command that repairs it:
+  kalahlab experiment run --resume --out DIR --shard i/n
+(it takes the plan from the shard's manifest and plays only the missing trials).
+--no-trials merges the counts without the trial logs (no replay of the merged run).`,
 		Example: `  kalahlab experiment merge results/shard-*
   kalahlab experiment merge results/
   kalahlab experiment merge a/shard-0-of-2 b/shard-1-of-2 --out merged/`,
@@ -259,10 +283,20 @@ go to --out, by default the directory holding the shards; the table is printed.`
 					out = p
 				}
 			}
-			if err := experiments.Save(res, out); err != nil {
+			lock, err := experiments.LockDir(out)
+			if err != nil {
 				return err
 			}
-			if err := experiments.MergeTrials(dirs, out); err != nil {
+			defer lock.Unlock()
+			// The trial logs first: when one is damaged, nothing is written.
+			if !noTrials {
+				if err := experiments.MergeTrials(res, dirs, out); err != nil {
+					return err
+				}
+			} else if err := os.Remove(filepath.Join(out, experiments.TrialsFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return err
+			}
+			if err := experiments.Save(res, out); err != nil {
 				return err
 			}
 			fmt.Fprintf(a.errOut, "merged %d shards into %s\n", res.Manifest.MergedFrom, out)
@@ -271,6 +305,7 @@ go to --out, by default the directory holding the shards; the table is printed.`
 	}
 	cmd.Flags().StringVar(&out, "out", "", "`DIR` for the merged result (default: the shards' parent directory)")
 	cmd.Flags().StringSliceVar(&formats, "format", config.ExperimentFormats, "report formats to write: table, csv, json, html")
+	cmd.Flags().BoolVar(&noTrials, "no-trials", false, "merge the counts only, without the shards' trial logs")
 	return cmd
 }
 
@@ -282,13 +317,35 @@ func newExperimentReportCmd(a *app) *cobra.Command {
 		Short: "Render the reports of a finished run again, without running it",
 		Long: `Render a finished run's reports from its counts (stats.json and manifest.json):
 the table is printed (JSON with --json); csv, json and html are written into the run's
-directory, or --out.`,
+directory, or --out.
+
+--format svg or png writes the charts of a study with a sweep as files for a paper or
+slides: each metric (first seat's win rate, advantage, balance, draws, game length)
+against each swept knob, one file per metric and knob, named
+chart-METRIC-by-KNOB.svg (or .png, drawn at twice the size). Their paths are printed,
+one a line. The same curves are in report.html.`,
 		Example: `  kalahlab experiment report results/
   kalahlab experiment report results/ --format html
-  kalahlab experiment report results/ --format csv,json --out /tmp/r`,
+  kalahlab experiment report results/ --format csv,json --out /tmp/r
+  kalahlab experiment report results/ --format svg,png --out figures/`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := config.CheckFormats(formats); err != nil {
+			var reports, charts []string
+			for _, f := range formats {
+				switch {
+				case slices.Contains(experiments.ChartFormats, f):
+					charts = append(charts, f)
+				case slices.Contains(config.ExperimentFormats, f):
+					reports = append(reports, f)
+				default:
+					all := slices.Concat(config.ExperimentFormats, experiments.ChartFormats)
+					if sug := core.Suggest(f, all); sug != "" {
+						return fmt.Errorf("--format %q unknown (did you mean %q? want one of %s)", f, sug, strings.Join(all, ", "))
+					}
+					return fmt.Errorf("--format %q unknown (want one of %s)", f, strings.Join(all, ", "))
+				}
+			}
+			if err := config.CheckFormats(reports); err != nil {
 				return err
 			}
 			res, err := experiments.Load(args[0])
@@ -300,7 +357,7 @@ directory, or --out.`,
 			}
 			rep := experiments.Summarize(res)
 			var files []string
-			for _, f := range formats {
+			for _, f := range reports {
 				if f != "table" {
 					files = append(files, f)
 				}
@@ -312,7 +369,16 @@ directory, or --out.`,
 				}
 				fmt.Fprintf(a.errOut, "wrote %s\n", strings.Join(paths, ", "))
 			}
-			if len(files) == len(formats) && !a.json {
+			for _, f := range charts {
+				paths, err := experiments.WriteCharts(rep, out, f)
+				if err != nil {
+					return err
+				}
+				for _, p := range paths {
+					fmt.Fprintln(a.out, p)
+				}
+			}
+			if len(files)+len(charts) == len(formats) && !a.json {
 				return nil
 			}
 			if a.json {
@@ -322,7 +388,7 @@ directory, or --out.`,
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "`DIR` for the report files (default: the run's directory)")
-	cmd.Flags().StringSliceVar(&formats, "format", []string{"table"}, "formats: table (printed), csv, json, html (written)")
+	cmd.Flags().StringSliceVar(&formats, "format", []string{"table"}, "formats: table (printed), csv, json, html (written), svg, png (chart files, paths printed)")
 	return cmd
 }
 

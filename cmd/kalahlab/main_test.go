@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kalahlab/kalahlab/core/record"
 )
 
 // cli runs the command line with stdin and returns stdout, stderr and the exit code.
@@ -94,17 +96,17 @@ func TestPlayAgentsToTheEnd(t *testing.T) {
 
 func TestPlayInteractive(t *testing.T) {
 	dir := t.TempDir()
-	save := filepath.Join(dir, "game.txt")
+	save := filepath.Join(dir, "game.json")
 	in := strings.Join([]string{"help", "moves", "9", "3", "undo", "redo", "1", "undo", "save " + save, "quit"}, "\n") + "\n"
 	out, errOut, code := cli(t, in, "play", "--p1", "human", "--p2", "human", "--color", "never")
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, "commands:")
 	assert.Contains(t, out, "legal: 1 2 3 4 5 6")
 	assert.Contains(t, out, `move "9": want a house number 1..6`)
-	record, err := os.ReadFile(save)
+	rec, err := record.ReadFile(save)
 	require.NoError(t, err)
 	// 3 (extra turn), undo, redo, 1, undo: the game holds one move.
-	assert.Contains(t, string(record), "--moves 3\n")
+	assert.Equal(t, []string{"3"}, rec.Moves)
 	assert.Contains(t, out, "position: 4,4,0,5,5,5,[1],4,4,4,4,4,4,[0] s")
 }
 
@@ -177,20 +179,21 @@ func TestBadInput(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
 		want string
+		code int
 	}{
-		{[]string{"play", "--set", "housez=4", "--moves", "1"}, `did you mean "houses"`},
-		{[]string{"play", "--set", "houses=40", "--moves", "1"}, "1..16"},
-		{[]string{"play", "--set", "houses", "--moves", "1"}, "key=value"},
-		{[]string{"play", "--p2", "randon", "--moves", "1"}, `did you mean "random"`},
-		{[]string{"play", "--p3", "random", "--moves", "1"}, "only 2 seats"},
-		{[]string{"play", "--color", "sometimes", "--moves", "1"}, "--color"},
-		{[]string{"play", "-c", "no-such-file.yaml"}, "no-such-file.yaml"},
-		{[]string{"play", "--bogus"}, "unknown flag"},
-		{[]string{"nosuchcommand"}, "unknown command"},
+		{[]string{"play", "--set", "housez=4", "--moves", "1"}, `did you mean "houses"`, exitError},
+		{[]string{"play", "--set", "houses=40", "--moves", "1"}, "1..16", exitError},
+		{[]string{"play", "--set", "houses", "--moves", "1"}, "key=value", exitError},
+		{[]string{"play", "--p2", "randon", "--moves", "1"}, `did you mean "random"`, exitError},
+		{[]string{"play", "--p3", "random", "--moves", "1"}, "only 2 seats", exitError},
+		{[]string{"play", "--color", "sometimes", "--moves", "1"}, "--color", exitError},
+		{[]string{"play", "-c", "no-such-file.yaml"}, "no-such-file.yaml", exitError},
+		{[]string{"play", "--bogus"}, "unknown flag", exitUsage},
+		{[]string{"nosuchcommand"}, "unknown command", exitUsage},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			_, errOut, code := cli(t, "", tc.args...)
-			assert.Equal(t, 1, code)
+			assert.Equal(t, tc.code, code)
 			assert.Contains(t, errOut, tc.want)
 			assert.NotContains(t, errOut, "panic")
 		})
@@ -284,7 +287,7 @@ func TestVariantsCheck(t *testing.T) {
 	require.NoError(t, os.WriteFile(bad, []byte(`return variant { name = "bad", extends = "kalah",
   hooks = { capture = function(b, last) b:add(last, 1) end } }`), 0o644))
 	out, _, code = cli(t, "", "variants", "check", bad, "--games", "20")
-	assert.Equal(t, 1, code)
+	assert.Equal(t, exitFailed, code)
 	assert.Contains(t, out, "not conserved")
 	typo := filepath.Join(dir, "typo.lua")
 	require.NoError(t, os.WriteFile(typo, []byte(`return variant { name = "typo", extends = "kalah", params = { housez = 4 } }`), 0o644))

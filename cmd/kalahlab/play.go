@@ -10,6 +10,7 @@ import (
 
 	"github.com/kalahlab/kalahlab/ai"
 	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/core/record"
 )
 
 // seat is who plays one seat: a person (agent nil) or an agent.
@@ -22,55 +23,110 @@ func (s seat) human() bool { return s.agent == nil }
 
 func newPlayCmd(a *app) *cobra.Command {
 	var players [4]string
-	var moves string
+	var moves, load, save string
 	cmd := &cobra.Command{
 		Use:   "play",
 		Short: "Play a variant in the terminal: a person or an agent on each seat",
 		Long: `Play a variant in the terminal.
 
-Each seat is played by a person (human) or an agent (random; more with the AI
-work). A person types moves in the game's notation (Kalah: a house number 1..n
-counted from their left, or swap), or one of the commands: help, moves, undo,
-redo, save FILE, board, quit.
+Each seat (--p1 .. --p4) is played by a person ("human") or an agent: random, greedy,
+minimax, negamax, alphabeta, negascout, expectiminimax or mcts, with options as in
+alphabeta:depth=8,time=2s (see the README's agent table). An agent that cannot play
+the game (alpha-beta with dice or more than two players, say) is refused at start-up.
+Without flags the seats come from the config: a person against the random agent.
 
-With --moves the moves are applied without asking and the position is printed
-(as JSON with --json). With agents on every seat the game is played out and
-printed move by move. Run in a terminal with no variant, config or --set, play
-first offers a short setup: pick the variant, adjust its knobs, pick the players.`,
+A person types a move in the game's notation (Kalah: a house number 1..n counted from
+their left, or swap under the pie rule; checkers: 11-15, or 15x24 for a capture;
+tic-tac-toe: b2; Ludo: the letter of a token) or one of the commands:
+
+  moves       list the legal moves
+  undo        take back your last move (and the agents' replies since)
+  redo        play a taken-back move again
+  board       draw the board again
+  hint        what an agent would play here, and its evaluation
+  replay      step through the game from the start (Enter: next move, q: stop)
+  draw        offer a draw (games that allow one, such as checkers)
+  save FILE   write the game record (JSON) to FILE; play --load FILE continues it
+  help        list the commands
+  quit        leave the game
+
+Input lines longer than 4096 bytes are refused (the game goes on); the game ends when
+the input does.
+
+With --moves the moves are applied without asking and the position is printed (as
+JSON with --json). With agents on every seat the game is played out and printed move
+by move (only the final position with --json). --save FILE writes the game record
+(JSON: the variant, its knobs, the seed, the players and every move, dice included)
+when the game ends, as the save command does at any time; --load FILE restores a saved
+game and continues it (--pN and --seed override the record's, --moves adds moves after
+its own). Run in a terminal with no variant, config or --set, play first offers a
+short setup: pick the variant, adjust its knobs, pick the players.
+
+A game stopped by an error in a variant's script (a failing hook) prints the error
+(script, line, hook) and exits with status 3.`,
 		Example: `  kalahlab play
-  kalahlab play --p1 human --p2 random --set houses=4 --set seeds=3
+  kalahlab play --p1 human --p2 alphabeta:depth=8 --set houses=4 --set seeds=3
   kalahlab play --variant kalah --set houses=4 --set seeds=3 --moves 2,1,4 --json
   kalahlab play -c config/examples/kalah-4x3.yaml
-  kalahlab play --p1 random --p2 random --seed 7`,
+  kalahlab play --p1 random --p2 random --seed 7
+  kalahlab play --variant checkers --p2 alphabeta:time=2s
+  kalahlab play --variant ludo --p1 human --p2 mcts --p3 greedy --p4 random
+  kalahlab play --p1 alphabeta --p2 mcts --save game.json
+  kalahlab play --load game.json
+  kalahlab play --load game.json --p2 mcts:iterations=5000`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			color, err := a.useColor()
 			if err != nil {
 				return err
 			}
-			if moves == "" && !a.variantGiven(cmd) && isTerminal(a.in) && isTerminal(a.out) {
-				if err := a.setupWizard(cmd, &players); err != nil {
+			var res *resolved
+			var rec *record.Game
+			if load != "" {
+				if a.configPath != "" || cmd.Flags().Changed("variant") || len(a.sets) > 0 {
+					return fmt.Errorf("--load takes the variant and its knobs from the record: drop --variant, --config and --set")
+				}
+				if res, rec, err = a.loadRecord(cmd, load); err != nil {
+					return err
+				}
+			} else {
+				if moves == "" && !a.variantGiven(cmd) && isTerminal(a.in) && isTerminal(a.out) {
+					if err := a.setupWizard(cmd, &players); err != nil {
+						return err
+					}
+				}
+				if res, err = a.loadGame(); err != nil {
 					return err
 				}
 			}
-			res, err := a.loadGame()
-			if err != nil {
-				return err
-			}
-			seats, err := a.seats(cmd, res, players)
+			seats, err := a.seats(res, players)
 			if err != nil {
 				return err
 			}
 			st := res.game.NewState()
+			var history []core.Move
+			if rec != nil {
+				if st, history, err = rec.Replay(res.game); err != nil {
+					return fmt.Errorf("%s: %w", load, err)
+				}
+			}
 			if moves != "" {
-				if err := applyMoves(st, moves); err != nil {
+				if history, err = applyMoves(st, moves, history); err != nil {
 					return err
 				}
-				return a.printPosition(res, st, len(splitMoves(moves)), color)
+				if err := a.printPosition(res, st, len(history), color); err != nil {
+					return err
+				}
+				if save != "" {
+					if err := a.saveRecord(save, res, seats, history, st); err != nil {
+						return err
+					}
+				}
+				return stopped(st)
 			}
 			sess := &session{
-				a: a, res: res, seats: seats, state: st, color: color,
-				rng: rand.New(rand.NewPCG(res.cfg.Seed, 0x6469636521)),
+				a: a, res: res, seats: seats, state: st, color: color, history: history, loaded: load, saveTo: save,
+				rng: rand.New(rand.NewPCG(res.cfg.Seed, 0x6469636521+uint64(len(history)))),
 			}
 			return sess.run(cmd.Context())
 		},
@@ -78,11 +134,22 @@ first offers a short setup: pick the variant, adjust its knobs, pick the players
 	f := cmd.Flags()
 	for i := range players {
 		f.StringVar(&players[i], fmt.Sprintf("p%d", i+1), "",
-			fmt.Sprintf("who plays seat %d: human or an agent spec such as random (default from the config: human, random)", i+1))
+			fmt.Sprintf("who plays seat %d: human or an agent `SPEC` such as random or alphabeta:depth=8 (default from the config: human, random)", i+1))
 		_ = cmd.RegisterFlagCompletionFunc(fmt.Sprintf("p%d", i+1), completeAgents)
 	}
 	f.StringVar(&moves, "moves", "", "apply these moves, comma-separated (e.g. 3,1,swap), and print the position")
+	f.StringVar(&load, "load", "", "restore the game record `FILE` (written by save) and continue it")
+	f.StringVar(&save, "save", "", "write the game record to `FILE` when the game ends (over, quit or end of input)")
 	return cmd
+}
+
+// stopped is the error of a game stopped by an error (a failing Lua hook): it ends the
+// command with exitFailed. nil for a game going on or ended by its rules.
+func stopped(st core.State) error {
+	if err := st.Err(); err != nil {
+		return withCode(exitFailed, fmt.Errorf("game stopped: %w", err))
+	}
+	return nil
 }
 
 func completeAgents(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
@@ -90,8 +157,9 @@ func completeAgents(*cobra.Command, []string, string) ([]string, cobra.ShellComp
 }
 
 // seats builds each seat's player: the config's players, overridden by --pN flags,
-// missing seats filled with the random agent.
-func (a *app) seats(cmd *cobra.Command, res *resolved, flags [4]string) ([]seat, error) {
+// missing seats filled with the random agent. An agent that cannot play the game is an
+// error naming the seat, the agent and why.
+func (a *app) seats(res *resolved, flags [4]string) ([]seat, error) {
 	n := res.game.NumPlayers()
 	specs := make([]ai.Spec, n)
 	for i := range specs {
@@ -126,6 +194,9 @@ func (a *app) seats(cmd *cobra.Command, res *resolved, flags [4]string) ([]seat,
 		if err != nil {
 			return nil, fmt.Errorf("seat %d: %w", i+1, err)
 		}
+		if err := ai.Supports(spec, res.game); err != nil {
+			return nil, fmt.Errorf("seat %d (%s): %w", i+1, spec, err)
+		}
 		seats[i].agent = ag
 	}
 	return seats, nil
@@ -140,23 +211,27 @@ func splitMoves(list string) []string {
 	return out
 }
 
-// applyMoves plays a comma-separated list; an illegal move is an error naming its index
-// (from 1) and the legal moves.
-func applyMoves(st core.State, list string) error {
+// applyMoves plays a comma-separated list, appending the moves to played; an illegal
+// move is an error naming its index (from 1) and the legal moves.
+func applyMoves(st core.State, list string, played []core.Move) ([]core.Move, error) {
 	for i, text := range splitMoves(list) {
 		if text == "" {
-			return fmt.Errorf("--moves: move %d is empty (want moves separated by commas, e.g. 3,1,4)", i+1)
+			return nil, fmt.Errorf("--moves: move %d is empty (want moves separated by commas, e.g. 3,1,4)", i+1)
 		}
 		m, err := core.ParsePlay(st, text)
+		if e := st.Err(); e != nil {
+			return nil, withCode(exitFailed, fmt.Errorf("--moves: move %d: the game was stopped: %w", i+1, e))
+		}
 		if err != nil {
-			return fmt.Errorf("--moves: move %d: %w", i+1, err)
+			return nil, fmt.Errorf("--moves: move %d: %w", i+1, err)
 		}
 		st.Play(m)
+		played = append(played, m)
 		if err := st.Err(); err != nil {
-			return fmt.Errorf("--moves: move %d stopped the game: %w", i+1, err)
+			return nil, withCode(exitFailed, fmt.Errorf("--moves: move %d stopped the game: %w", i+1, err))
 		}
 	}
-	return nil
+	return played, nil
 }
 
 // positionJSON is what play --json prints.
@@ -197,6 +272,7 @@ func describe(name string, st core.State, plies int) positionJSON {
 }
 
 func (a *app) printPosition(res *resolved, st core.State, plies int, color bool) error {
+	settle(st)
 	if a.json {
 		enc := json.NewEncoder(a.out)
 		return enc.Encode(describe(res.variant.Name, st, plies))
@@ -205,6 +281,15 @@ func (a *app) printPosition(res *resolved, st core.State, plies int, color bool)
 	fmt.Fprintf(a.out, "position: %s\n", st)
 	fmt.Fprintln(a.out, statusLine(st))
 	return nil
+}
+
+// settle asks for the legal moves once, so that a hook that fails on them (can_play)
+// stops the game now, with its error in st.Err, rather than leaving a seat to move with
+// no moves.
+func settle(st core.State) {
+	if st.ToMove() >= 0 {
+		st.LegalMoves(nil)
+	}
 }
 
 // statusLine says whose turn it is or how the game ended.

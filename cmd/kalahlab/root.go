@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -32,22 +31,12 @@ type app struct {
 	color      string
 }
 
-// run executes the command line and returns the process exit code. Ctrl-C cancels the
-// command's context.
+// run executes the command line and returns the process exit code (exit.go lists them).
+// Ctrl-C cancels the command's context.
 func run(args []string, in io.Reader, out, errOut io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	root := newRootCmd(in, out, errOut)
-	root.SetArgs(args)
-	if err := root.ExecuteContext(ctx); err != nil {
-		if errors.Is(err, context.Canceled) {
-			fmt.Fprintln(errOut, "kalahlab: interrupted")
-			return 130
-		}
-		fmt.Fprintf(errOut, "kalahlab: %v\n", err)
-		return 1
-	}
-	return 0
+	return execute(ctx, newRootCmd(in, out, errOut), args, errOut)
 }
 
 // newRootCmd builds the command tree. Every command is listed here.
@@ -59,7 +48,12 @@ func newRootCmd(in io.Reader, out, errOut io.Writer) *cobra.Command {
 		Long: `kalahlab plays, counts, scripts and compares board-game variants.
 
 Variants are configured from YAML (-c FILE), scripted in Lua, and tuned with --set.
-Start with "kalahlab play" to play Kalah against the random agent.`,
+Start with "kalahlab play" to play Kalah against the random agent.
+
+Exit codes: 0 done; 1 an error (bad input, a failure); 2 a malformed command line;
+3 a game stopped by a script error, or a failed variants check; 130 interrupted.
+With --json an error is JSON on stderr: {"error": "...", "code": N}. NO_COLOR turns
+colour off (unless --color always).`,
 		Example: `  kalahlab play
   kalahlab play --variant kalah --set houses=4 --set seeds=3 --moves 2,1,4 --json
   kalahlab play -c config/examples/kalah-4x3.yaml
@@ -88,6 +82,7 @@ Start with "kalahlab play" to play Kalah against the random agent.`,
 		}
 	}
 	_ = root.RegisterFlagCompletionFunc("variant", completeVariants)
+	addVersionFlag(a, root)
 
 	root.AddCommand(
 		newPlayCmd(a),

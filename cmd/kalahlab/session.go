@@ -3,10 +3,9 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"strconv"
 	"strings"
 
 	"github.com/kalahlab/kalahlab/ai"
@@ -25,7 +24,9 @@ type session struct {
 
 	history []core.Move
 	redo    []core.Move
-	lines   <-chan string
+	lines   <-chan inputLine
+	loaded  string // the record file the game was restored from, if any
+	saveTo  string // --save: where to write the record when the game ends
 }
 
 const playHelp = `commands:
@@ -37,13 +38,30 @@ const playHelp = `commands:
   hint        what an agent would play here, and its evaluation
   replay      step through the game from the start (Enter: next move, q: stop)
   draw        offer a draw (games that allow one, such as checkers)
-  save FILE   write the game so far to FILE (replay it with the command inside)
+  save FILE   write the game record (JSON) to FILE; play --load FILE continues it
   help        this text
   quit        leave the game
 `
 
-// run plays until the game ends, the input ends or the user quits.
+// run plays until the game ends, the input ends or the user quits, then writes the
+// game record when --save asks for it. A game stopped by an error (a failing hook) ends
+// it with that error, marked exitFailed.
 func (s *session) run(ctx context.Context) error {
+	err := s.loop(ctx)
+	if s.saveTo == "" {
+		return err
+	}
+	if serr := s.a.saveRecord(s.saveTo, s.res, s.seats, s.history, s.state); serr != nil {
+		return errors.Join(err, serr)
+	}
+	if !s.a.json {
+		fmt.Fprintln(s.a.out, "saved to", s.saveTo)
+	}
+	return err
+}
+
+// loop is the game: agents move, people are asked.
+func (s *session) loop(ctx context.Context) error {
 	s.lines = readLines(ctx, s.a.input())
 	out := s.a.out
 	allAgents := true
@@ -51,17 +69,17 @@ func (s *session) run(ctx context.Context) error {
 		allAgents = allAgents && !st.human()
 	}
 	if allAgents && s.a.json {
-		for s.state.ToMove() != core.Terminal {
+		for settle(s.state); s.state.ToMove() != core.Terminal; settle(s.state) {
 			if err := s.step(ctx, false); err != nil {
 				return err
 			}
 		}
-		return s.a.printPosition(s.res, s.state, len(s.history), false)
+		if err := s.a.printPosition(s.res, s.state, len(s.history), false); err != nil {
+			return err
+		}
+		return stopped(s.state)
 	}
-	fmt.Fprintf(out, "%s: %s\n", s.res.variant.Name, s.res.variant.Summary)
-	for i, st := range s.seats {
-		fmt.Fprintf(out, "seat %d: %s\n", i+1, st.spec)
-	}
+	s.banner()
 	if !allAgents {
 		fmt.Fprintln(out, `type a move, or "help" for the commands`)
 	}
@@ -70,10 +88,11 @@ func (s *session) run(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		settle(s.state)
 		p := s.state.ToMove()
 		if p == core.Terminal {
 			fmt.Fprintln(out, statusLine(s.state))
-			return nil
+			return stopped(s.state)
 		}
 		if p == core.Chance || !s.seats[p].human() {
 			if err := s.step(ctx, true); err != nil {
@@ -82,10 +101,10 @@ func (s *session) run(ctx context.Context) error {
 			continue
 		}
 		fmt.Fprintf(out, "%v to move; legal: %s\n%v> ", p, core.MovesString(s.state, s.state.LegalMoves(nil)), p)
-		var line string
+		var in inputLine
 		var ok bool
 		select {
-		case line, ok = <-s.lines:
+		case in, ok = <-s.lines:
 		case <-ctx.Done():
 			return ctx.Err()
 		}
@@ -93,7 +112,11 @@ func (s *session) run(ctx context.Context) error {
 			fmt.Fprintln(out, "\ninput ended; position:", s.state)
 			return nil
 		}
-		quit, err := s.command(strings.TrimSpace(line))
+		if in.long > 0 {
+			fmt.Fprintf(out, "\ninput line %d is too long (%d bytes; at most %d): ignored\n", in.n, in.long, maxLineBytes)
+			continue
+		}
+		quit, err := s.command(strings.TrimSpace(in.text))
 		if err != nil {
 			fmt.Fprintln(out, err)
 		}
@@ -101,6 +124,23 @@ func (s *session) run(ctx context.Context) error {
 			fmt.Fprintln(out, "position:", s.state)
 			return nil
 		}
+	}
+}
+
+// banner names the game (with the knobs changed from the variant's own), where it was
+// loaded from, and who plays each seat.
+func (s *session) banner() {
+	out, v := s.a.out, s.res.variant
+	if title, changed := s.res.title(); changed {
+		fmt.Fprintf(out, "%s: %s\n  by default: %s\n", v.Name, title, v.Summary)
+	} else {
+		fmt.Fprintf(out, "%s: %s\n", v.Name, v.Summary)
+	}
+	if s.loaded != "" {
+		fmt.Fprintf(out, "restored from %s: %d moves\n", s.loaded, len(s.history))
+	}
+	for i, st := range s.seats {
+		fmt.Fprintf(out, "seat %d: %s\n", i+1, st.spec)
 	}
 }
 
@@ -114,6 +154,9 @@ func (s *session) step(ctx context.Context, verbose bool) error {
 	} else {
 		var err error
 		if m, err = s.seats[p].agent.SelectMove(ctx, s.state); err != nil {
+			if stop := stopped(s.state); stop != nil {
+				return stop // the agent found no move because a hook failed
+			}
 			return fmt.Errorf("%v (%s): %w", p, s.seats[p].spec, err)
 		}
 		who = fmt.Sprintf("%v (%s)", p, s.seats[p].spec)
@@ -173,7 +216,7 @@ func (s *session) command(line string) (bool, error) {
 		return false, s.offerDraw()
 	case "save":
 		if arg == "" {
-			return false, fmt.Errorf("save: want a file name, e.g. save game.txt")
+			return false, fmt.Errorf("save: want a file name, e.g. save game.json")
 		}
 		if err := s.save(arg); err != nil {
 			return false, err
@@ -232,37 +275,42 @@ func (s *session) replay() {
 	}
 }
 
-// save writes the game as a small text record with the command that replays it.
+// save writes the game record (see core/record) of the game so far.
 func (s *session) save(path string) error {
-	r := s.res.game.NewState()
-	moves := make([]string, len(s.history))
-	for i, m := range s.history {
-		moves[i] = r.MoveString(m)
-		r.Play(m)
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "# kalahlab game record; replay it with:\n#   kalahlab play --variant %s", s.res.variant.Name)
-	for _, k := range s.res.variant.Params.Names() {
-		fmt.Fprintf(&b, " --set %s=%v", k, s.res.variant.Params[k])
-	}
-	fmt.Fprintf(&b, " --moves %s\n", strings.Join(moves, ","))
-	fmt.Fprintf(&b, "variant: %s\nmoves: [%s]\nposition: %s\n", strconv.Quote(s.res.variant.Name), strings.Join(moves, ", "), strconv.Quote(s.state.String()))
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		return fmt.Errorf("save: %w", err)
-	}
-	return nil
+	return s.a.saveRecord(path, s.res, s.seats, s.history, s.state)
+}
+
+// maxLineBytes is the longest input line play reads; a longer one is refused whole
+// (and reported), and the lines after it are read as usual.
+const maxLineBytes = 4096
+
+// inputLine is one line of a person's input.
+type inputLine struct {
+	text string // without the line ending
+	n    int    // the line number, from 1
+	long int    // the line's length when it is longer than maxLineBytes (text is then empty)
 }
 
 // readLines feeds the lines of in to a channel until in ends or ctx is cancelled.
-func readLines(ctx context.Context, in interface{ Read([]byte) (int, error) }) <-chan string {
-	ch := make(chan string)
+func readLines(ctx context.Context, in *bufio.Reader) <-chan inputLine {
+	ch := make(chan inputLine)
 	go func() {
 		defer close(ch)
-		sc := bufio.NewScanner(in)
-		for sc.Scan() {
+		for n := 1; ; n++ {
+			text, size, err := readLine(in, maxLineBytes)
+			if err != nil && size == 0 {
+				return
+			}
+			line := inputLine{text: text, n: n}
+			if size > maxLineBytes {
+				line = inputLine{n: n, long: size}
+			}
 			select {
-			case ch <- sc.Text():
+			case ch <- line:
 			case <-ctx.Done():
+				return
+			}
+			if err != nil {
 				return
 			}
 		}
@@ -270,30 +318,51 @@ func readLines(ctx context.Context, in interface{ Read([]byte) (int, error) }) <
 	return ch
 }
 
+// readLine reads one line, keeping at most limit bytes of it (and a little more, to see
+// a \r\n ending); size is the line's whole length without its ending, so size > limit
+// marks a line too long. err is the reader's (io.EOF at the end).
+func readLine(r *bufio.Reader, limit int) (text string, size int, err error) {
+	var buf []byte
+	newline := false
+	for {
+		chunk, e := r.ReadSlice('\n')
+		size += len(chunk)
+		if keep := limit + 2 - len(buf); keep > 0 {
+			buf = append(buf, chunk[:min(keep, len(chunk))]...)
+		}
+		if e == bufio.ErrBufferFull {
+			continue
+		}
+		err = e
+		newline = e == nil
+		break
+	}
+	if newline {
+		size--
+		buf = buf[:len(buf)-min(1, len(buf))]
+	}
+	if len(buf) > 0 && buf[len(buf)-1] == '\r' && size <= limit+1 {
+		size--
+		buf = buf[:len(buf)-1]
+	}
+	if size > limit {
+		return "", size, err
+	}
+	return string(buf), size, err
+}
+
 // hintSpec is the agent that answers "hint": alpha-beta for two-player games without
 // chance, MCTS otherwise.
-func hintSpec(st core.State) ai.Spec {
-	if st.ToMove() >= 0 && len(st.Returns(nil)) == 2 && !hasChance(st) {
+func hintSpec(st core.State, g core.Game) ai.Spec {
+	if st.ToMove() >= 0 && g.NumPlayers() == 2 && !ai.HasChance(g) {
 		return ai.Spec{Agent: "alphabeta", Options: map[string]string{"depth": "12", "time": "1s"}}
 	}
 	return ai.Spec{Agent: "mcts", Options: map[string]string{"iterations": "20000", "time": "1s"}}
 }
 
-// hasChance reports whether the game has dice: a quick look at the next few plies.
-func hasChance(st core.State) bool {
-	c := st.Clone()
-	for i := 0; i < 4 && c.ToMove() != core.Terminal; i++ {
-		if c.ToMove() == core.Chance {
-			return true
-		}
-		c.Play(c.LegalMoves(nil)[0])
-	}
-	return false
-}
-
 // hint asks an agent for the move it would play here and says how it values it.
 func (s *session) hint() error {
-	spec := hintSpec(s.state)
+	spec := hintSpec(s.state, s.res.game)
 	ag, err := ai.New(spec, 1)
 	if err != nil {
 		return err
@@ -330,7 +399,7 @@ func (s *session) replayGame() (bool, error) {
 		if !ok {
 			return true, nil
 		}
-		if strings.HasPrefix(strings.TrimSpace(strings.ToLower(line)), "q") {
+		if strings.HasPrefix(strings.TrimSpace(strings.ToLower(line.text)), "q") {
 			break
 		}
 		fmt.Fprintf(out, "move %d: %v plays %s\n", i+1, r.ToMove(), r.MoveString(m))
@@ -363,7 +432,7 @@ func (s *session) offerDraw() error {
 		if st.human() {
 			fmt.Fprintf(s.a.out, "seat %d, %v offers a draw: accept? [y/N] ", p+1, me)
 			line, ok := <-s.lines
-			accepted = accepted && ok && strings.HasPrefix(strings.ToLower(strings.TrimSpace(line)), "y")
+			accepted = accepted && ok && strings.HasPrefix(strings.ToLower(strings.TrimSpace(line.text)), "y")
 			continue
 		}
 		accepted = accepted && s.agentAccepts(core.Player(p))
@@ -381,7 +450,7 @@ func (s *session) offerDraw() error {
 // values the position below zero for p.
 func (s *session) agentAccepts(p core.Player) bool {
 	c := s.state.Clone()
-	ag, err := ai.New(hintSpec(c), 7)
+	ag, err := ai.New(hintSpec(c, s.res.game), 7)
 	if err != nil {
 		return false
 	}

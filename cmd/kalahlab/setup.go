@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -18,6 +19,12 @@ type resolved struct {
 	cfg     *config.Game
 	variant *variants.Variant
 	game    core.Game
+	// lookup is what the variant was looked up by (a name or a script path), as a game
+	// record stores it.
+	lookup string
+	// plain is the variant before the config's params and --set: what "changed knobs"
+	// are measured against.
+	plain *variants.Variant
 }
 
 // loadGame applies the layers: embedded default < config file < env < flags, then the
@@ -27,34 +34,68 @@ func (a *app) loadGame() (*resolved, error) {
 	if err != nil {
 		return nil, err
 	}
+	overrides := map[string]any{}
+	maps.Copy(overrides, cfg.Params)
+	return a.resolve(cfg, cfg.Variant, cfg.HouseRules, overrides, a.sets)
+}
+
+// resolve looks the variant up, stacks the house rules, applies the knob overrides and
+// then the key=value assignments (--set), and builds a game.
+func (a *app) resolve(cfg *config.Game, lookup string, houseRules []string, overrides map[string]any, sets []string) (*resolved, error) {
 	opt := variants.Options{ScriptsDir: cfg.Scripts}
 	if opt.ScriptsDir == "" {
 		opt = variants.EnvOptions()
 	}
-	v, err := variants.Lookup(cfg.Variant, opt)
+	v, err := variants.Lookup(lookup, opt)
 	if err != nil {
 		return nil, err
 	}
-	if len(cfg.HouseRules) > 0 {
-		if v, err = v.WithHouseRules(cfg.HouseRules, opt); err != nil {
+	if len(houseRules) > 0 {
+		if v, err = v.WithHouseRules(houseRules, opt); err != nil {
 			return nil, err
 		}
 	}
-	overrides := map[string]any{}
-	maps.Copy(overrides, cfg.Params)
-	sets, err := core.ParseAssignments(v.Specs, a.sets)
+	plain := v
+	all := map[string]any{}
+	maps.Copy(all, overrides)
+	assigned, err := core.ParseAssignments(v.Specs, sets)
 	if err != nil {
 		return nil, fmt.Errorf("variant %s: %w", v.Name, err)
 	}
-	maps.Copy(overrides, sets)
-	if v, err = v.With(overrides); err != nil {
+	maps.Copy(all, assigned)
+	if v, err = v.With(all); err != nil {
 		return nil, err
 	}
 	g, err := v.NewGame()
 	if err != nil {
 		return nil, err
 	}
-	return &resolved{cfg: cfg, variant: v, game: g}, nil
+	return &resolved{cfg: cfg, variant: v, game: g, lookup: lookup, plain: plain}, nil
+}
+
+// title describes the game being played by the knobs that differ from the variant's
+// own: "Kalah(5,3)" for Kalah with 5 houses of 3 seeds, "Kalah(6,4), empty_capture=false",
+// "players=2" for Ludo. The second result says whether any knob was changed.
+func (r *resolved) title() (string, bool) {
+	v := r.variant
+	var changed []string
+	for _, k := range v.Params.Names() {
+		if r.plain != nil && fmt.Sprint(r.plain.Params[k]) != fmt.Sprint(v.Params[k]) {
+			changed = append(changed, k)
+		}
+	}
+	var parts []string
+	skip := map[string]bool{}
+	if v.Base == "kalah" {
+		parts = append(parts, fmt.Sprintf("Kalah(%d,%d)", v.Params.Int("houses"), v.Params.Int("seeds")))
+		skip["houses"], skip["seeds"] = true, true
+	}
+	for _, k := range changed {
+		if !skip[k] {
+			parts = append(parts, fmt.Sprintf("%s=%v", k, v.Params[k]))
+		}
+	}
+	return strings.Join(parts, ", "), len(changed) > 0
 }
 
 // variantGiven reports whether the user named a game in any way (config, flag, env or

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -43,7 +44,12 @@ starting seed count; it is built once (on all cores) and kept in --endgame-dir. 
 default (--endgame auto) it is used for positions with 44 or more seeds in houses,
 with the largest N whose levels fit in 256 MB: 20 seeds for 6 houses a side, built
 in 15-30 s on two cores the first time. With it Kalah(6,4) takes 4-5 s on two
-cores and 1.3 GB; without it (--endgame off), 13-18 s.`,
+cores and 1.3 GB; without it (--endgame off), 13-18 s.
+
+A Lua hook that fails during the search (an error, seeds not conserved, a bad return
+value, an endless loop stopped after 250 ms) fails the solve at once with the hook's
+error (script, line and hook) and exit status 3: there is no value of a game that
+ends by an error. Ctrl-C or SIGTERM stops a solve, slow hooks included.`,
 		Example: `  kalahlab solve --variant kalah --set houses=4 --set seeds=3
   kalahlab solve --set empty_capture=false --json
   kalahlab solve --set seeds=3 --endgame 20
@@ -55,9 +61,15 @@ cores and 1.3 GB; without it (--endgame off), 13-18 s.`,
 			if err != nil {
 				return err
 			}
-			st := res.game.NewState()
+			// A game of its own whose Lua hooks the context interrupts: Ctrl-C stops
+			// a solve at once, slow hooks included.
+			game, err := res.variant.NewGameContext(cmd.Context())
+			if err != nil {
+				return err
+			}
+			st := game.NewState()
 			if from != "" {
-				if st, err = res.game.ParseState(from); err != nil {
+				if st, err = game.ParseState(from); err != nil {
 					return fmt.Errorf("--from: %w", err)
 				}
 			}
@@ -70,6 +82,9 @@ cores and 1.3 GB; without it (--endgame off), 13-18 s.`,
 			}
 			sol, err := ai.Solve(cmd.Context(), st, ai.SolveOptions{TTMB: ttMB, Time: limit,
 				EndgameDir: endgameDir, EndgameSeeds: egSeeds, Threads: threads, Log: a.errOut})
+			if errors.Is(err, ai.ErrGameStopped) {
+				return withCode(exitFailed, err) // a hook failed: the variant, not the solve
+			}
 			if err != nil {
 				return err
 			}

@@ -176,7 +176,12 @@ func newVariantsCheckCmd(a *app) *cobra.Command {
 		Long: `Load a variant (a name or a .lua file), validate its knobs, run the examples it
 carries, then play random games (1,000 by default) with the contract checks at every
 step: legal moves sorted and unique, clone, replay and undo consistent, the game's own
-invariant (Kalah: seeds conserved). Exits non-zero when anything fails.`,
+invariant (Kalah: seeds conserved). Exits non-zero when anything fails.
+
+A hook that fails the same way in 3 games (an endless loop, stopped after 250 ms a
+call, or seeds not conserved) ends the check early: the report says so and gives the
+error and the number of games played. Ctrl-C or SIGTERM stops a check at once, slow or
+looping hooks included.`,
 		Example: `  kalahlab variants check my-rules.lua
   kalahlab variants check kalah/strict-capture --games 200
   kalahlab variants check oware --json`,
@@ -193,7 +198,7 @@ invariant (Kalah: seeds conserved). Exits non-zero when anything fails.`,
 			if err != nil {
 				return err
 			}
-			rep, err := variants.Check(res.variant, games, res.cfg.Seed)
+			rep, err := variants.CheckContext(cmd.Context(), res.variant, games, res.cfg.Seed)
 			if err != nil {
 				return err
 			}
@@ -213,6 +218,7 @@ invariant (Kalah: seeds conserved). Exits non-zero when anything fails.`,
 				if err := json.NewEncoder(a.out).Encode(map[string]any{
 					"variant": rep.Variant, "ok": rep.OK(), "examples": exs,
 					"games": rep.Games, "failed": rep.Failed, "errors": rep.Errors,
+					"stopped": rep.Stopped,
 				}); err != nil {
 					return err
 				}
@@ -220,7 +226,7 @@ invariant (Kalah: seeds conserved). Exits non-zero when anything fails.`,
 				fmt.Fprint(a.out, rep.String())
 			}
 			if !rep.OK() {
-				return fmt.Errorf("variant %s failed its checks", rep.Variant)
+				return withCode(exitFailed, fmt.Errorf("variant %s failed its checks", rep.Variant))
 			}
 			return nil
 		},

@@ -27,16 +27,32 @@ func newVersionCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:     "version",
 		Short:   "Print the version of kalahlab",
-		Example: "  kalahlab version\n  kalahlab version --json",
+		Example: "  kalahlab version\n  kalahlab --version\n  kalahlab version --json",
 		Args:    cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
-			if a.json {
-				return json.NewEncoder(a.out).Encode(map[string]string{
-					"version": programVersion(), "go": runtime.Version(), "platform": runtime.GOOS + "/" + runtime.GOARCH,
-				})
-			}
-			fmt.Fprintf(a.out, "kalahlab %s (%s %s/%s)\n", programVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
-			return nil
-		},
+		RunE:    func(*cobra.Command, []string) error { return a.printVersion() },
 	}
+}
+
+// addVersionFlag gives the root command --version (and -v), which prints what
+// "kalahlab version" prints; without it the root command prints its help.
+func addVersionFlag(a *app, root *cobra.Command) {
+	var show bool
+	root.Flags().BoolVarP(&show, "version", "v", false, "print the version of kalahlab (as kalahlab version)")
+	root.RunE = func(cmd *cobra.Command, _ []string) error {
+		if show {
+			return a.printVersion()
+		}
+		return cmd.Help()
+	}
+}
+
+// printVersion prints the version, Go version and platform (JSON with --json).
+func (a *app) printVersion() error {
+	if a.json {
+		return json.NewEncoder(a.out).Encode(map[string]string{
+			"version": programVersion(), "go": runtime.Version(), "platform": runtime.GOOS + "/" + runtime.GOARCH,
+		})
+	}
+	_, err := fmt.Fprintf(a.out, "kalahlab %s (%s %s/%s)\n", programVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return err
 }

@@ -92,7 +92,14 @@ func (a *app) setupWizard(cmd *cobra.Command, players *[4]string) error {
 		}
 		a.sets = append(a.sets, ans)
 	}
-	g, err := chosen.NewGame()
+	sets, err := core.ParseAssignments(chosen.Specs, a.sets)
+	if err != nil {
+		return err
+	}
+	if chosen, err = chosen.With(sets); err != nil {
+		return err
+	}
+	g, err := chosen.NewGame() // with the knobs as set: the seats and dice the agents face
 	if err != nil {
 		return err
 	}
@@ -110,6 +117,9 @@ func (a *app) setupWizard(cmd *cobra.Command, players *[4]string) error {
 			spec, err := ai.ParseSpec(ans)
 			if err == nil && spec.Agent != ai.Human {
 				_, err = ai.New(spec, 0)
+			}
+			if err == nil {
+				err = ai.Supports(spec, g)
 			}
 			if err != nil {
 				fmt.Fprintln(a.out, err)

@@ -129,6 +129,10 @@ func CheckStep(g core.Game, s core.State, opt Options) error {
 		return fmt.Errorf("ToMove %d: not a seat, Chance or Terminal", int(p))
 	}
 	moves := s.LegalMoves(nil)
+	if err := s.Err(); err != nil && p != core.Terminal {
+		// A hook run to list the moves (Kalah's can_play) failed and stopped the game.
+		return fmt.Errorf("game stopped by an error listing the legal moves: %w", err)
+	}
 	if (len(moves) == 0) != (p == core.Terminal) {
 		return fmt.Errorf("%d legal moves while ToMove is %v", len(moves), p)
 	}

@@ -20,13 +20,17 @@
 //   - seeds [4]: seeds per house at the start, 1..32 (at most 255 seeds in all).
 //   - empty_capture [true]: false captures only when the opposite house has seeds.
 //   - end_rule [either_side_empty]: mover_cannot_move ends the game only when the player
-//     to move has no seeds.
+//     to move has no legal move: no seeds, and no pie-rule swap to play (see pie_rule).
 //   - remaining [owner]: discard leaves the seeds still in houses at the end uncounted.
 //   - origin_skip [false]: true skips the origin house on laps (as in Oware).
 //   - store_sowing [true]: false never sows into stores; they only collect captures.
 //   - pie_rule [false]: at the second player's first turn one extra legal move, swap,
 //     exchanges the players' sides (positions and scores); the original first player then
-//     moves. Returns and scores belong to seats (people), not sides.
+//     moves. Returns and scores belong to seats (people), not sides. The swap is a choice
+//     of sides, not a sowing: under mover_cannot_move a second player with no seeds at
+//     that turn still has it (their only move), and the game ends after it, the original
+//     first player being to move on the empty side. Under either_side_empty a first turn
+//     that empties a side ends the game before the offer.
 //   - rows [2]: 2 or 4 (see below).
 //   - max_plies [1000]: the game ends after this many plies, scored as a normal end
 //     (0: no limit). Kalah with store sowing always ends long before; variants without it
@@ -59,13 +63,17 @@
 // rows: 1..h is the inner row from the mover's right, h+1..2h the outer row from the
 // mover's left; the board drawing labels every house), or
 // "swap" for the pie rule. The position string lists the pits in index order, stores in
-// brackets, then the side to move (s, n, or - once over), then "pie=first" (the pie rule
-// is still to come) or "pie=offer" (swap is legal now), and "swapped" when the seats have
-// exchanged sides:
+// brackets, then the side to move (s, n, or - once over), then, while the game is not
+// over, "pie=first" (the pie rule is still to come) or "pie=offer" (swap is legal now),
+// and "swapped" when the seats have exchanged sides (kept after the end: the scores
+// belong to seats):
 //
 //	4,4,4,4,4,4,[0],4,4,4,4,4,4,[0] s
+//	0,0,0,0,0,0,[30],0,0,0,0,0,0,[18] - swapped
 //
-// A parsed position that is over by the rules reads as over.
+// A parsed position that is over by the rules reads as over. A finished game has no pie
+// phase: Parse accepts "pie=first" or "pie=offer" on a finished position (of a variant
+// with the pie rule) and drops it, so the string reads back without it.
 package kalah
 
 import (
@@ -90,7 +98,7 @@ type EndRule uint8
 // The end rules.
 const (
 	EitherSideEmpty EndRule = iota // either player's houses are all empty
-	MoverCannotMove                // the player to move has no seeds
+	MoverCannotMove                // the player to move has no seeds and no pie swap
 )
 
 // Remaining says what happens to seeds left in houses at the end.
@@ -159,7 +167,7 @@ func Specs() []core.ParamSpec {
 		{Name: "houses", Kind: core.Int, Default: d.Houses, Min: 1, Max: MaxHouses, Doc: "houses per row"},
 		{Name: "seeds", Kind: core.Int, Default: d.Seeds, Min: 1, Max: 32, Doc: "seeds per house at the start"},
 		{Name: "empty_capture", Kind: core.Bool, Default: d.EmptyCapture, Doc: "a capture takes place even when the opposite house is empty"},
-		{Name: "end_rule", Kind: core.Enum, Default: endRuleNames[d.EndRule], Choices: endRuleNames, Doc: "when the game ends: either player's houses empty, or the player to move has no seeds"},
+		{Name: "end_rule", Kind: core.Enum, Default: endRuleNames[d.EndRule], Choices: endRuleNames, Doc: "when the game ends: either player's houses empty, or the player to move has no seeds (and no pie swap)"},
 		{Name: "remaining", Kind: core.Enum, Default: remainingNames[d.Remaining], Choices: remainingNames, Doc: "seeds left in houses at the end go to their owner's store, or are discarded"},
 		{Name: "origin_skip", Kind: core.Bool, Default: d.OriginSkip, Doc: "laps skip the house the seeds came from"},
 		{Name: "store_sowing", Kind: core.Bool, Default: d.StoreSowing, Doc: "seeds are sown into the mover's store"},

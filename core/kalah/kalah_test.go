@@ -169,6 +169,95 @@ func TestPieRule(t *testing.T) {
 	assert.NotContains(t, s.LegalMoves(nil), Swap)
 }
 
+func TestPieSwapWithNoSeeds(t *testing.T) {
+	// end_rule mover_cannot_move: a second player whose side the first turn emptied is
+	// not out of the game while the swap is offered; swap is their only move, and after
+	// it the original first player is to move on the empty side, which ends the game.
+	// Kalah(1,2) without store sowing: South's house 1 sows one seed North and one back
+	// into itself, which captures both.
+	p := core.Params{"houses": 1, "seeds": 2, "end_rule": "mover_cannot_move", "store_sowing": false, "pie_rule": true}
+	g := newGame(t, p)
+	s := g.Start()
+	s.Play(0)
+	require.Equal(t, "0,[4],0,[0] n pie=offer", s.String())
+	assert.Equal(t, core.Player(1), s.ToMove(), "not over: the swap is still to be answered")
+	assert.Equal(t, "swap", core.MovesString(s, s.LegalMoves(nil)))
+	parsed, err := g.Parse(s.String())
+	require.NoError(t, err)
+	assert.Equal(t, core.Player(1), parsed.ToMove(), "the parsed position is not over either")
+
+	s.Play(Swap)
+	assert.Equal(t, core.Terminal, s.ToMove(), "the original first player cannot move on North")
+	assert.Equal(t, "0,[4],0,[0] - swapped", s.String())
+	assert.Equal(t, []float64{0, 4}, s.Scores(nil), "the swapper owns South's store")
+	assert.Equal(t, []float64{-1, 1}, s.Returns(nil))
+
+	// The random playouts (both generators) play the forced swap too.
+	for i := 0; i < 2; i++ {
+		c := g.Start()
+		c.Play(0)
+		if i == 0 {
+			assert.Equal(t, 1, c.PlayRandom(rand.New(rand.NewPCG(1, 2))))
+		} else {
+			assert.Equal(t, 1, c.PlayRandomPCG(rand.NewPCG(1, 2)))
+		}
+		assert.Equal(t, s.String(), c.String())
+	}
+
+	// Either side empty: the first turn ends the game before any offer.
+	p["end_rule"] = "either_side_empty"
+	e := newGame(t, p).Start()
+	e.Play(0)
+	assert.Equal(t, "0,[4],0,[0] -", e.String())
+	assert.Equal(t, []float64{1, -1}, e.Returns(nil))
+}
+
+func TestFinishedGameHasNoPiePhase(t *testing.T) {
+	// A game that ends while the pie rule is pending writes no pie=first / pie=offer,
+	// and a finished position read with one drops it.
+	tests := []struct {
+		name   string
+		params core.Params
+		moves  []core.Move
+		want   string
+	}{
+		{"ends on the first player's extra turn (pie=first)",
+			core.Params{"houses": 1, "seeds": 1, "pie_rule": true}, []core.Move{0}, "0,[1],0,[1] -"},
+		{"ends on the first player's extra turn, mover_cannot_move",
+			core.Params{"houses": 1, "seeds": 1, "pie_rule": true, "end_rule": "mover_cannot_move"}, []core.Move{0}, "0,[1],0,[1] -"},
+		{"ends as the offer comes (pie=offer)",
+			core.Params{"houses": 1, "seeds": 2, "pie_rule": true, "store_sowing": false}, []core.Move{0}, "0,[4],0,[0] -"},
+		{"max_plies ends it at the offer",
+			core.Params{"pie_rule": true, "max_plies": 1}, []core.Move{0}, "0,0,0,0,0,0,[24],0,0,0,0,0,0,[24] -"},
+		{"swapped stays", core.Params{"houses": 1, "seeds": 2, "pie_rule": true, "store_sowing": false, "end_rule": "mover_cannot_move"},
+			[]core.Move{0, Swap}, "0,[4],0,[0] - swapped"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := newGame(t, tt.params)
+			s := g.Start()
+			for _, m := range tt.moves {
+				s.Play(m)
+			}
+			require.Equal(t, core.Terminal, s.ToMove())
+			assert.Equal(t, tt.want, s.String())
+			back, err := g.Parse(s.String())
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, back.String(), "round trip")
+			assert.Equal(t, s.Hash(), back.Hash(), "the played and the parsed end hash alike")
+			for _, pie := range []string{" pie=first", " pie=offer"} {
+				old, err := g.Parse(tt.want + pie)
+				require.NoError(t, err, "a finished position with%s reads", pie)
+				assert.Equal(t, tt.want, old.String(), "and drops it")
+				assert.Equal(t, s.Hash(), old.Hash())
+			}
+		})
+	}
+	// A variant without the pie rule still rejects the field, finished or not.
+	_, err := newGame(t, nil).Parse("0,0,0,0,0,0,[30],0,0,0,0,0,0,[18] - pie=offer")
+	assert.ErrorContains(t, err, "no pie rule")
+}
+
 func TestPieReturnsBelongToSeats(t *testing.T) {
 	g := newGame(t, core.Params{"pie_rule": true})
 	s, err := g.Parse("0,0,0,0,0,1,[30],0,0,0,0,0,1,[16] n swapped")
@@ -292,7 +381,10 @@ func TestGoldenRender(t *testing.T) {
 func TestPlayRandomMatchesGeneric(t *testing.T) {
 	// The fast path plays exactly the game that LegalMoves + Play would with the same
 	// random draws.
-	for _, p := range []core.Params{nil, {"pie_rule": true}, {"rows": 4, "houses": 3}} {
+	for _, p := range []core.Params{nil, {"pie_rule": true}, {"rows": 4, "houses": 3},
+		{"houses": 1, "seeds": 2, "end_rule": "mover_cannot_move", "store_sowing": false, "pie_rule": true},
+		{"houses": 2, "seeds": 2, "end_rule": "mover_cannot_move", "store_sowing": false, "pie_rule": true, "max_plies": 40},
+	} {
 		g := newGame(t, p)
 		for seed := uint64(0); seed < 50; seed++ {
 			a, b, c, d := g.Start(), g.Start(), g.Start(), g.Start()
@@ -312,6 +404,8 @@ func FuzzParsePosition(f *testing.F) {
 	f.Add("4,4,4,4,4,4,[0],4,4,4,4,4,4,[0] s")
 	f.Add("0,5,1,6,6,5,[1],4,4,4,4,4,4,[0] n pie=offer")
 	f.Add("0,0,0,0,0,0,[30],0,0,0,0,0,0,[18] -")
+	f.Add("0,0,0,0,0,0,[30],0,0,0,0,0,0,[18] - pie=offer swapped")
+	f.Add("0,0,0,0,0,0,[30],0,0,0,0,0,0,[18] s pie=first")
 	g, _ := New("kalah", Rules{Houses: 6, Seeds: 4, EmptyCapture: true, StoreSowing: true, Rows: 2, PieRule: true})
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := g.Parse(text)
@@ -321,6 +415,9 @@ func FuzzParsePosition(f *testing.F) {
 		again, err := g.Parse(s.String())
 		require.NoError(t, err, "printed position %q does not parse", s.String())
 		require.Equal(t, s.String(), again.String())
+		if s.ToMove() == core.Terminal {
+			require.NotContains(t, s.String(), "pie=", "a finished game has no pie phase")
+		}
 		require.NoError(t, coretest.CheckStep(g, s, coretest.Options{Invariant: conserved}))
 		for _, m := range s.LegalMoves(nil) {
 			c := s.Copy()

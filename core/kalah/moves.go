@@ -407,10 +407,12 @@ func (s *State) hasMove() bool {
 	return len(s.LegalMoves(buf[:0])) > 0 || s.p.over
 }
 
-// finish ends the game and counts the scores.
+// finish ends the game and counts the scores. A pending pie offer lapses: a finished
+// game has no pie phase (its position string shows none).
 func (s *State) finish() {
 	g := s.g
 	s.p.over = true
+	s.p.pie = pieDone
 	if g.r.Hooks.FinalScores != nil {
 		south, north, ok, err := g.r.Hooks.FinalScores(s)
 		if err == nil {
@@ -441,6 +443,7 @@ func (s *State) finish() {
 // stop ends the game because of an error.
 func (s *State) stop(err error) {
 	s.p.over = true
+	s.p.pie = pieDone
 	s.p.err = err
 }
 

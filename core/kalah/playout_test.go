@@ -108,6 +108,8 @@ func TestPlayRandomFallbacks(t *testing.T) {
 		{"origin-skip", core.Params{"origin_skip": true}, Hooks{}},
 		{"no-store-sowing", core.Params{"store_sowing": false, "max_plies": 300}, Hooks{}},
 		{"mover-cannot-move", core.Params{"end_rule": "mover_cannot_move"}, Hooks{}},
+		{"mover-cannot-move-pie", core.Params{"houses": 1, "seeds": 2, "end_rule": "mover_cannot_move",
+			"store_sowing": false, "pie_rule": true}, Hooks{}},
 		{"houses9", core.Params{"houses": 9, "seeds": 3}, Hooks{}},
 		{"hooked", nil, noEnd},
 	}

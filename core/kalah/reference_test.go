@@ -1,6 +1,8 @@
 package kalah
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -171,5 +173,200 @@ func TestPerft(t *testing.T) {
 	}
 	for d := 1; d <= deep; d++ {
 		assert.Equal(t, kalahPerft[d], core.Perft(g.Start(), d), "depth %d", d)
+	}
+}
+
+// refNode is a position for the reference rules below: the pits, the side to move, the
+// pie phase (pieFirst, pieOffer, pieDone), whether the seats have swapped sides, and the
+// plies played.
+type refNode struct {
+	pits    []int
+	side    int
+	pie     uint8
+	swapped bool
+	ply     int
+}
+
+// refHouses lists side's non-empty houses (0-based along the side).
+func refHouses(g *Game, pits []int, side int) []int {
+	var out []int
+	for k := 0; k < g.n; k++ {
+		if pits[side*(g.n+1)+k] > 0 {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// refMoves lists the legal moves of x: the mover's non-empty houses, then -1 for the
+// pie rule's swap while it is offered. It is empty exactly when the game is over, which
+// refOver decides.
+func refMoves(g *Game, x refNode) []int {
+	moves := refHouses(g, x.pits, x.side)
+	if x.pie == pieOffer {
+		moves = append(moves, -1)
+	}
+	return moves
+}
+
+// refOver is the reference end rule, written from the rules as the README states them:
+// either_side_empty ends the game when either side's houses are empty; mover_cannot_move
+// when the player to move has no legal move (no seeds, and no swap on offer); any rule
+// after max_plies plies.
+func refOver(g *Game, x refNode) bool {
+	r := g.r
+	if r.EndRule == EitherSideEmpty {
+		if len(refHouses(g, x.pits, 0)) == 0 || len(refHouses(g, x.pits, 1)) == 0 {
+			return true
+		}
+	} else if len(refMoves(g, x)) == 0 {
+		return true
+	}
+	return r.MaxPlies > 0 && x.ply >= r.MaxPlies
+}
+
+// refPlay plays move m (-1: swap) of x by the reference sower and the pie rule.
+func refPlay(g *Game, x refNode, m int) refNode {
+	y := refNode{pits: x.pits, side: x.side, pie: x.pie, swapped: x.swapped, ply: x.ply + 1}
+	if m < 0 {
+		y.swapped, y.pie = !x.swapped, pieDone
+		return y
+	}
+	var extra bool
+	y.pits, extra = refMove(g.r, g, x.pits, x.side, m)
+	if y.pie == pieOffer {
+		y.pie = pieDone // declined
+	}
+	if !extra {
+		y.side ^= 1
+		if y.pie == pieFirst {
+			y.pie = pieOffer
+		}
+	}
+	return y
+}
+
+// refMargin is the first seat's final margin under perfect play (each seat maximising
+// its own margin) by the reference rules, memoised on the whole node.
+func refMargin(g *Game, x refNode, memo map[string]int) int {
+	key := fmt.Sprint(x)
+	if v, ok := memo[key]; ok {
+		return v
+	}
+	var v int
+	if refOver(g, x) {
+		var score [2]int
+		for side := 0; side < 2; side++ {
+			score[side] = x.pits[side*(g.n+1)+g.n]
+			if g.r.Remaining == Owner {
+				for k := 0; k < g.n; k++ {
+					score[side] += x.pits[side*(g.n+1)+k]
+				}
+			}
+		}
+		v = score[0] - score[1]
+		if x.swapped {
+			v = -v
+		}
+	} else {
+		seat0 := x.side == 0 != x.swapped // the first seat is to move
+		v = math.MinInt
+		if !seat0 {
+			v = math.MaxInt
+		}
+		for _, m := range refMoves(g, x) {
+			c := refMargin(g, refPlay(g, x, m), memo)
+			if seat0 {
+				v = max(v, c)
+			} else {
+				v = min(v, c)
+			}
+		}
+	}
+	memo[key] = v
+	return v
+}
+
+// refPerftRules is perft by the reference rules (pie rule and end rules included).
+func refPerftRules(g *Game, x refNode, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	if refOver(g, x) {
+		return 0
+	}
+	moves := refMoves(g, x)
+	if depth == 1 {
+		return uint64(len(moves))
+	}
+	var total uint64
+	for _, m := range moves {
+		total += refPerftRules(g, refPlay(g, x, m), depth-1)
+	}
+	return total
+}
+
+// stateMargin is the first seat's final margin under perfect play through the State's
+// own rules (LegalMoves, Play, Scores), memoised on the position string and the ply.
+func stateMargin(s *State, memo map[string]int) int {
+	key := fmt.Sprintf("%s @%d", s, s.ply)
+	if v, ok := memo[key]; ok {
+		return v
+	}
+	var v int
+	if s.ToMove() == core.Terminal {
+		sc := s.Scores(nil)
+		v = int(sc[0] - sc[1])
+	} else {
+		seat0 := s.ToMove() == 0
+		v = math.MinInt
+		if !seat0 {
+			v = math.MaxInt
+		}
+		for _, m := range s.LegalMoves(nil) {
+			s.Play(m)
+			c := stateMargin(s, memo)
+			s.Undo()
+			if seat0 {
+				v = max(v, c)
+			} else {
+				v = min(v, c)
+			}
+		}
+	}
+	memo[key] = v
+	return v
+}
+
+func TestReferenceRulesPieAndEnd(t *testing.T) {
+	// The pie rule and both end rules against the reference rules on tiny boards, where
+	// the first turn can empty a side before the offer: perft to depth 8 and the value
+	// under perfect play (which checks every end, its scores and which seat they go to).
+	// max_plies is small so that games without store sowing, which can cycle, end.
+	for _, end := range endRuleNames {
+		for _, pie := range []bool{false, true} {
+			for _, storeSowing := range []bool{true, false} {
+				for _, rem := range remainingNames {
+					name := fmt.Sprintf("%s/pie=%v/store_sowing=%v/%s", end, pie, storeSowing, rem)
+					t.Run(name, func(t *testing.T) {
+						for _, size := range [][2]int{{1, 1}, {1, 2}, {1, 3}, {2, 1}, {2, 2}, {3, 1}} {
+							g := newGame(t, core.Params{"houses": size[0], "seeds": size[1], "end_rule": end,
+								"pie_rule": pie, "store_sowing": storeSowing, "remaining": rem, "max_plies": 14})
+							s := g.Start()
+							root := refNode{pits: make([]int, g.pits), pie: s.p.pie}
+							for i := range root.pits {
+								root.pits[i] = int(s.p.pits[i])
+							}
+							for d := 1; d <= 8; d++ {
+								require.Equal(t, refPerftRules(g, root, d), core.Perft(g.Start(), d),
+									"%dx%d perft %d", size[0], size[1], d)
+							}
+							require.Equal(t, refMargin(g, root, map[string]int{}), stateMargin(s, map[string]int{}),
+								"%dx%d: the first seat's margin under perfect play", size[0], size[1])
+						}
+					})
+				}
+			}
+		}
 	}
 }

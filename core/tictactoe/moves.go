@@ -279,8 +279,10 @@ func (s *State) PlayRandom(r *rand.Rand) int {
 	return plies
 }
 
-// Perft counts the positions reached after exactly depth moves, counting the moves at the
-// last ply without playing them. s is left as it was.
+// Perft counts the move sequences of exactly depth moves from s (the leaves of the game
+// tree at that depth: a position reached by several orders counts once per order; a
+// finished game has none below it), counting the moves at the last ply without playing
+// them. s is left as it was.
 func (s *State) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1

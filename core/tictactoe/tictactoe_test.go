@@ -175,8 +175,109 @@ func TestReturns(t *testing.T) {
 	assert.Equal(t, 1, parse(t, g, "xx./ooo/x.. x").Winner(), "a line in a parsed position ends it")
 }
 
-// connectFourPerft counts Connect Four move sequences from the empty board (OEIS A212693).
+// connectFourPerft counts Connect Four (7 columns, 6 rows) move sequences from the empty
+// board, depths 0..8: perft, each order of moves counted apart (a game won at ply 7 is
+// not extended). To ply 6 every sequence is legal, 7^d; at ply 7 the seven sequences
+// that put all seven discs in one column are not; from ply 8 on, wins at ply 7 cut the
+// tree. These are not OEIS A212693, which counts distinct positions (1, 7, 49, 238, ...:
+// transpositions merged; see TestConnectFourPositions). TestConnectFourPerftBrute checks
+// the counts against an independent brute force.
 var connectFourPerft = []uint64{1, 7, 49, 343, 2401, 16807, 117649, 823536, 5673234}
+
+// connectFourPositions is OEIS A212693, the number of legal 7x6 Connect Four positions
+// after n plies (John Tromp), n = 0..8: positions reached, transpositions merged, none
+// past a win.
+var connectFourPositions = []int{1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275}
+
+// c4Brute is an independent Connect Four for counting: a 7x6 grid of 0 (empty), 1 and
+// 2, column heights, and a win test that scans the four directions from the last disc.
+type c4Brute struct {
+	cell   [7][6]int
+	height [7]int
+}
+
+// wins reports whether the disc just dropped in column c makes four in a row.
+func (b *c4Brute) wins(c int) bool {
+	r := b.height[c] - 1
+	who := b.cell[c][r]
+	for _, d := range [][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}} {
+		n := 1
+		for _, sgn := range []int{1, -1} {
+			for k := 1; k < 4; k++ {
+				x, y := c+sgn*k*d[0], r+sgn*k*d[1]
+				if x < 0 || x >= 7 || y < 0 || y >= 6 || b.cell[x][y] != who {
+					break
+				}
+				n++
+			}
+		}
+		if n >= 4 {
+			return true
+		}
+	}
+	return false
+}
+
+// perft counts the move sequences of depth more plies with who to move.
+func (b *c4Brute) perft(depth, who int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	var n uint64
+	for c := 0; c < 7; c++ {
+		if b.height[c] == 6 {
+			continue
+		}
+		if depth == 1 {
+			n++
+			continue
+		}
+		b.cell[c][b.height[c]] = who
+		b.height[c]++
+		if !b.wins(c) {
+			n += b.perft(depth-1, 3-who)
+		}
+		b.height[c]--
+		b.cell[c][b.height[c]] = 0
+	}
+	return n
+}
+
+func TestConnectFourPerftBrute(t *testing.T) {
+	for d, n := range connectFourPerft {
+		var b c4Brute
+		assert.Equal(t, n, b.perft(d, 1), "brute force, depth %d", d)
+	}
+}
+
+func TestConnectFourPositions(t *testing.T) {
+	// The game's own moves, positions merged by their position string, none extended
+	// past a win: the distinct positions after each ply are OEIS A212693.
+	g := newGame(t, core.Params{"rows": 6, "cols": 7, "k": 4, "gravity": true})
+	counts := connectFourPositions
+	if testing.Short() {
+		counts = counts[:8] // the positions of ply 8 take most of the time
+	}
+	level := map[string]*State{g.Start().String(): g.Start()}
+	for ply, want := range counts {
+		require.Len(t, level, want, "distinct positions after %d plies", ply)
+		if ply == len(counts)-1 {
+			break
+		}
+		next := map[string]*State{}
+		for _, s := range level {
+			if s.ToMove() == core.Terminal {
+				continue
+			}
+			for _, m := range s.LegalMoves(nil) {
+				c := s.Clone().(*State)
+				c.Play(m)
+				next[c.String()] = c
+			}
+		}
+		level = next
+	}
+}
 
 func TestPerft(t *testing.T) {
 	// From the empty 3x3 board, games ending earlier contribute nothing: 255,168 games in

@@ -2,8 +2,10 @@
 # End-to-end test of the HTML report: run a small study, render its report.html in
 # headless Chromium (Debian's chromium package, installed with apt when missing), and
 # check that the browser drew the charts: the SVG elements are in the rendered DOM, the
-# page's own check counted every chart with a non-empty bounding box, and the
-# screenshot is not blank. No network: the report is self-contained.
+# page's own check counted every chart with a non-empty bounding box, the sweep's curves
+# (5 metrics x 2 knobs, 4 lines each) have length on the page, and the screenshot is not
+# blank. Then "experiment report --format svg,png" writes the curves as files, and
+# Chromium renders one of the SVG files. No network: the report is self-contained.
 #
 #   experiments/e2e/e2e.sh            # or: make e2e
 #   E2E_OUT=/tmp/e2e experiments/e2e/e2e.sh   # keep the report, DOM dump and PNG there
@@ -47,6 +49,7 @@ chrome() {
 }
 chrome --dump-dom > "$OUT/dom.html"
 chrome --window-size=1280,3000 --screenshot="$OUT/report.png" >/dev/null
+"$OUT/kalahlab" experiment report "$OUT/results" --format svg,png --out "$OUT/figures" > "$OUT/figures.txt"
 
 fail() { echo "e2e: FAIL: $*" >&2; exit 1; }
 charts=$(grep -o '<svg class="chart"' "$OUT/dom.html" | wc -l)
@@ -61,7 +64,25 @@ drawn=$(sed -n 's/.*data-charts-drawn="\([0-9]*\)".*/\1/p' "$OUT/dom.html" | hea
 [ -n "$drawn" ] || fail "the page's chart check did not run (no data-charts-drawn)"
 [ "$drawn" = "$declared" ] || fail "the browser drew $drawn of $declared charts"
 grep -q "First seat's win rate" "$OUT/dom.html" || fail "the win-rate section is missing"
+# The curves over the knobs: houses and seeds are swept, so 5 metrics x 2 knobs charts,
+# each with a line per variant and value of the other knob (2 x 2).
+curve_charts=$(grep -o '<svg class="chart curve-chart"' "$OUT/dom.html" | wc -l)
+curves=$(grep -o '<path [^>]*class="curve"' "$OUT/dom.html" | wc -l)
+bands=$(grep -o 'class="curve-band"' "$OUT/dom.html" | wc -l)
+refs=$(grep -o 'class="curve-ref"' "$OUT/dom.html" | wc -l)
+curves_drawn=$(sed -n 's/.*data-curves-drawn="\([0-9]*\)".*/\1/p' "$OUT/dom.html" | head -1)
+[ "$curve_charts" -eq 10 ] || fail "$curve_charts curve charts in the DOM, want 10 (5 metrics x 2 knobs)"
+[ "$curves" -eq 40 ] || fail "$curves curves in the DOM, want 40 (4 per chart)"
+[ "$bands" -ge 32 ] || fail "$bands interval bands in the DOM, want at least 32"
+[ "$refs" -ge 8 ] || fail "$refs perfect-play markers in the DOM, want at least 8"
+[ "$curves_drawn" = 40 ] || fail "the browser laid out ${curves_drawn:-no} of 40 curves"
+figures=$(grep -c '^'"$OUT"'/figures/chart-.*\.\(svg\|png\)$' "$OUT/figures.txt" || true)
+[ "$figures" -eq 20 ] || fail "experiment report --format svg,png printed $figures chart files, want 20"
+SVGFILE="$OUT/figures/chart-first_seat_win_rate-by-houses.svg"
+timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run --disable-extensions \
+  --user-data-dir="$PROFILE" --dump-dom "file://$SVGFILE" 2>>"$OUT/chromium.log" > "$OUT/svgfile-dom.xml"
+[ "$(grep -o 'class="curve"' "$OUT/svgfile-dom.xml" | wc -l)" -eq 4 ] || fail "Chromium did not render the curves of $SVGFILE"
 grep -qE '(src|href)="https?:' "$REPORT" && fail "the report refers to the network"
 png=$(wc -c < "$OUT/report.png")
 [ "$png" -ge 20000 ] || fail "the screenshot is $png bytes: blank?"
-echo "e2e: ok: $drawn of $declared charts drawn ($rects bars, $circles dots), screenshot $png bytes, in $OUT"
+echo "e2e: ok: $drawn of $declared charts drawn ($rects bars, $circles dots; $curves_drawn curves on $curve_charts curve charts), $figures chart files, screenshot $png bytes, in $OUT"

@@ -497,6 +497,14 @@ function require(name) end
 ---@field house_of fun(b: Board, pit: Pit): integer the house number (1..n) of a house pit
 ---@field sweep fun(b: Board, p: Player): integer moves p's remaining seeds into p's store
 
+---@alias GrandSlam "nothing"|"forbidden"|"all" what a capture of every seed on the opponent's side does
+
+---@class oware
+---@field capture fun(b: Board, last: Pit, grand_slam: GrandSlam) Oware's capture hook (2s and 3s, chained backwards)
+---@field can_play fun(b: Board, house: integer, grand_slam: GrandSlam): boolean Oware's can_play hook (must feed; no grand slam when forbidden and another move exists)
+---@field feeds fun(b: Board, house: integer): boolean whether the mover's house passes the must-feed rule
+---@field is_grand_slam fun(b: Board, house: integer): boolean whether sowing the mover's house would capture every seed on the opponent's side
+
 ---@class ludo
 ---@field stars fun(): integer[] the cells of the default board's stars
 ---@field globes fun(): integer[] the cells of the default board's globes

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kalahlab/kalahlab/experiments"
+)
+
+func TestExperimentHugeGames(t *testing.T) {
+	clearExperimentEnv(t)
+	study := writeFile(t, "study.yaml", cliStudy)
+	// A trillion games per cell asked for, the stopping rule ends each cell early: the run
+	// used to die allocating a bit per requested game (125 GB) before playing any.
+	stdout, stderr, code := cli(t, "", "experiment", "run", study, "--games", "1000000000000", "--target-ci", "0.3", "--progress", "none")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "cli: 4 cells, 1000000000000 games each")
+	assert.Contains(t, stdout, "* stopped early")
+}
+
+func TestExperimentNumericFlags(t *testing.T) {
+	clearExperimentEnv(t)
+	study := writeFile(t, "study.yaml", cliStudy)
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--games", "-1"}, "games: -1 is out of range"},
+		{[]string{"--games", "0"}, "games: 0 is out of range"},
+		{[]string{"--games", "99999999999999999999"}, `invalid argument "99999999999999999999" for "--games" flag`},
+		{[]string{"--games", "9223372036854775807"}, fmt.Sprintf("games 9223372036854775807 is too many for 4 cells: trials are numbered cell*games+index, and the numbers must stay exact in the trial log's JSON (below 2^53), so at most %d games per cell", experiments.MaxGames(4))},
+		{[]string{"--games", "1e6"}, `invalid argument "1e6" for "--games" flag`},
+		{[]string{"--workers", "-2"}, "workers: -2 is out of range"},
+		{[]string{"--workers", "100000000"}, "workers: 100000000 is out of range"},
+		{[]string{"--max-plies", "0"}, "max_plies: 0 is out of range"},
+		{[]string{"--max-plies", "-3"}, "max_plies: -3 is out of range"},
+		{[]string{"--target-ci", "-0.1"}, "target_ci: -0.1 is out of range"},
+		{[]string{"--target-ci", "NaN"}, "target_ci: NaN is out of range"},
+		{[]string{"--target-ci", "Inf"}, "target_ci: +Inf is out of range"},
+		{[]string{"--seed", "-1"}, `invalid argument "-1" for "--seed" flag`},
+		{[]string{"--shard", "0/0"}, `--shard "0/0": want i/n`},
+		{[]string{"--shard", "-1/4", "--out", "x"}, "--shard: index -1 out of range 0..3"},
+		{[]string{"--shard", "1/99999999999999999999", "--out", "x"}, "want i/n"},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			_, stderr, code := cli(t, "", append([]string{"experiment", "run", study, "--progress", "none"}, tc.args...)...)
+			assert.NotZero(t, code) // 1, or 2 for a flag that does not parse
+			assert.Contains(t, stderr, tc.want)
+			assert.NotContains(t, stderr, "panic")
+		})
+	}
+}
+
+func TestExperimentRunLockedDirectory(t *testing.T) {
+	clearExperimentEnv(t)
+	study := writeFile(t, "study.yaml", cliStudy)
+	out := filepath.Join(t.TempDir(), "results")
+	// Another process's run holds the directory (this one's lock stands in for it).
+	lock, err := experiments.LockDir(out)
+	require.NoError(t, err)
+	for _, args := range [][]string{{}, {"--resume"}, {"--force"}} {
+		_, stderr, code := cli(t, "", append([]string{"experiment", "run", study, "--out", out, "--progress", "none"}, args...)...)
+		assert.Equal(t, 1, code)
+		assert.Contains(t, stderr, out+" is in use by another kalahlab process (pid "+fmt.Sprint(os.Getpid()))
+	}
+	assert.NoFileExists(t, filepath.Join(out, experiments.TrialsFile), "the refused runs wrote nothing")
+	require.NoError(t, lock.Unlock())
+	_, stderr, code := cli(t, "", "experiment", "run", study, "--out", out, "--progress", "none")
+	require.Equal(t, 0, code, stderr)
+}
+
+// suggested returns the command line an error message suggests between backquotes,
+// as arguments for cli (without the program name).
+func suggested(t *testing.T, stderr string) []string {
+	m := regexp.MustCompile("`kalahlab ([^`]*)`").FindStringSubmatch(stderr)
+	require.NotNil(t, m, "no command suggested in %q", stderr)
+	return strings.Fields(m[1])
+}
+
+func TestExperimentMergeDamagedShards(t *testing.T) {
+	clearExperimentEnv(t)
+	study := writeFile(t, "study.yaml", strings.Replace(cliStudy, "solve: 0", "solve: 0\ntarget_ci: 0.3\ncheck_every: 20", 1))
+	whole := filepath.Join(t.TempDir(), "whole")
+	_, stderr, code := cli(t, "", "experiment", "run", study, "--out", whole, "--games", "90", "--progress", "none")
+	require.Equal(t, 0, code, stderr)
+
+	out := filepath.Join(t.TempDir(), "results")
+	for i := 0; i < 3; i++ {
+		_, stderr, code := cli(t, "", "experiment", "run", study, "--out", out, "--games", "90", "--shard", fmt.Sprintf("%d/3", i), "--progress", "none")
+		require.Equal(t, 0, code, stderr)
+	}
+	shard := func(i int) string { return filepath.Join(out, fmt.Sprintf("shard-%d-of-3", i)) }
+
+	// Shard 1's trial log cut mid-line (a full disk, a copy cut short): refused.
+	log := filepath.Join(shard(1), experiments.TrialsFile)
+	data, err := os.ReadFile(log)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(log, data[:len(data)/2], 0o644))
+	_, stderr, code = cli(t, "", "experiment", "merge", out)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, log)
+	assert.Contains(t, stderr, "the last line is cut short")
+	assert.Contains(t, stderr, "of the shard's 120 trials")
+	assert.NoFileExists(t, filepath.Join(out, experiments.TrialsFile))
+	assert.NoFileExists(t, filepath.Join(out, experiments.StatsFile))
+	// The repair it names works as written (the plan comes from the shard's manifest,
+	// --games 90 included).
+	repair := suggested(t, stderr)
+	assert.Equal(t, []string{"experiment", "run", "--resume", "--out", out, "--shard", "1/3"}, repair)
+	_, stderr, code = cli(t, "", append(repair, "--progress", "none")...)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stderr, "kalahlab: repaired "+log+": dropped a last line cut short")
+
+	// Shard 2 unfinished (its manifest says so): refused, with the command that resumes it.
+	mpath := filepath.Join(shard(2), experiments.ManifestFile)
+	m, err := os.ReadFile(mpath)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(mpath, []byte(strings.Replace(string(m), `"complete": true`, `"complete": false`, 1)), 0o644))
+	_, stderr, code = cli(t, "", "experiment", "merge", shard(0), shard(1), shard(2))
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, shard(2)+" holds an unfinished run of cli")
+	resume := suggested(t, stderr)
+	_, stderr, code = cli(t, "", append(resume, "--progress", "none")...)
+	require.Equal(t, 0, code, stderr)
+
+	// Now the merge goes through and gives exactly the single run.
+	_, stderr, code = cli(t, "", "experiment", "merge", out)
+	require.Equal(t, 0, code, stderr)
+	single, err := os.ReadFile(filepath.Join(whole, experiments.StatsFile))
+	require.NoError(t, err)
+	merged, err := os.ReadFile(filepath.Join(out, experiments.StatsFile))
+	require.NoError(t, err)
+	assert.Equal(t, string(single), string(merged))
+	mergedLog, err := os.ReadFile(filepath.Join(out, experiments.TrialsFile))
+	require.NoError(t, err)
+	assert.Equal(t, 4*90, strings.Count(string(mergedLog), "\n"))
+
+	// --no-trials merges the counts alone.
+	_, stderr, code = cli(t, "", "experiment", "merge", out, "--no-trials")
+	require.Equal(t, 0, code, stderr)
+	assert.NoFileExists(t, filepath.Join(out, experiments.TrialsFile))
+}

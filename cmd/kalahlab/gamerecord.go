@@ -1,0 +1,128 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kalahlab/kalahlab/ai"
+	"github.com/kalahlab/kalahlab/config"
+	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/core/record"
+)
+
+// record describes a game of this variant as a game record: the variant, every knob,
+// the seed, the seats' players and the moves so far (chance outcomes included).
+func (r *resolved) record(seats []seat, history []core.Move, st core.State) (*record.Game, error) {
+	v := r.variant
+	replay := r.game.NewState()
+	moves := make([]string, len(history))
+	for i, m := range history {
+		moves[i] = replay.MoveString(m)
+		replay.Play(m)
+	}
+	rec := &record.Game{
+		Variant: r.lookup, Name: v.Name, HouseRules: r.cfg.HouseRules, Hash: v.Hash,
+		Knobs: maps.Clone(map[string]any(v.Params)), Seed: r.cfg.Seed, Moves: moves,
+		Position: st.String(), Result: record.ResultOf(st),
+	}
+	for _, s := range seats {
+		rec.Players = append(rec.Players, s.spec.String())
+	}
+	if path, ok := userScript(v.Source); ok {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("reading the variant's script: %w", err)
+		}
+		rec.Script = &record.Script{Path: path, SHA256: record.SHA256(string(src)), Source: string(src)}
+	}
+	return rec, nil
+}
+
+// saveRecord writes the game record of a game to path.
+func (a *app) saveRecord(path string, res *resolved, seats []seat, history []core.Move, st core.State) error {
+	rec, err := res.record(seats, history, st)
+	if err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	if err := record.WriteFile(path, rec); err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	return nil
+}
+
+// userScript returns the file of a variant defined by a user script (Variant.Source is
+// "built-in", "scripts/....lua (embedded)" or the user's file).
+func userScript(source string) (string, bool) {
+	if source == "" || source == "built-in" || strings.HasSuffix(source, " (embedded)") {
+		return "", false
+	}
+	return source, true
+}
+
+// loadRecord reads a game record and resolves the game it names: the variant (looked up
+// by its name or script path, a relative path tried against the working directory and
+// then the record's directory), its house rules and knobs. The record's seed and
+// players become the config's, unless --seed says otherwise (--pN override seats
+// later). A variant whose scripts changed since the game was saved gets a warning; its
+// moves are then replayed under the current rules (an illegal one is an error).
+func (a *app) loadRecord(cmd *cobra.Command, path string) (*resolved, *record.Game, error) {
+	rec, err := record.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg, err := config.LoadGame(a.v, "")
+	if err != nil {
+		return nil, nil, err
+	}
+	lookup := rec.Variant
+	if strings.HasSuffix(lookup, ".lua") && !filepath.IsAbs(lookup) {
+		if _, err := os.Stat(lookup); errors.Is(err, os.ErrNotExist) {
+			if near := filepath.Join(filepath.Dir(path), lookup); fileExists(near) {
+				lookup = near
+			}
+		}
+	}
+	res, err := a.resolve(cfg, lookup, rec.HouseRules, rec.Knobs, nil)
+	if err != nil {
+		if rec.Script != nil && !fileExists(lookup) {
+			return nil, nil, fmt.Errorf("%s: the game's variant script %s is gone (the record holds its text under script.source: save it there to play on): %w", path, rec.Variant, err)
+		}
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	res.lookup = rec.Variant
+	if rec.Hash != res.variant.Hash {
+		fmt.Fprintf(a.errOut, "kalahlab: warning: %s: variant %s changed since the game was saved (scripts %s, now %s); replaying its moves under the current rules\n",
+			path, res.variant.Name, short(rec.Hash), short(res.variant.Hash))
+	}
+	if !cmd.Flags().Changed("seed") {
+		res.cfg.Seed = rec.Seed
+	}
+	res.cfg.Players = res.cfg.Players[:0]
+	for i, p := range rec.Players {
+		spec, err := ai.ParseSpec(p)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: players[%d]: %w", path, i, err)
+		}
+		res.cfg.Players = append(res.cfg.Players, spec)
+	}
+	return res, rec, nil
+}
+
+// short abbreviates a hash for messages ("none" for a base game's empty one).
+func short(hash string) string {
+	if hash == "" {
+		return "none"
+	}
+	return hash[:min(12, len(hash))]
+}
+
+func fileExists(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.IsDir()
+}

@@ -1,0 +1,219 @@
+package record_test
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/core/kalah"
+	"github.com/kalahlab/kalahlab/core/ludo"
+	"github.com/kalahlab/kalahlab/core/record"
+)
+
+func newGame(t testing.TB, def core.Def, set map[string]any) (core.Game, core.Params) {
+	t.Helper()
+	p, err := core.Apply(def.Params, core.Defaults(def.Params), set)
+	require.NoError(t, err)
+	g, err := def.New(def.Name, p)
+	require.NoError(t, err)
+	return g, p
+}
+
+// playout plays a seeded random game (dice included) and records it.
+func playout(t testing.TB, def core.Def, set map[string]any, seed uint64, maxPlies int) (*record.Game, core.State) {
+	t.Helper()
+	g, p := newGame(t, def, set)
+	r := rand.New(rand.NewPCG(seed, 2))
+	st := g.NewState()
+	rec := &record.Game{Variant: def.Name, Name: g.Name(), Knobs: map[string]any(p), Seed: seed}
+	for range g.NumPlayers() {
+		rec.Players = append(rec.Players, "random")
+	}
+	for ply := 0; ply < maxPlies && st.ToMove() != core.Terminal; ply++ {
+		var m core.Move
+		if st.ToMove() == core.Chance {
+			m = core.SampleOutcome(r, st.ChanceOutcomes(nil))
+		} else {
+			moves := st.LegalMoves(nil)
+			m = moves[r.IntN(len(moves))]
+		}
+		rec.Moves = append(rec.Moves, st.MoveString(m))
+		st.Play(m)
+	}
+	rec.Position = st.String()
+	rec.Result = record.ResultOf(st)
+	return rec, st
+}
+
+func TestRoundTrip(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		def   core.Def
+		set   map[string]any
+		plies int
+	}{
+		{"kalah finished", kalah.Def, map[string]any{"houses": 5, "seeds": 3}, 1000},
+		{"kalah unfinished", kalah.Def, nil, 7},
+		{"kalah pie", kalah.Def, map[string]any{"pie_rule": true}, 1000},
+		{"ludo with dice", ludo.Def, nil, 300},
+		{"ludo two players", ludo.Def, map[string]any{"players": 2}, 100000},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec, want := playout(t, tc.def, tc.set, 7, tc.plies)
+			dir := t.TempDir()
+			path := filepath.Join(dir, "game.json")
+			require.NoError(t, record.WriteFile(path, rec))
+			got, err := record.ReadFile(path)
+			require.NoError(t, err)
+			assert.Equal(t, record.Format, got.Format)
+			assert.Equal(t, record.Version, got.Version)
+			assert.Equal(t, rec.Moves, got.Moves)
+			assert.Equal(t, rec.Players, got.Players)
+			assert.Equal(t, rec.Result, got.Result)
+			for k, v := range rec.Knobs {
+				assert.Equal(t, v, got.Knobs[k], k)
+			}
+			g, _ := newGame(t, tc.def, got.Knobs)
+			st, moves, err := got.Replay(g)
+			require.NoError(t, err)
+			assert.Len(t, moves, len(rec.Moves))
+			assert.Equal(t, want.String(), st.String())
+			assert.Equal(t, want.ToMove(), st.ToMove())
+
+			// Written again, it is the same bytes.
+			var a, b bytes.Buffer
+			require.NoError(t, record.Write(&a, rec))
+			require.NoError(t, record.Write(&b, got))
+			assert.Equal(t, a.String(), b.String())
+		})
+	}
+}
+
+func TestReplayErrors(t *testing.T) {
+	g, p := newGame(t, kalah.Def, nil)
+	base := record.Game{Format: record.Format, Version: 1, Variant: "kalah", Knobs: p, Players: []string{"human", "human"}}
+	for _, tc := range []struct {
+		name  string
+		moves []string
+		pos   string
+		index int // 0: not a MoveError
+		want  string
+	}{
+		{"illegal", []string{"3", "3"}, "", 2, `move 2 ("3"): `},
+		{"out of range", []string{"9"}, "", 1, "1..6"},
+		{"wrong position", []string{"1"}, "4,4,4,4,4,4,[0],4,4,4,4,4,4,[0] s", 0, "the moves lead to"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := base
+			rec.Moves, rec.Position = tc.moves, tc.pos
+			_, _, err := rec.Replay(g)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+			var me *record.MoveError
+			if tc.index == 0 {
+				assert.False(t, errors.As(err, &me))
+				return
+			}
+			require.ErrorAs(t, err, &me)
+			assert.Equal(t, tc.index, me.Index)
+		})
+	}
+	rec := base
+	rec.Players = []string{"human"}
+	_, _, err := rec.Replay(g)
+	assert.ErrorContains(t, err, "1 players for kalah, which has 2 seats")
+
+	// A move after the end.
+	done, st := playout(t, kalah.Def, nil, 3, 1000)
+	require.Equal(t, core.Terminal, st.ToMove())
+	done.Moves = append(done.Moves, "1")
+	done.Position = ""
+	_, _, err = done.Replay(g)
+	var me *record.MoveError
+	require.ErrorAs(t, err, &me)
+	assert.Equal(t, len(done.Moves), me.Index)
+	assert.Contains(t, err.Error(), "already over")
+}
+
+func TestParseErrors(t *testing.T) {
+	good := `{"format": "kalahlab-game", "version": 1, "variant": "kalah", "knobs": {"houses": 4}, "seed": 1, "players": ["human", "random"], "moves": ["1"]}`
+	rec, err := record.Parse([]byte(good))
+	require.NoError(t, err)
+	assert.Equal(t, 4, rec.Knobs["houses"])
+	for _, tc := range []struct {
+		name, text, want string
+	}{
+		{"empty", ``, "empty"},
+		{"truncated", `{"format": "kalahlab-game",`, "ends early"},
+		{"syntax", "{\n  \"format\": kalahlab\n}", "line 2, column"},
+		{"type", `{"format": "kalahlab-game", "version": "one"}`, "line 1, column"},
+		{"unknown field", strings.Replace(good, `"seed"`, `"sede"`, 1), `unknown field "sede"`},
+		{"format", strings.Replace(good, "kalahlab-game", "chess-pgn", 1), `format "chess-pgn"`},
+		{"newer", strings.Replace(good, `"version": 1`, `"version": 2`, 1), "newer than this kalahlab reads"},
+		{"no variant", strings.Replace(good, `"variant": "kalah"`, `"variant": " "`, 1), "variant is missing"},
+		{"no players", strings.Replace(good, `["human", "random"]`, `[]`, 1), "players is empty"},
+		{"empty player", strings.Replace(good, `"human"`, `""`, 1), "players[0] is empty"},
+		{"empty move", strings.Replace(good, `["1"]`, `["1", ""]`, 1), "move 2 is empty"},
+		{"knob object", strings.Replace(good, `{"houses": 4}`, `{"houses": {"n": 4}}`, 1), "knob houses"},
+		{"bad hash", strings.Replace(good, `"seed"`, `"hash": "xyz", "seed"`, 1), "64 hex digits"},
+		{"edited script", strings.Replace(good, `"seed"`, `"script": {"path": "a.lua", "sha256": "`+record.SHA256("x")+`", "source": "y"}, "seed"`, 1), "does not match"},
+		{"result", strings.Replace(good, `"moves"`, `"result": {"returns": [1], "winner": 1}, "moves"`, 1), "1 values for 2 players"},
+		{"winner", strings.Replace(good, `"moves"`, `"result": {"returns": [1, -1], "winner": 3}, "moves"`, 1), "result.winner 3"},
+		{"two documents", good + good, "more than one JSON document"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := record.Parse([]byte(tc.text))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
+	_, err = record.ReadFile(filepath.Join(t.TempDir(), "missing.json"))
+	assert.ErrorContains(t, err, "missing.json")
+	big := filepath.Join(t.TempDir(), "big.json")
+	require.NoError(t, os.WriteFile(big, bytes.Repeat([]byte(" "), record.MaxSize+2), 0o644))
+	_, err = record.ReadFile(big)
+	assert.ErrorContains(t, err, "larger than")
+}
+
+func TestMarshalChecks(t *testing.T) {
+	_, err := record.Marshal(&record.Game{Variant: "kalah"})
+	assert.ErrorContains(t, err, "players is empty")
+	data, err := record.Marshal(&record.Game{Variant: "kalah", Players: []string{"human", "human"}})
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `"format": "kalahlab-game"`)
+	assert.Contains(t, string(data), `"moves": []`)
+}
+
+// FuzzParse: Parse never panics, and whatever it accepts writes out and reads back the
+// same.
+func FuzzParse(f *testing.F) {
+	rec, _ := playout(f, kalah.Def, map[string]any{"houses": 4, "seeds": 3}, 1, 1000)
+	data, err := record.Marshal(rec)
+	require.NoError(f, err)
+	f.Add(data)
+	f.Add([]byte(`{"format":"kalahlab-game","version":1,"variant":"kalah","knobs":{"houses":4.5,"x":"y","b":true},"seed":18446744073709551615,"players":["human"],"moves":["1"]}`))
+	f.Add([]byte(`{"format":"kalahlab-game","version":1,"variant":"a.lua","script":{"path":"a.lua","sha256":"` + record.SHA256("") + `","source":""},"knobs":{},"seed":0,"players":["a","b"],"moves":[],"result":{"returns":[0,0],"winner":0}}`))
+	f.Add([]byte(`{"knobs": {"n": 1e400}}`))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g, err := record.Parse(data)
+		if err != nil {
+			return
+		}
+		out, err := record.Marshal(g)
+		require.NoError(t, err, "a parsed record marshals")
+		again, err := record.Parse(out)
+		require.NoError(t, err, "a written record parses: %s", out)
+		out2, err := record.Marshal(again)
+		require.NoError(t, err)
+		assert.Equal(t, string(out), string(out2))
+	})
+}

@@ -1,0 +1,565 @@
+package experiments
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestTrialSet(t *testing.T) {
+	const n = 2000
+	inOrder := make([]int, n)
+	for i := range inOrder {
+		inOrder[i] = i
+	}
+	reversed := make([]int, n)
+	for i := range reversed {
+		reversed[i] = n - 1 - i
+	}
+	// Chunks of 8 handed to 4 workers that finish them in a scrambled order: what a run
+	// does.
+	chunked := []int{}
+	r := rand.New(rand.NewPCG(1, 2))
+	for lo := 0; lo < n; lo += 32 {
+		chunks := r.Perm(4)
+		for _, c := range chunks {
+			for i := lo + 8*c; i < lo+8*c+8 && i < n; i++ {
+				chunked = append(chunked, i)
+			}
+		}
+	}
+	random := rand.New(rand.NewPCG(3, 4)).Perm(n)
+	withRepeats := append(append([]int{}, random[:n/2]...), random...)
+
+	tests := []struct {
+		name     string
+		order    []int
+		maxSpans int // the most runs kept at any time
+	}{
+		{"in order", inOrder, 0},
+		{"reversed", reversed, 1},
+		{"chunks out of order", chunked, 3},
+		{"random", random, n / 2},
+		{"repeats", withRepeats, n / 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var s trialSet
+			ref := map[int]bool{}
+			most := 0
+			for _, o := range tc.order {
+				assert.Equal(t, !ref[o], s.add(o), "add(%d)", o)
+				ref[o] = true
+				most = max(most, len(s.rest))
+				// The invariants: runs sorted, disjoint, not touching each other or low.
+				prev := s.low
+				for _, sp := range s.rest {
+					require.Greater(t, sp.lo, prev, "runs %v after low %d", s.rest, s.low)
+					require.Less(t, sp.lo, sp.hi)
+					prev = sp.hi
+				}
+			}
+			assert.LessOrEqual(t, most, tc.maxSpans)
+			assert.Equal(t, n, s.low, "every trial done: nothing but the low-water mark")
+			assert.Empty(t, s.rest)
+		})
+	}
+
+	// has and nextAbsent agree with a map on a half-filled set.
+	var s trialSet
+	ref := map[int]bool{}
+	for _, o := range random[:n/2] {
+		s.add(o)
+		ref[o] = true
+	}
+	c := s.clone()
+	for o := 0; o < n+5; o++ {
+		assert.Equal(t, ref[o], s.has(o), "has(%d)", o)
+		want := o
+		for ref[want] {
+			want++
+		}
+		assert.Equal(t, want, s.nextAbsent(o), "nextAbsent(%d)", o)
+	}
+	c.add(random[n/2])
+	assert.False(t, s.has(random[n/2]), "a clone shares nothing")
+}
+
+// hugeStudy asks for a trillion games per cell: about a bit per game was 125 GB.
+const hugeStudy = `
+name: huge
+variants: [kalah]
+sweep: { houses: [3, 4] }
+agents: [{ agent: random }, { agent: greedy }]
+games: 1000000000000
+target_ci: 0.2
+check_every: 50
+seed: 3
+solve: 0
+`
+
+// watch records the counters of the cells at the end of runs.
+func watch(t *testing.T) *[][]*acc {
+	var seen [][]*acc
+	runHook = func(accs []*acc) { seen = append(seen, accs) }
+	t.Cleanup(func() { runHook = nil })
+	return &seen
+}
+
+func TestHugeGamesUseBoundedMemory(t *testing.T) {
+	seen := watch(t)
+
+	// Stopped by target_ci: the run ends normally after a few blocks.
+	s := study(t, hugeStudy)
+	r, err := Run(context.Background(), s, Options{Workers: 2, Dir: t.TempDir(), Trials: true})
+	require.NoError(t, err)
+	for _, c := range r.Cells {
+		assert.True(t, c.Stopped)
+		assert.Less(t, c.Stats.Trials, int64(100000))
+	}
+	require.Len(t, *seen, 1)
+	for _, a := range (*seen)[0] {
+		assert.Equal(t, 1000000000000, a.owned)
+		assert.Less(t, len(a.done.rest), 64, "the done set holds runs of trials, not a bit per game")
+		assert.Less(t, len(a.blocks), 64)
+	}
+
+	// A shard of it (no stopping rule there: it plays until stopped), cancelled, then
+	// resumed and cancelled again.
+	s = study(t, strings.Replace(hugeStudy, "target_ci: 0.2", "target_ci: 0", 1))
+	dir := filepath.Join(t.TempDir(), Shard{1, 3}.Dir())
+	for round := 0; round < 2; round++ {
+		ctx, cancel := context.WithCancel(context.Background())
+		_, err = Run(ctx, s, Options{Workers: 2, Shard: Shard{1, 3}, Dir: dir, Trials: true, Resume: round > 0,
+			Progress: &cancelAfter{n: 5, cancel: cancel}, LineEvery: 1})
+		cancel()
+		require.ErrorIs(t, err, ErrInterrupted)
+	}
+	require.Len(t, *seen, 3)
+	for _, accs := range (*seen)[1:] {
+		for _, a := range accs {
+			assert.Equal(t, (1000000000000-a.first+2)/3, a.owned)
+			assert.Less(t, len(a.done.rest), 64)
+			assert.Less(t, len(a.resumed.rest), 64)
+		}
+	}
+	last := (*seen)[2]
+	assert.Positive(t, last[0].resumed.low+len(last[0].resumed.rest), "the second round resumed the first's trials")
+}
+
+func TestAccShardSlicing(t *testing.T) {
+	// owned, first and nextPending agree with Shard.Owns, for every cell and shard.
+	p := &Plan{Games: 10, CheckEvery: 10, Cells: []CellPlan{{Seats: 2}, {Seats: 2}, {Seats: 2}}, Agents: []AgentSpec{{Agent: "random"}}}
+	for _, sh := range []Shard{{}, {0, 3}, {1, 3}, {2, 3}, {3, 4}, {5, 7}, {0, 40}, {29, 40}} {
+		for c := range p.Cells {
+			a := newAcc(p, c, sh)
+			var want []int
+			for i := 0; i < p.Games; i++ {
+				if sh.Owns(c*p.Games + i) {
+					want = append(want, i)
+				}
+			}
+			var got []int
+			for i := a.nextPending(0); i < p.Games; i = a.nextPending(i + 1) {
+				got = append(got, i)
+				assert.True(t, a.owns(i))
+			}
+			assert.Equal(t, want, got, "shard %v cell %d", sh, c)
+			assert.Equal(t, len(want), a.owned)
+		}
+	}
+}
+
+func TestGamesLimit(t *testing.T) {
+	s := study(t, smallStudy)
+	p := s.Plan
+	p.Games = math.MaxInt
+	_, err := FromPlan(p)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), fmt.Sprintf("games %d is too many for 4 cells", math.MaxInt))
+	assert.Contains(t, err.Error(), fmt.Sprintf("at most %d games per cell", (1<<53)/4))
+	p.Games = MaxGames(4)
+	_, err = FromPlan(p)
+	require.NoError(t, err)
+
+	// A huge check_every does not overflow the block size.
+	p = s.Plan
+	p.CheckEvery = math.MaxInt
+	assert.Equal(t, p.Games, p.blockSize(0))
+	assert.Equal(t, 1, p.blocks(0))
+}
+
+func TestNextLineLongLines(t *testing.T) {
+	long := strings.Repeat("x", 200_000)
+	br := bufio.NewReaderSize(strings.NewReader(long+"\nshort\ncut"), 1<<16)
+	line, err := nextLine(br)
+	require.NoError(t, err)
+	assert.Equal(t, long+"\n", string(line), "a line longer than the buffer comes back whole")
+	line, err = nextLine(br)
+	require.NoError(t, err)
+	assert.Equal(t, "short\n", string(line))
+	line, err = nextLine(br)
+	assert.ErrorIs(t, err, io.EOF)
+	assert.Equal(t, "cut", string(line))
+}
+
+// runShards runs the shards of s into out and returns their directories.
+func runShards(t *testing.T, s *Study, out string, n int) []string {
+	var dirs []string
+	for i := 0; i < n; i++ {
+		sh := Shard{Index: i, Count: n}
+		dir := filepath.Join(out, sh.Dir())
+		_, err := Run(context.Background(), s, Options{Workers: 2, Shard: sh, Dir: dir, Trials: true})
+		require.NoError(t, err)
+		dirs = append(dirs, dir)
+	}
+	return dirs
+}
+
+// mergeAll merges the shards in out as the CLI does.
+func mergeAll(out string) (*Result, error) {
+	res, dirs, err := Merge([]string{out})
+	if err != nil {
+		return nil, err
+	}
+	if err := MergeTrials(res, dirs, out); err != nil {
+		return nil, err
+	}
+	return res, Save(res, out)
+}
+
+func TestMergeRefusesDamagedTrialLogs(t *testing.T) {
+	s := study(t, smallStudy)
+	whole := t.TempDir()
+	_, err := Run(context.Background(), s, Options{Workers: 2, Dir: whole, Trials: true})
+	require.NoError(t, err)
+
+	tests := []struct {
+		name   string
+		damage func(t *testing.T, log string)
+		want   []string
+	}{
+		{"cut mid-line", func(t *testing.T, log string) {
+			data, err := os.ReadFile(log)
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(log, data[:len(data)*2/3], 0o644))
+		}, []string{"the last line is cut short", "of the shard's 533 trials"}},
+		{"lines missing", func(t *testing.T, log string) {
+			data, err := os.ReadFile(log)
+			require.NoError(t, err)
+			lines := strings.SplitAfter(string(data), "\n")
+			require.NoError(t, os.WriteFile(log, []byte(strings.Join(lines[:100], "")), 0o644))
+		}, []string{"the log holds 100 of the shard's 533 trials"}},
+		{"a trial twice", func(t *testing.T, log string) {
+			data, err := os.ReadFile(log)
+			require.NoError(t, err)
+			first, _, _ := strings.Cut(string(data), "\n")
+			require.NoError(t, os.WriteFile(log, append(data, first+"\n"...), 0o644))
+		}, []string{"is there twice", "two runs"}},
+		{"not JSON", func(t *testing.T, log string) {
+			f, err := os.OpenFile(log, os.O_APPEND|os.O_WRONLY, 0)
+			require.NoError(t, err)
+			_, err = f.WriteString("garbage\n")
+			require.NoError(t, err)
+			require.NoError(t, f.Close())
+		}, []string{"not a trial record"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out := t.TempDir()
+			dirs := runShards(t, s, out, 3)
+			log := filepath.Join(dirs[1], TrialsFile)
+			tc.damage(t, log)
+
+			_, err := mergeAll(out)
+			require.Error(t, err)
+			for _, w := range tc.want {
+				assert.Contains(t, err.Error(), w)
+			}
+			assert.Contains(t, err.Error(), log)
+			assert.Contains(t, err.Error(), "nothing was merged")
+			assert.Contains(t, err.Error(), "kalahlab experiment run --resume --out "+out+" --shard 1/3")
+			assert.NoFileExists(t, filepath.Join(out, TrialsFile))
+			assert.NoFileExists(t, filepath.Join(out, TrialsFile+".tmp"))
+			assert.NoFileExists(t, filepath.Join(out, StatsFile))
+
+			if tc.name == "not JSON" {
+				return // a log edited by hand is for the user to look at
+			}
+			// The repair the error names: resuming the shard plays the missing trials.
+			_, err = Run(context.Background(), s, Options{Workers: 2, Shard: Shard{1, 3}, Dir: dirs[1], Trials: true, Resume: true})
+			require.NoError(t, err)
+			_, err = mergeAll(out)
+			require.NoError(t, err)
+			assert.Equal(t, string(statsBytes(t, whole)), string(statsBytes(t, out)))
+			lines := countLines(t, filepath.Join(out, TrialsFile))
+			assert.Equal(t, 4*400, lines, "the merged log holds every trial once")
+		})
+	}
+}
+
+func countLines(t *testing.T, path string) int {
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return strings.Count(string(data), "\n")
+}
+
+func TestMergeRefusesDamagedCounts(t *testing.T) {
+	s := study(t, strings.Replace(smallStudy, "target_ci: 0.09", "target_ci: 0", 1))
+	out := t.TempDir()
+	dirs := runShards(t, s, out, 2)
+	path := filepath.Join(dirs[0], StatsFile)
+	var sf statsFile
+	require.NoError(t, readJSON(path, &sf))
+	sf.Cells[2].Stats.Trials -= 7
+	require.NoError(t, writeJSON(path, sf))
+	_, _, err := Merge([]string{out})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "cell 2 (kalah/pie houses=3 seeds=3) counts 193 trials in stats.json, but the shard has 200")
+	assert.Contains(t, err.Error(), "--resume --out "+out+" --shard 0/2")
+
+	// The repair: resuming rebuilds the counts from the trial log.
+	_, err = Run(context.Background(), s, Options{Workers: 1, Shard: Shard{0, 2}, Dir: dirs[0], Trials: true, Resume: true})
+	require.NoError(t, err)
+	_, err = mergeAll(out)
+	require.NoError(t, err)
+}
+
+func TestMergeUnfinishedShardSuggestsResume(t *testing.T) {
+	s := study(t, smallStudy)
+	out := t.TempDir()
+	runShards(t, s, out, 2)
+	sh := Shard{1, 2}
+	dir := filepath.Join(out, sh.Dir())
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err := Run(ctx, s, Options{Workers: 2, Shard: sh, Dir: dir, Trials: true, Force: true, Chunk: 5,
+		Progress: &cancelAfter{n: 3, cancel: cancel}, LineEvery: 1})
+	cancel()
+	require.ErrorIs(t, err, ErrInterrupted)
+	_, _, err = Merge([]string{out})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "`kalahlab experiment run --resume --out "+out+" --shard 1/2`")
+
+	m := &Manifest{Shard: "3/8"}
+	assert.Equal(t, "kalahlab experiment run --resume --out /r --shard 3/8", ResumeCommand("/r/shard-3-of-8/", m))
+	assert.Equal(t, "kalahlab experiment run --resume --out 'my results' --shard 3/8", ResumeCommand("my results/shard-3-of-8", m))
+	assert.Equal(t, `kalahlab experiment run --resume --out 'it'\''s'`, ResumeCommand("it's", &Manifest{}))
+}
+
+func TestResumeDropsRepeatedTrials(t *testing.T) {
+	s := study(t, smallStudy)
+	whole := t.TempDir()
+	_, err := Run(context.Background(), s, Options{Workers: 2, Dir: whole, Trials: true})
+	require.NoError(t, err)
+
+	// A log with every line twice (two runs at once, before there was a lock).
+	dir := t.TempDir()
+	_, err = Run(context.Background(), s, Options{Workers: 2, Dir: dir, Trials: true})
+	require.NoError(t, err)
+	log := filepath.Join(dir, TrialsFile)
+	data, err := os.ReadFile(log)
+	require.NoError(t, err)
+	lines := strings.Count(string(data), "\n")
+	require.NoError(t, os.WriteFile(log, append(data, data...), 0o644))
+	var msgs strings.Builder
+	r, err := Run(context.Background(), s, Options{Workers: 2, Dir: dir, Trials: true, Resume: true, Notes: &msgs})
+	require.NoError(t, err)
+	assert.Zero(t, r.Manifest.TrialsRun)
+	assert.Contains(t, msgs.String(), fmt.Sprintf("repaired %s: dropped %d lines repeating trials", log, lines))
+	assert.Equal(t, lines, countLines(t, log))
+	assert.Equal(t, string(statsBytes(t, whole)), string(statsBytes(t, dir)))
+}
+
+// gate is a progress writer that holds the run on its first write until released.
+type gate struct {
+	once    sync.Once
+	started chan struct{}
+	release chan struct{}
+}
+
+func (g *gate) Write(p []byte) (int, error) {
+	g.once.Do(func() {
+		close(g.started)
+		<-g.release
+	})
+	return len(p), nil
+}
+
+func TestTwoRunsOneDirectory(t *testing.T) {
+	s := study(t, smallStudy)
+	dir := t.TempDir()
+	g := &gate{started: make(chan struct{}), release: make(chan struct{})}
+	done := make(chan error, 1)
+	go func() {
+		_, err := Run(context.Background(), s, Options{Workers: 2, Dir: dir, Trials: true, Progress: g, LineEvery: 1})
+		done <- err
+	}()
+	select {
+	case <-g.started:
+	case err := <-done:
+		t.Fatalf("the first run ended before the second started: %v", err)
+	}
+
+	// The second run (resuming, or forced, or fresh) is refused, and writes nothing.
+	before, err := os.ReadFile(filepath.Join(dir, TrialsFile))
+	require.NoError(t, err)
+	for _, opt := range []Options{{Resume: true}, {Force: true}, {}} {
+		opt.Dir, opt.Trials, opt.Workers = dir, true, 1
+		_, err := Run(context.Background(), s, opt)
+		require.ErrorIs(t, err, ErrLocked)
+		assert.Contains(t, err.Error(), dir+" is in use by another kalahlab process")
+		assert.Contains(t, err.Error(), fmt.Sprintf("pid %d", os.Getpid()))
+	}
+	after, err := os.ReadFile(filepath.Join(dir, TrialsFile))
+	require.NoError(t, err)
+	assert.Equal(t, before, after)
+
+	close(g.release)
+	require.NoError(t, <-done)
+	assertNoRepeats(t, filepath.Join(dir, TrialsFile))
+
+	// The lock is released at the end: the next run goes.
+	_, err = Run(context.Background(), s, Options{Workers: 2, Dir: dir, Trials: true, Resume: true})
+	require.NoError(t, err)
+}
+
+// assertNoRepeats checks that a trial log holds each trial once.
+func assertNoRepeats(t *testing.T, path string) {
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	seen := map[int]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var rec struct{ Trial int }
+		require.NoError(t, json.Unmarshal([]byte(line), &rec))
+		require.False(t, seen[rec.Trial], "trial %d twice", rec.Trial)
+		seen[rec.Trial] = true
+	}
+}
+
+// envLockHelper makes the test binary a process that locks a directory and waits.
+const envLockHelper = "KALAHLAB_TEST_LOCK_HELPER"
+
+func TestLockHelperProcess(t *testing.T) {
+	dir := os.Getenv(envLockHelper)
+	if dir == "" {
+		t.Skip("a helper for TestLockAcrossProcesses")
+	}
+	forcePidfile = os.Getenv("KALAHLAB_TEST_FORCE_PIDFILE") != ""
+	if _, err := LockDir(dir); err != nil {
+		fmt.Println("error:", err)
+		os.Exit(1)
+	}
+	fmt.Println("locked")
+	time.Sleep(time.Hour)
+}
+
+// lockHelper starts a process holding the lock on dir.
+func lockHelper(t *testing.T, dir string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestLockHelperProcess$")
+	cmd.Env = append(os.Environ(), envLockHelper+"="+dir)
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	br := bufio.NewReader(stdout)
+	for {
+		line, err := br.ReadString('\n')
+		require.NoError(t, err, "the helper ended before locking")
+		require.False(t, strings.HasPrefix(line, "error:"), line)
+		if line == "locked\n" {
+			return cmd
+		}
+	}
+}
+
+func TestLockAcrossProcesses(t *testing.T) {
+	if os.Getenv(envLockHelper) != "" {
+		t.Skip()
+	}
+	for _, fallback := range []bool{false, true} {
+		t.Run(fmt.Sprintf("pidfile=%v", fallback), func(t *testing.T) {
+			forcePidfile = fallback
+			t.Cleanup(func() { forcePidfile = false })
+			if fallback {
+				t.Setenv("KALAHLAB_TEST_FORCE_PIDFILE", "1")
+			}
+			dir := t.TempDir()
+			helper := lockHelper(t, dir)
+			_, err := LockDir(dir)
+			require.ErrorIs(t, err, ErrLocked)
+			assert.Contains(t, err.Error(), fmt.Sprintf("%s is in use by another kalahlab process (pid %d on ", dir, helper.Process.Pid))
+
+			// The holder dies without unlocking (kill -9): its lock does not outlive it.
+			require.NoError(t, helper.Process.Kill())
+			_ = helper.Wait()
+			l, err := LockDir(dir)
+			require.NoError(t, err)
+			_, err = LockDir(dir)
+			require.ErrorIs(t, err, ErrLocked, "held by this process now")
+			assert.Contains(t, err.Error(), fmt.Sprintf("pid %d", os.Getpid()))
+			require.NoError(t, l.Unlock())
+			l, err = LockDir(dir)
+			require.NoError(t, err)
+			require.NoError(t, l.Unlock())
+		})
+	}
+}
+
+func TestPidfileLock(t *testing.T) {
+	forcePidfile = true
+	t.Cleanup(func() { forcePidfile = false })
+	host, _ := os.Hostname()
+	old := time.Now().Add(-time.Hour)
+	tests := []struct {
+		name    string
+		content string
+		mtime   time.Time
+		stale   bool
+		want    string
+	}{
+		{"alive here", fmt.Sprintf("pid %d host %s since x\n", os.Getpid(), host), time.Now(), false, fmt.Sprintf("pid %d on %s", os.Getpid(), host)},
+		{"another host", "pid 1 host elsewhere.example since x\n", old, false, "if that process is gone, delete the lock file"},
+		{"empty, just made", "", time.Now(), false, "pid unknown"},
+		{"empty, long ago", "", old, true, ""},
+		{"dead here", fmt.Sprintf("pid %d host %s since x\n", deadPid(t), host), time.Now(), true, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, LockFile)
+			require.NoError(t, os.WriteFile(path, []byte(tc.content), 0o644))
+			require.NoError(t, os.Chtimes(path, tc.mtime, tc.mtime))
+			l, err := LockDir(dir)
+			if !tc.stale {
+				require.ErrorIs(t, err, ErrLocked)
+				assert.Contains(t, err.Error(), tc.want)
+				return
+			}
+			require.NoError(t, err, "a stale lock is taken over")
+			assert.Equal(t, os.Getpid(), readHolder(path).pid)
+			require.NoError(t, l.Unlock())
+			assert.NoFileExists(t, path)
+		})
+	}
+}
+
+// deadPid returns the pid of a process that has exited.
+func deadPid(t *testing.T) int {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	require.NoError(t, cmd.Run())
+	return cmd.Process.Pid
+}

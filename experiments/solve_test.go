@@ -1,0 +1,68 @@
+package experiments
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestFailingSolveShowsNoPerfectPlay: a solve stopped by a hook error gives the cell no
+// perfect-play value (a broken script once came out as "loss -1073741824"): the error
+// is in stats.json and in the table's notes.
+func TestFailingSolveShowsNoPerfectPlay(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "leaky.lua")
+	require.NoError(t, os.WriteFile(script, []byte(`return variant {
+  extends = "kalah",
+  hooks = {
+    capture = function(b, last)
+      b:add(b:store(b:mover()), 1)
+    end,
+  },
+}
+`), 0o644))
+	s := study(t, "variants: ["+script+"]\nsweep: { houses: [3], seeds: [2] }\nagents: { agent: random }\ngames: 10\nsolve: 5s\n")
+	out := t.TempDir()
+	r, err := Run(context.Background(), s, Options{Workers: 1, Dir: out})
+	require.NoError(t, err)
+	sol := r.Cells[0].Solution
+	require.NotNil(t, sol)
+	assert.True(t, sol.Failed)
+	assert.Contains(t, sol.Unsolved, "leaky.lua:4: capture: seeds not conserved")
+	assert.NotContains(t, sol.Unsolved, "not solved within")
+
+	var stats struct {
+		Cells []struct {
+			Solution *Solution `json:"solution"`
+		} `json:"cells"`
+	}
+	require.NoError(t, json.Unmarshal(statsBytes(t, out), &stats))
+	require.Len(t, stats.Cells, 1)
+	require.NotNil(t, stats.Cells[0].Solution)
+	assert.Equal(t, *sol, *stats.Cells[0].Solution)
+
+	var table bytes.Buffer
+	require.NoError(t, WriteTable(&table, Summarize(r)))
+	assert.NotContains(t, table.String(), "-1073741824")
+	assert.NotContains(t, table.String(), "draw 0")
+	assert.Contains(t, table.String(), "no perfect-play value: solve: game stopped by an error")
+	assert.Contains(t, table.String(), "leaky.lua:4: capture")
+}
+
+// TestSolveTimeLimitIsNotAFailure: running out of the solve time is "not solved", not
+// a failure.
+func TestSolveTimeLimitIsNotAFailure(t *testing.T) {
+	s := study(t, "variants: [tictactoe]\nsweep: { rows: [5], cols: [5], k: [4] }\nagents: { agent: random }\ngames: 4\nsolve: 1ms\n")
+	r, err := Run(context.Background(), s, Options{Workers: 1})
+	require.NoError(t, err)
+	sol := r.Cells[0].Solution
+	require.NotNil(t, sol)
+	assert.False(t, sol.Failed)
+	assert.Equal(t, "not solved within 1ms", sol.Unsolved)
+}

@@ -1,0 +1,74 @@
+package variants_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/variants"
+)
+
+// TestOwareGrandSlamReadings: oware says which grand-slam reading it plays, and the
+// other two readings are variants of it. Their hooks are checked against each other
+// by playing: along random games, a move is a grand slam exactly when it ends
+// differently under oware (captures nothing) and oware/grand-slam-all (captures all),
+// and oware/grand-slam-forbidden's legal moves (whose can_play foresees grand slams
+// without playing them) are the others, or all of them when every move is one.
+func TestOwareGrandSlamReadings(t *testing.T) {
+	v, err := variants.Lookup("oware", variants.Options{})
+	require.NoError(t, err)
+	assert.Contains(t, v.Summary, "grand slam captures nothing")
+	for _, want := range []string{"Grand slam", "captures nothing", "oware/grand-slam-forbidden", "oware/grand-slam-all"} {
+		assert.Contains(t, v.Description, want, "variants show oware says it")
+	}
+	game := func(name string) core.Game {
+		v, err := variants.Lookup(name, variants.Options{})
+		require.NoError(t, err)
+		if name != "oware" {
+			assert.Equal(t, []string{"oware", "kalah"}, v.Extends)
+		}
+		g, err := v.NewGame()
+		require.NoError(t, err)
+		return g
+	}
+	nothing, all, forbidden := game("oware"), game("oware/grand-slam-all"), game("oware/grand-slam-forbidden")
+	parse := func(g core.Game, pos string) core.State {
+		s, err := g.ParseState(pos)
+		require.NoError(t, err)
+		return s
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	slams, forced := 0, 0
+	for i := 0; i < 30; i++ {
+		s := nothing.NewState()
+		for s.ToMove() != core.Terminal {
+			pos := s.String()
+			moves := s.LegalMoves(nil)
+			var plain, slam []core.Move
+			for _, m := range moves {
+				a, n := parse(all, pos), parse(nothing, pos)
+				a.Play(m)
+				n.Play(m)
+				if a.String() == n.String() {
+					plain = append(plain, m)
+				} else {
+					slam = append(slam, m)
+				}
+			}
+			want := plain
+			if len(plain) == 0 {
+				want = slam
+				forced++
+			}
+			slams += len(slam)
+			f := parse(forbidden, pos)
+			require.Equal(t, core.MovesString(f, want), core.MovesString(f, f.LegalMoves(nil)), "legal moves under forbidden at %s", pos)
+			s.Play(moves[rng.IntN(len(moves))])
+		}
+	}
+	t.Logf("%d grand slams met, %d positions with only grand slams", slams, forced)
+	assert.Positive(t, slams, "the games met grand slams")
+}
