@@ -4,8 +4,11 @@ BIN     ?= bin/kalahlab
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 FUZZTIME ?= 10s
+# gocyclo, pinned, run through the module proxy (no install step).
+GOCYCLO ?= $(GO) run github.com/fzipp/gocyclo/cmd/gocyclo@v0.6.0
+CYCLO_OVER ?= 30
 
-.PHONY: help build test test-deep run play bench fuzz lint check-deps e2e clean
+.PHONY: help build test test-deep run play bench fuzz lint cyclo check-deps e2e clean
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-11s %s\n", $$1, $$2}'
@@ -26,7 +29,7 @@ test-deep: ## the slow checks (KALAHLAB_DEEP=1): checkers perft 9-11, Kalah(6,4)
 	GOCACHE="$$($(GO) env GOCACHE)" XDG_CACHE_HOME="$$cache" KALAHLAB_DEEP=1 \
 	  $(GO) test -count=1 -timeout 30m $$pkgs
 
-run: ## the main job: is Kalah fair for the first player, and does the pie rule help? (about 12 s on 2 idle cores, a minute on a busy machine)
+run: ## the main job: is Kalah fair for the first player, and does the pie rule help? A skill ladder per variant, topped by perfect play where solved (about 50 s on 2 idle cores, a few minutes on a busy one)
 	$(GO) run -ldflags "$(LDFLAGS)" ./cmd/kalahlab experiment run
 
 play: ## two agents play Kalah(6,4), printed move by move
@@ -39,16 +42,20 @@ bench: ## run the benchmarks (figures in the README's Performance section)
 fuzz: ## run every fuzz test briefly (FUZZTIME=10s each), then a table; fails on a failing input
 	GO="$(GO)" FUZZTIME="$(FUZZTIME)" ./.ci/fuzz
 
-lint: ## gofmt, go vet and the import-direction check
+lint: ## gofmt, go vet and the dependency checks (import direction, no testing in the binary)
 	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
-	$(GO) test -run TestImportDirection ./core/
+	$(GO) test -run 'TestImportDirection|TestBinaryLinksNoTesting' ./core/
 
-check-deps: ## core imports no Lua, viper or cobra (also part of make test)
-	$(GO) test -run TestImportDirection -count=1 ./core/
+cyclo: ## list non-test functions over cyclomatic complexity 30 (CYCLO_OVER), worst first; fails if there are any
+	$(GOCYCLO) -over $(CYCLO_OVER) -ignore '_test\.go$$|(^|/)testdata/' .
 
-e2e: ## render the HTML report in headless Chromium and check its charts (installs chromium with apt if missing)
+check-deps: ## core imports no Lua, viper or cobra, and bin/kalahlab links no testing (also part of make test)
+	$(GO) test -run 'TestImportDirection|TestBinaryLinksNoTesting' -count=1 ./core/
+
+e2e: ## in headless Chromium: the HTML report's charts, then the lab in a browser (kalahlab serve) clicked through; installs chromium with apt if missing
 	./experiments/e2e/e2e.sh
+	./cmd/kalahlab/internal/web/e2e/e2e.sh
 
 clean: ## remove build outputs
 	rm -rf bin

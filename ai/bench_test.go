@@ -104,10 +104,10 @@ func BenchmarkEndgameBuild(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sw := newSowing(g.(*kalah.Game))
+	sw := g.(*kalah.Game).Sower()
 	var configs int
 	for b.Loop() {
-		levels, free, err := openEndgame("", &sw, 16, nil, nil)
+		levels, free, err := openEndgame("", sw, 16, nil, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/kalahlab/kalahlab/core/kalah"
 )
 
 // Kalah endgame databases. Captured seeds never return to play, so a Kalah position's
@@ -170,7 +172,7 @@ func (l buildLevel) store(i int, b uint8) {
 // probes spread over hundreds of megabytes (less so in buildLevelK's order), and this
 // way their trips to memory overlap.
 type levelBuilder struct {
-	sw     *sowing
+	sw     *kalah.Sower
 	rk     *wordRanker
 	levels [][]uint8 // complete levels 0..k-1
 	k      int
@@ -238,12 +240,13 @@ func (b *levelBuilder) expand(p *egPending, mine, theirs uint64, idx int) {
 		if x&0xff == 0 {
 			continue
 		}
-		m2, t2, gain, extra, over := b.sw.fmove(mine, theirs, i)
+		m2, t2, gain, extra := b.sw.Sow(mine, theirs, i)
 		kid := &p.kids[p.n]
 		p.n++
 		kid.gain = gain
 		switch {
-		case over:
+		case m2 == 0 || t2 == 0:
+			kid.gain += b.sw.EndCount(m2, t2)
 			kid.next = kidOver
 			continue
 		case extra:
@@ -256,10 +259,10 @@ func (b *levelBuilder) expand(p *egPending, mine, theirs uint64, idx int) {
 		// of a unit, so its rank comes from a small cache.
 		rk, w := b.rk, b.rk.w
 		if kid.next == kidOther {
-			a := byteSum(t2)
+			a := kalah.ByteSum(t2)
 			kid.idx = rk.offk[kid.r*w+a] + b.sideOf(t2, a)*rk.cside[kid.r-a] + rk.sideRank(m2, kid.r-a)
 		} else {
-			a := byteSum(m2)
+			a := kalah.ByteSum(m2)
 			kid.idx = rk.offk[kid.r*w+a] + rk.sideRank(m2, a)*rk.cside[kid.r-a] + b.sideOf(t2, kid.r-a)
 		}
 		if kid.r < b.k {
@@ -348,8 +351,8 @@ func sideConfigs(rk *wordRanker, n, k int) [][][]sideConf {
 // the same), so a level's probes reuse cache lines instead of landing anywhere in it.
 // It returns false, leaving the level unfinished, when stop (checked between pieces
 // of work) says so.
-func buildLevelK(sw *sowing, rk *wordRanker, sides [][][]sideConf, levels [][]uint8, k int, words []uint32, stop func() bool) bool {
-	n := sw.n
+func buildLevelK(sw *kalah.Sower, rk *wordRanker, sides [][][]sideConf, levels [][]uint8, k int, words []uint32, stop func() bool) bool {
+	n := sw.Houses()
 	// A unit: every configuration with potential pot whose opponent's side holds t
 	// seeds with potential pt.
 	type unit struct{ pot, t, pt int }

@@ -37,8 +37,8 @@ func TestEndgameLevelsMatchLazy(t *testing.T) {
 			g, err := kalah.Def.New("kalah", core.Params{"houses": tc.houses, "seeds": 4, "empty_capture": tc.empty, "remaining": tc.remaining})
 			require.NoError(t, err)
 			kg := g.(*kalah.Game)
-			sw := newSowing(kg)
-			levels, free, err := openEndgame("", &sw, tc.maxK, nil, nil)
+			sw := kg.Sower()
+			levels, free, err := openEndgame("", sw, tc.maxK, nil, nil)
 			require.NoError(t, err)
 			defer free()
 			ks := newKalahSolver(context.Background(), time.Time{}, kg, 1, 64, 120, tc.maxK, true)
@@ -121,15 +121,15 @@ func TestRankersAreBijections(t *testing.T) {
 func TestEndgameFiles(t *testing.T) {
 	g, err := kalah.Def.New("kalah", core.Params{"houses": 4, "seeds": 3, "empty_capture": false})
 	require.NoError(t, err)
-	sw := newSowing(g.(*kalah.Game))
+	sw := g.(*kalah.Game).Sower()
 	dir := t.TempDir()
 	const maxK = 12
-	want, free, err := openEndgame("", &sw, maxK, nil, nil)
+	want, free, err := openEndgame("", sw, maxK, nil, nil)
 	require.NoError(t, err)
 	defer free()
 
 	var log bytes.Buffer
-	got, free2, err := openEndgame(dir, &sw, maxK, &log, nil)
+	got, free2, err := openEndgame(dir, sw, maxK, &log, nil)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 	free2()
@@ -145,7 +145,7 @@ func TestEndgameFiles(t *testing.T) {
 
 	// Read back: nothing rebuilt, same bytes.
 	log.Reset()
-	got, free3, err := openEndgame(dir, &sw, maxK, &log, nil)
+	got, free3, err := openEndgame(dir, sw, maxK, &log, nil)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 	free3()
@@ -160,14 +160,14 @@ func TestEndgameFiles(t *testing.T) {
 	require.NoError(t, os.Truncate(p11, 1000))
 	require.NoError(t, os.WriteFile(p12, []byte("not a database"), 0o644))
 	log.Reset()
-	got, free4, err := openEndgame(dir, &sw, maxK, &log, nil)
+	got, free4, err := openEndgame(dir, sw, maxK, &log, nil)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 	free4()
 	assert.Contains(t, log.String(), "level-10.egdb: checksum mismatch")
 	assert.Contains(t, log.String(), "level-11.egdb: truncated")
 	assert.Contains(t, log.String(), "level-12.egdb: header")
-	got, free5, err := openEndgame(dir, &sw, maxK, nil, nil)
+	got, free5, err := openEndgame(dir, sw, maxK, nil, nil)
 	require.NoError(t, err)
 	assert.Equal(t, want, got, "the rebuilt files are sound")
 	free5()
@@ -175,13 +175,13 @@ func TestEndgameFiles(t *testing.T) {
 	// Another rule set's file under this name is refused, not misread.
 	other, err := kalah.Def.New("kalah", core.Params{"houses": 4, "seeds": 3, "empty_capture": true})
 	require.NoError(t, err)
-	osw := newSowing(other.(*kalah.Game))
-	es := &endgameStore{dir: sub, sw: &osw}
+	osw := other.(*kalah.Game).Sower()
+	es := &endgameStore{dir: sub, sw: osw}
 	_, _, err = es.load(5, len(want[5]))
 	assert.ErrorContains(t, err, "rule flags")
 
 	// A stop request abandons the build.
-	_, _, err = openEndgame(t.TempDir(), &sw, maxK, nil, func() bool { return true })
+	_, _, err = openEndgame(t.TempDir(), sw, maxK, nil, func() bool { return true })
 	assert.ErrorIs(t, err, errStop)
 }
 
@@ -191,9 +191,9 @@ func TestEndgameFiles(t *testing.T) {
 func TestEndgameDirProblems(t *testing.T) {
 	g, err := kalah.Def.New("kalah", core.Params{"houses": 4, "seeds": 3})
 	require.NoError(t, err)
-	sw := newSowing(g.(*kalah.Game))
+	sw := g.(*kalah.Game).Sower()
 	const maxK = 12
-	want, free, err := openEndgame("", &sw, maxK, nil, nil)
+	want, free, err := openEndgame("", sw, maxK, nil, nil)
 	require.NoError(t, err)
 	defer free()
 
@@ -213,7 +213,7 @@ func TestEndgameDirProblems(t *testing.T) {
 			dir := t.TempDir()
 			p := dir
 			if rules {
-				p = filepath.Join(dir, sw.egDirName())
+				p = filepath.Join(dir, egDirName(sw))
 				require.NoError(t, os.Mkdir(p, 0o755))
 			}
 			require.NoError(t, os.Chmod(p, perm))
@@ -233,7 +233,7 @@ func TestEndgameDirProblems(t *testing.T) {
 			err: "egdb, a file; want a directory"},
 		{name: "rules directory is a file", dir: func(t *testing.T) string {
 			dir := t.TempDir()
-			file(dir, sw.egDirName())
+			file(dir, egDirName(sw))
 			return dir
 		}, warning: "not a directory; the database is built in memory"},
 		{name: "missing, created", dir: func(t *testing.T) string { return filepath.Join(t.TempDir(), "a", "b") }},
@@ -242,7 +242,7 @@ func TestEndgameDirProblems(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var log bytes.Buffer
-			got, free, err := openEndgame(tc.dir(t), &sw, maxK, &log, nil)
+			got, free, err := openEndgame(tc.dir(t), sw, maxK, &log, nil)
 			if tc.err != "" {
 				require.ErrorContains(t, err, tc.err)
 				assert.Empty(t, log.String(), "nothing built")
@@ -271,15 +271,15 @@ func TestEndgameDirProblems(t *testing.T) {
 func FuzzEndgameLoad(f *testing.F) {
 	g, err := kalah.Def.New("kalah", core.Params{"houses": 2, "seeds": 2})
 	require.NoError(f, err)
-	sw := newSowing(g.(*kalah.Game))
+	sw := g.(*kalah.Game).Sower()
 	level := []uint8{dbByte(1), dbByte(-2), dbByte(0), dbByte(3)}
-	good := append(egHeader(&sw, 3, level), level...)
+	good := append(egHeader(sw, 3, level), level...)
 	f.Add(good)
 	f.Add(good[:20])
 	f.Add([]byte{})
 	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, data []byte) {
-		es := &endgameStore{dir: dir, sw: &sw}
+		es := &endgameStore{dir: dir, sw: sw}
 		require.NoError(t, os.WriteFile(es.path(3), data, 0o644))
 		got, free, err := es.load(3, len(level))
 		if err == nil {

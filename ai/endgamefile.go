@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"time"
+
+	"github.com/kalahlab/kalahlab/core/kalah"
 )
 
 // Endgame database files. Each level is a file of its own, so a database can grow a
@@ -31,46 +33,46 @@ const egMagic = "KLEGDB\x00\x02"
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // egFlags encodes the rules a database depends on besides the houses.
-func (sw *sowing) egFlags() uint8 {
+func egFlags(sw *kalah.Sower) uint8 {
 	var f uint8
-	if sw.emptyCapture {
+	if sw.EmptyCapture() {
 		f |= 1
 	}
-	if sw.discard {
+	if sw.Discard() {
 		f |= 2
 	}
 	return f
 }
 
 // egDirName names the directory of the databases of sw's rules.
-func (sw *sowing) egDirName() string {
+func egDirName(sw *kalah.Sower) string {
 	capture, remaining := "standard", "owner"
-	if sw.emptyCapture {
+	if sw.EmptyCapture() {
 		capture = "empty-capture"
 	}
-	if sw.discard {
+	if sw.Discard() {
 		remaining = "discard"
 	}
-	return fmt.Sprintf("kalah-%dh-%s-%s", sw.n, capture, remaining)
+	return fmt.Sprintf("kalah-%dh-%s-%s", sw.Houses(), capture, remaining)
 }
 
 // egRules describes the rules of sw's databases for people.
-func (sw *sowing) egRules() string {
+func egRules(sw *kalah.Sower) string {
 	capture, remaining := "standard capture", "remaining seeds to their owner"
-	if sw.emptyCapture {
+	if sw.EmptyCapture() {
 		capture = "empty capture"
 	}
-	if sw.discard {
+	if sw.Discard() {
 		remaining = "remaining seeds discarded"
 	}
-	return fmt.Sprintf("%d houses a side, %s, %s", sw.n, capture, remaining)
+	return fmt.Sprintf("%d houses a side, %s, %s", sw.Houses(), capture, remaining)
 }
 
 // egHeader is a level file's header.
-func egHeader(sw *sowing, k int, level []uint8) []byte {
+func egHeader(sw *kalah.Sower, k int, level []uint8) []byte {
 	h := make([]byte, 32)
 	copy(h, egMagic)
-	h[8], h[9] = uint8(sw.n), sw.egFlags()
+	h[8], h[9] = uint8(sw.Houses()), egFlags(sw)
 	binary.LittleEndian.PutUint16(h[10:], uint16(k))
 	binary.LittleEndian.PutUint64(h[12:], uint64(len(level)))
 	binary.LittleEndian.PutUint32(h[20:], crc32.Checksum(level, castagnoli))
@@ -80,7 +82,7 @@ func egHeader(sw *sowing, k int, level []uint8) []byte {
 // endgameStore keeps the levels of one rule set in a directory.
 type endgameStore struct {
 	dir string // the rules' directory
-	sw  *sowing
+	sw  *kalah.Sower
 	log io.Writer
 }
 
@@ -142,8 +144,8 @@ func (es *endgameStore) load(k, size int) ([]uint8, func(), error) {
 	if !bytes.Equal(head[:8], []byte(egMagic)) {
 		return nil, nil, errors.New("not a kalahlab endgame database of this format version")
 	}
-	if n, fl, kk := int(head[8]), head[9], int(binary.LittleEndian.Uint16(head[10:])); n != es.sw.n || fl != es.sw.egFlags() || kk != k {
-		return nil, nil, fmt.Errorf("holds %d houses, rule flags %d, %d seeds; want %d, %d, %d", n, fl, kk, es.sw.n, es.sw.egFlags(), k)
+	if n, fl, kk := int(head[8]), head[9], int(binary.LittleEndian.Uint16(head[10:])); n != es.sw.Houses() || fl != egFlags(es.sw) || kk != k {
+		return nil, nil, fmt.Errorf("holds %d houses, rule flags %d, %d seeds; want %d, %d, %d", n, fl, kk, es.sw.Houses(), egFlags(es.sw), k)
 	}
 	if c := binary.LittleEndian.Uint64(head[12:]); c != uint64(size) {
 		return nil, nil, fmt.Errorf("holds %d configurations, want %d", c, size)
@@ -200,16 +202,16 @@ func (es *endgameStore) save(k int, level []uint8) error {
 // read or written only costs the reading or saving (reported once). dir "" keeps
 // everything in memory. When stop (checked now and then) says so, it returns errStop;
 // the levels finished by then stay saved.
-func openEndgame(dir string, sw *sowing, maxK int, log io.Writer, stop func() bool) ([][]uint8, func(), error) {
+func openEndgame(dir string, sw *kalah.Sower, maxK int, log io.Writer, stop func() bool) ([][]uint8, func(), error) {
 	es := &endgameStore{sw: sw, log: log}
 	if dir != "" {
 		if err := checkEndgameDir(dir); err != nil {
 			return nil, nil, err
 		}
-		es.dir = filepath.Join(dir, sw.egDirName())
+		es.dir = filepath.Join(dir, egDirName(sw))
 	}
-	rk := newWordRanker(sw.n, maxK)
-	sides := sideConfigs(rk, sw.n, maxK)
+	rk := newWordRanker(sw.Houses(), maxK)
+	sides := sideConfigs(rk, sw.Houses(), maxK)
 	levels := make([][]uint8, maxK+1)
 	var frees []func()
 	free := func() {
@@ -243,7 +245,7 @@ func openEndgame(dir string, sw *sowing, maxK int, log io.Writer, stop func() bo
 				where = "into " + es.dir + ", once"
 			}
 			es.logf("endgame: building the database for %s, up to %d seeds in houses, %s (the largest level has %d configurations)",
-				sw.egRules(), maxK, where, rk.size[maxK])
+				egRules(sw), maxK, where, rk.size[maxK])
 		}
 		words, level, f := levelBytes(size)
 		frees = append(frees, f)

@@ -1,5 +1,7 @@
 package ai
 
+import "github.com/kalahlab/kalahlab/core/kalah"
+
 // wordRanker numbers the configurations of the compact search's positions (two words,
 // n <= 8 houses a side, one byte a house) with k seeds in houses from 0, densely and
 // with a handful of table lookups: by the mover's seeds a first, then the mover's side
@@ -108,13 +110,13 @@ func (wr *wordRanker) key(x uint64) int {
 // function: this runs for every child of every configuration a level build visits).
 func (wr *wordRanker) rank(mine, theirs uint64, k int) int {
 	w, sh := wr.w, 8*uint(wr.g)
-	a := byteSum(mine)
+	a := kalah.ByteSum(mine)
 	lo := mine & wr.loMask
-	b := byteSum(lo)
+	b := kalah.ByteSum(lo)
 	rm := wr.off2[a*w+b] + int(wr.tlo[wr.key(lo)])*wr.chi[a-b] + int(wr.thi[wr.key(mine>>sh)])
 	c := k - a
 	lo = theirs & wr.loMask
-	b = byteSum(lo)
+	b = kalah.ByteSum(lo)
 	rt := wr.off2[c*w+b] + int(wr.tlo[wr.key(lo)])*wr.chi[c-b] + int(wr.thi[wr.key(theirs>>sh)])
 	return wr.offk[k*w+a] + rm*wr.cside[c] + rt
 }
@@ -123,7 +125,7 @@ func (wr *wordRanker) rank(mine, theirs uint64, k int) int {
 // (rank's two middle terms).
 func (wr *wordRanker) sideRank(x uint64, a int) int {
 	lo := x & wr.loMask
-	b := byteSum(lo)
+	b := kalah.ByteSum(lo)
 	return wr.off2[a*wr.w+b] + int(wr.tlo[wr.key(lo)])*wr.chi[a-b] + int(wr.thi[wr.key(x>>(8*uint(wr.g)))])
 }
 

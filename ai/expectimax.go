@@ -15,9 +15,10 @@ import (
 // roll that cannot be used passes straight to the next roll, so rolls alone could
 // chain without end). Iterative deepening honours the time and node budgets.
 type Expectiminimax struct {
-	budget Budget
-	last   Info
-	outs   [][]core.Outcome
+	budget    Budget
+	last      Info
+	lastValue float64 // last.Value unrounded (LastEvaluation)
+	outs      [][]core.Outcome
 }
 
 // NewExpectiminimax returns the agent.
@@ -90,7 +91,7 @@ func (a *Expectiminimax) SelectMove(ctx context.Context, s core.State) (core.Mov
 			return 0, err
 		}
 		best = m
-		a.last = Info{Value: int(v), Depth: d, Nodes: sr.nodes}
+		a.last, a.lastValue = Info{Value: int(v), Depth: d, Nodes: sr.nodes}, v
 		if len(moves) == 1 {
 			break
 		}

@@ -8,24 +8,18 @@ import (
 	"github.com/kalahlab/kalahlab/core/kalah"
 )
 
-// The compact search below handles the common two-row rules (no hooks, store sowing,
-// no origin skipping, either_side_empty; either capture rule; remaining owner or
-// discard; at most 8 houses a side) on two words: the mover's houses and the
-// opponent's, one byte a house in track order. Positions are always seen from the
-// mover, so a position and its mirror image share table entries and the value needs
-// no sign bookkeeping beyond the change of mover.
-
-// fastOK reports whether the compact search covers the rules of g.
-func fastOK(g *kalah.Game) bool {
-	r := g.Rules()
-	return !r.Hooks.Any() && r.Rows == 2 && r.StoreSowing && !r.OriginSkip &&
-		r.EndRule == kalah.EitherSideEmpty && g.HousesPerSide() <= 8
-}
+// The compact search below handles the rules of the word board (kalah.Rules.WordBoard:
+// no hooks, store sowing, no origin skipping, either_side_empty; either capture rule;
+// remaining owner or discard; at most 8 houses a side) on its two words: the mover's
+// houses and the opponent's, one byte a house in track order, moves played by the
+// game's kalah.Sower. Positions are always seen from the mover, so a position and its
+// mirror image share table entries and the value needs no sign bookkeeping beyond the
+// change of mover.
 
 // fastSetup readies the compact search for g, with seeds in houses at the root, with a
 // table of at most about ttMB megabytes.
 func (ks *kalahSolver) fastSetup(g *kalah.Game, ttMB, seeds int) {
-	ks.fast = true
+	ks.fast, ks.sw = true, g.Sower()
 	// No more buckets than a third of the configurations of the seeds in houses: a
 	// small board then takes a small table (touching a fresh page costs its zeroing).
 	need := compositions(seeds, 2*ks.n)/3 + 1
@@ -81,103 +75,6 @@ func (b *fBucket) victim() int {
 	return v
 }
 
-// sowing plays moves of the compact search's rules on two words.
-type sowing struct {
-	n            int // houses a side
-	lap          int // pits on a lap: both sides' houses and the mover's store
-	emptyCapture bool
-	discard      bool
-	all          uint64 // 1 in each house's byte
-}
-
-func newSowing(g *kalah.Game) sowing {
-	r := g.Rules()
-	n := g.HousesPerSide()
-	return sowing{n: n, lap: 2*n + 1, emptyCapture: r.EmptyCapture, discard: r.Remaining == kalah.Discard, all: onesBytes(n)}
-}
-
-// fmove sows house i of the mover: the new houses, the mover's gain in store
-// difference (including the end-of-game count), whether the mover moves again and
-// whether the game is over.
-func (sw *sowing) fmove(mine, theirs uint64, i int) (uint64, uint64, int, bool, bool) {
-	n, lap := sw.n, sw.lap
-	s := byteAt(mine, i)
-	mine &^= 0xff << (8 * uint(i))
-	gain := 0
-	if s > lap {
-		q := (s - 1) / lap // whole laps, leaving 1..lap seeds to walk
-		mine += uint64(q) * sw.all
-		theirs += uint64(q) * sw.all
-		gain += q
-		s -= q * lap
-	}
-	// Walk the rest: the mover's houses after i, the store, the opponent's houses,
-	// the mover's houses from the first (at most back to i).
-	lastMine, last := false, -1
-	k := min(s, n-1-i)
-	if k > 0 {
-		mine += onesBytes(i+1+k) &^ onesBytes(i+1)
-		s -= k
-		lastMine, last = true, i+k
-	}
-	extra := false
-	if s > 0 {
-		gain++
-		s--
-		lastMine, extra = false, true
-		if s > 0 {
-			extra = false
-			k = min(s, n)
-			theirs += onesBytes(k)
-			s -= k
-			if s > 0 {
-				mine += onesBytes(s)
-				lastMine, last = true, s-1
-			}
-		}
-	}
-	if lastMine && byteAt(mine, last) == 1 {
-		o := n - 1 - last
-		if ov := byteAt(theirs, o); ov > 0 || sw.emptyCapture {
-			gain += 1 + ov
-			mine &^= 0xff << (8 * uint(last))
-			theirs &^= 0xff << (8 * uint(o))
-		}
-	}
-	if mine == 0 || theirs == 0 {
-		if !sw.discard {
-			gain += byteSum(mine) - byteSum(theirs)
-		}
-		return 0, 0, gain, false, true
-	}
-	return mine, theirs, gain, extra, false
-}
-
-// onesBytes has the low k bytes set to 1.
-func onesBytes(k int) uint64 {
-	if k >= 8 {
-		return 0x0101010101010101
-	}
-	return 0x0101010101010101 & (1<<(8*uint(k)) - 1)
-}
-
-func byteAt(w uint64, i int) int { return int(w >> (8 * uint(i)) & 0xff) }
-
-// byteSum adds the bytes of w (at most 255 seeds in all, so no overflow).
-func byteSum(w uint64) int { return int((w * 0x0101010101010101) >> 56) }
-
-// words returns the houses of the side to move and of the other side.
-func words(s *kalah.State) (mine, theirs uint64) {
-	me := s.Side()
-	for i, c := range s.HouseCounts(me) {
-		mine |= uint64(c) << (8 * uint(i))
-	}
-	for i, c := range s.HouseCounts(1 - me) {
-		theirs |= uint64(c) << (8 * uint(i))
-	}
-	return mine, theirs
-}
-
 // fKid is a move of a node with its outcome: the child position seen from the child's
 // mover, the mover's gain and what follows.
 type fKid struct {
@@ -204,7 +101,7 @@ func (ks *kalahSolver) fvisit(k *fKid, alpha, beta, ply int) (int, error) {
 		if err := ks.tick(); err != nil {
 			return 0, err
 		}
-		cv, err := ks.fdbAt(k.mine, k.theirs, byteSum(k.mine)+byteSum(k.theirs), int(k.db), ply)
+		cv, err := ks.fdbAt(k.mine, k.theirs, kalah.ByteSum(k.mine)+kalah.ByteSum(k.theirs), int(k.db), ply)
 		if k.next == kidAgain {
 			return gain + cv, err
 		}
@@ -239,13 +136,17 @@ func posHash(mine, theirs uint64) uint64 {
 // the trips of all the children overlap.
 func (ks *kalahSolver) fkids(mine, theirs uint64, first int, kids *[8]fKid) int {
 	var score [8]int
-	given0 := byteSum(theirs)
+	given0 := kalah.ByteSum(theirs)
 	n := 0
 	for i := ks.n - 1; i >= 0; i-- {
-		if byteAt(mine, i) == 0 {
+		if kalah.ByteAt(mine, i) == 0 {
 			continue
 		}
-		m2, t2, gain, extra, over := ks.fmove(mine, theirs, i)
+		m2, t2, gain, extra := ks.sw.Sow(mine, theirs, i)
+		over := m2 == 0 || t2 == 0
+		if over {
+			gain += ks.sw.EndCount(m2, t2) // the mover's gain includes the end's count
+		}
 		k := fKid{mine: t2, theirs: m2, gain: int16(gain), house: int8(i), next: kidOther, db: -1}
 		var sc int
 		switch {
@@ -256,14 +157,14 @@ func (ks *kalahSolver) fkids(mine, theirs uint64, first int, kids *[8]fKid) int 
 			k.mine, k.theirs, k.next = m2, t2, kidAgain
 			sc = 1000 + i
 		default:
-			sc = 16*gain - (byteSum(t2) - given0)
+			sc = 16*gain - (kalah.ByteSum(t2) - given0)
 		}
 		if i == first {
 			sc = 1 << 20
 		}
 		if k.next != kidOver {
 			// Ask for the child's table bucket, or its database entry, now.
-			if r := byteSum(k.mine) + byteSum(k.theirs); r > ks.dbMax {
+			if r := kalah.ByteSum(k.mine) + kalah.ByteSum(k.theirs); r > ks.dbMax {
 				prefetch(unsafe.Pointer(ks.bucket(k.mine, k.theirs)))
 			} else {
 				k.db = int32(ks.wr.rank(k.mine, k.theirs, r))
@@ -287,7 +188,7 @@ func (ks *kalahSolver) fvalue(mine, theirs uint64, alpha, beta, ply int) (int, e
 	if err := ks.tick(); err != nil {
 		return 0, err
 	}
-	r := byteSum(mine) + byteSum(theirs)
+	r := kalah.ByteSum(mine) + kalah.ByteSum(theirs)
 	if r <= ks.dbMax {
 		return ks.fdb(mine, theirs, r, ply)
 	}
@@ -351,15 +252,7 @@ func (ks *kalahSolver) fvalue(mine, theirs uint64, alpha, beta, ply int) (int, e
 			break
 		}
 	}
-	lo, hi := -r, r
-	switch {
-	case best <= a0:
-		hi = best
-	case best >= b0:
-		lo = best
-	default:
-		lo, hi = best, best
-	}
+	lo, hi := searchBounds(best, a0, b0, -r, r)
 	ks.record(b, mine, theirs, lo, hi, bestMove, bits.Len64(uint64(ks.nodes-n0)))
 	return best, nil
 }
@@ -407,7 +300,7 @@ func (ks *kalahSolver) pvOrder(st *kalah.State) []core.Move {
 	if !ks.fast || !st.PieDone() {
 		return moves
 	}
-	mine, theirs := words(st)
+	mine, theirs := st.Words()
 	first := -1
 	if d, ok := ks.lookup(ks.bucket(mine, theirs), mine, theirs); ok {
 		first = d.move()

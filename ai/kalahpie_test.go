@@ -18,7 +18,7 @@ import (
 // store-free search agrees with the brute force on tiny boards where that happens, and
 // its principal variation plays out to its value. Only with store sowing: without it
 // seeds can circle, games end by max_plies, and a position's value then depends on the
-// ply, which neither the solver's table nor bruteMargin's memo sees.
+// ply, which bruteMargin's memo does not see (cycles_test.go checks those boards).
 func TestSolvePieWithMoverCannotMove(t *testing.T) {
 	for _, size := range [][2]int{{1, 1}, {1, 2}, {1, 3}, {1, 5}, {2, 1}, {2, 2}, {2, 3}, {3, 1}, {3, 2}, {4, 1}} {
 		for _, rem := range []string{"owner", "discard"} {

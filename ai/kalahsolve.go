@@ -22,6 +22,7 @@ type kalahSolver struct {
 	ctx      context.Context
 	deadline time.Time
 	nodes    int64
+	maxNodes int64 // give up past this many nodes (SolveOptions.Nodes; 0: no limit)
 	tt       []kEntry
 	mask     uint64
 	levels   [][]uint8   // the endgame database by seeds in houses (endgame.go)
@@ -31,9 +32,10 @@ type kalahSolver struct {
 	wr       *wordRanker // ranks the compact search's positions
 	buf      []uint8
 	moves    [][]core.Move
+	n        int // houses a side
 	// The compact search (kalahfast.go).
-	fast   bool
-	sowing // the rules' sowing (and ks.n, the houses a side, for both searches)
+	fast bool
+	sw   *kalah.Sower // the rules' word-board sowing, when fast
 	// Threads sharing the compact search's table (kalahsmp.go).
 	threads int
 	shared  bool         // the table is shared: access it with atomics
@@ -42,6 +44,11 @@ type kalahSolver struct {
 	ftt     []fBucket
 	fmask   uint64
 	free    func() // releases ftt
+	// Rules whose seeds can circle (no store sowing) make positions repeat; the general
+	// search then either counts the plies left (cycles.maxPlies > 0) or stops at a
+	// repetition (cycles.path).
+	cyclic bool
+	cycles cycleGuard
 }
 
 type kEntry struct {
@@ -52,9 +59,9 @@ type kEntry struct {
 }
 
 // newKalahSolver sizes the table and database from a memory budget in MB; fast picks
-// the compact search (fastOK). Call free when done.
+// the compact search (kalah.Rules.WordBoard). Call free when done.
 func newKalahSolver(ctx context.Context, deadline time.Time, g *kalah.Game, ttMB, dbMB, total, dbSeeds int, fast bool) *kalahSolver {
-	ks := &kalahSolver{ctx: ctx, deadline: deadline, sowing: newSowing(g), free: func() {}}
+	ks := &kalahSolver{ctx: ctx, deadline: deadline, n: g.HousesPerSide(), free: func() {}}
 	if fast {
 		ks.fastSetup(g, ttMB, total)
 	} else {
@@ -116,6 +123,9 @@ func (ks *kalahSolver) tick() error {
 	ks.nodes++
 	if ks.nodes&4095 == 0 {
 		if ks.halt != nil && ks.halt.Load() {
+			return errStop
+		}
+		if ks.maxNodes > 0 && ks.nodes > ks.maxNodes {
 			return errStop
 		}
 		if !ks.deadline.IsZero() && time.Now().After(ks.deadline) {
@@ -207,6 +217,12 @@ func (ks *kalahSolver) value(s *kalah.State, alpha, beta, ply int, exact bool) (
 		return r, nil
 	}
 	key := s.HouseKey()
+	if ks.cyclic { // one predictable branch a node for the other rules
+		var err error
+		if key, err = ks.cycles.key(s, key, s.Ply(), ply); err != nil {
+			return 0, err
+		}
+	}
 	e := &ks.tt[key&ks.mask]
 	first := core.Move(-1)
 	if e.used && e.key == key {
@@ -235,15 +251,7 @@ func (ks *kalahSolver) value(s *kalah.State, alpha, beta, ply int, exact bool) (
 			break
 		}
 	}
-	lo, hi := -r, r
-	switch {
-	case best <= a0:
-		hi = best
-	case best >= b0:
-		lo = best
-	default:
-		lo, hi = best, best
-	}
+	lo, hi := searchBounds(best, a0, b0, -r, r)
 	if e.used && e.key == key {
 		lo, hi = max(lo, int(e.lower)), min(hi, int(e.upper))
 	}
@@ -277,9 +285,13 @@ func solveKalah(ctx context.Context, root *kalah.State, opt SolveOptions, t0 tim
 	if opt.Time > 0 {
 		deadline = t0.Add(opt.Time)
 	}
-	fast := fastOK(root.Game()) && root.Total() <= 127 && !opt.noFast
+	fast := root.Game().Sower() != nil && root.Total() <= 127 && !opt.noFast
 	ks := newKalahSolver(ctx, deadline, root.Game(), opt.TTMB, opt.DBMB, root.Total(), opt.DBSeeds, fast)
 	defer ks.free()
+	ks.maxNodes = opt.Nodes
+	if !root.Game().StoreSowing() { // (the compact search needs store sowing: this is the general search)
+		ks.cyclic, ks.cycles = true, cycleGuard{maxPlies: root.Game().Rules().MaxPlies, what: "on this board (store_sowing=false lets seeds circle)"}
+	}
 	eg := 0
 	if fast {
 		var err error
@@ -288,7 +300,7 @@ func solveKalah(ctx context.Context, root *kalah.State, opt SolveOptions, t0 tim
 		}
 		if eg > 0 {
 			stop := func() bool { return ks.ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) }
-			levels, free, err := openEndgame(opt.EndgameDir, &ks.sowing, eg, opt.Log, stop)
+			levels, free, err := openEndgame(opt.EndgameDir, ks.sw, eg, opt.Log, stop)
 			if err != nil {
 				return nil, ks.giveUp(err, opt)
 			}
@@ -309,7 +321,7 @@ func solveKalah(ctx context.Context, root *kalah.State, opt SolveOptions, t0 tim
 			var v int
 			var err error
 			if ks.fast {
-				mine, theirs := words(st)
+				mine, theirs := st.Words()
 				v, err = ks.fsearch(mine, theirs, alpha-diff, beta-diff)
 			} else {
 				v, err = ks.value(st, alpha-diff, beta-diff, 0, false)
@@ -354,7 +366,7 @@ func solveKalah(ctx context.Context, root *kalah.State, opt SolveOptions, t0 tim
 			pass = func(beta int) (int, error) { return bounded(st, beta-1, beta) }
 		case ks.fast:
 			diff = st.StoreDiff(st.Side())
-			mine, theirs := words(st)
+			mine, theirs := st.Words()
 			pass = func(beta int) (int, error) { return ks.fsearch(mine, theirs, beta-1, beta) }
 		default:
 			diff = st.StoreDiff(st.Side())
@@ -524,7 +536,10 @@ func (ks *kalahSolver) giveUp(err error, opt SolveOptions) error {
 		if ks.ctx.Err() != nil {
 			return ks.ctx.Err()
 		}
-		return fmt.Errorf("solve: %w after %v and %d nodes", ErrGaveUp, opt.Time, ks.nodes)
+		return fmt.Errorf("solve: %w after %d nodes (budget %s)", ErrGaveUp, ks.nodes, opt.budget())
+	}
+	if errors.Is(err, ErrRepeats) || errors.Is(err, ErrTooDeep) {
+		return fmt.Errorf("solve: %w", err)
 	}
 	return err
 }
@@ -542,12 +557,12 @@ func resultOf(v int) string {
 // fkeeps reports whether playing m in st keeps the mover's final margin at target,
 // with two null-window searches instead of a full solve of the child.
 func (ks *kalahSolver) fkeeps(st *kalah.State, m core.Move, target int) (bool, error) {
-	mine, theirs := words(st)
+	mine, theirs := st.Words()
 	t := target - st.StoreDiff(st.Side()) // the store-free target
-	m2, t2, gain, extra, over := ks.fmove(mine, theirs, int(m))
+	m2, t2, gain, extra := ks.sw.Sow(mine, theirs, int(m))
 	switch {
-	case over:
-		return gain == t, nil
+	case m2 == 0 || t2 == 0:
+		return gain+ks.sw.EndCount(m2, t2) == t, nil
 	case extra:
 		return ks.fequals(m2, t2, t-gain)
 	default:

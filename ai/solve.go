@@ -55,7 +55,24 @@ type SolveOptions struct {
 	noFast   bool          // tests: keep the general Kalah search
 	noETC    bool          // tests: no enhanced transposition cut-offs
 	Time     time.Duration // give up after this long (0: no limit)
-	PVLen    int           // longest principal variation to report [60]
+	// Nodes gives up after about this many positions visited (0: no limit): within a
+	// few thousand in the Kalah search, which checks every 4096 nodes. Unlike Time it
+	// does not depend on the machine or its load, so with Threads 1 whether a solve
+	// succeeds is the same on every run (with more threads each counts its own).
+	Nodes int64
+	PVLen int // longest principal variation to report [60]
+}
+
+// budget describes the limits a solve gave up on, for its error: "20s", "50000000
+// nodes" or both.
+func (opt SolveOptions) budget() string {
+	switch {
+	case opt.Time > 0 && opt.Nodes > 0:
+		return fmt.Sprintf("%v or %d nodes", opt.Time, opt.Nodes)
+	case opt.Nodes > 0:
+		return fmt.Sprintf("%d nodes", opt.Nodes)
+	}
+	return opt.Time.String()
 }
 
 // threads is the number of search threads to use.
@@ -72,7 +89,15 @@ type solver struct {
 	tt     *boundTable
 	scores bool
 	useETC bool // enhanced transposition cut-offs (etc)
+	// Lua-hooked Kalah: hooks may let seeds circle, so positions can repeat
+	// (cycles.go): the plies left are part of the key, or with no ply limit a
+	// repetition on the search path stops the solve.
+	cyclic bool
+	cycles cycleGuard
 }
+
+// plyCounter is a state that counts the plies played (kalah.State.Ply).
+type plyCounter interface{ Ply() int }
 
 // Solve proves the value of s, a position of a two-player deterministic game, for the
 // first seat. It uses MTD(f): a sequence of null-window searches converging on the
@@ -81,7 +106,12 @@ type solver struct {
 //
 // A game stopped by an error during the search (State.Err: a failing Lua hook) stops
 // the solve at once with that error, naming the position and move; running out of
-// opt.Time is ErrGaveUp; a cancelled ctx returns ctx's error.
+// opt.Time or opt.Nodes is ErrGaveUp; a cancelled ctx returns ctx's error.
+//
+// In Kalah without store sowing, and in Lua-hooked Kalah, positions can repeat: the
+// value then counts the plies left before max_plies, and with max_plies 0 a position
+// repeating on the search path is ErrRepeats (cycles.go). A search deeper than
+// 100,000 plies is ErrTooDeep.
 func Solve(ctx context.Context, s core.State, opt SolveOptions) (*Solution, error) {
 	if err := s.Err(); err != nil {
 		return nil, fmt.Errorf("solve: the position is over: %w", stoppedAt(s, err))
@@ -110,8 +140,13 @@ func Solve(ctx context.Context, s core.State, opt SolveOptions) (*Solution, erro
 	}
 	_, scores := s.(core.Scorer)
 	_, isKalah := s.(*kalah.State) // only hooked Kalah reaches here: its moves are dear
-	sv := &solver{searcher: newSearcher(ctx, Budget{Time: opt.Time}, nil), tt: newBoundTable(opt.TTMB), scores: scores, useETC: !isKalah && !opt.noETC}
+	sv := &solver{searcher: newSearcher(ctx, Budget{Time: opt.Time, Nodes: opt.Nodes}, nil), tt: newBoundTable(opt.TTMB), scores: scores, useETC: !isKalah && !opt.noETC}
 	root := s.Clone()
+	if k, ok := root.(interface{ Game() *kalah.Game }); ok {
+		if _, ok := root.(plyCounter); ok {
+			sv.cyclic, sv.cycles = true, cycleGuard{maxPlies: k.Game().Rules().MaxPlies, what: "in this variant (its rules let seeds circle)"}
+		}
+	}
 	me := root.ToMove()
 	v, err := sv.mtdf(root, 0)
 	if err != nil {
@@ -142,25 +177,27 @@ func Solve(ctx context.Context, s core.State, opt SolveOptions) (*Solution, erro
 	return sol, nil
 }
 
-// ErrGaveUp is the error of a solve that ran out of its time (SolveOptions.Time).
+// ErrGaveUp is the error of a solve that ran out of its time or nodes
+// (SolveOptions.Time, SolveOptions.Nodes).
 var ErrGaveUp = errors.New("gave up")
 
 // failed is the error of a solve that stopped: the context's error once it is done (a
-// hook interrupted by the cancellation fails too), ErrGaveUp when the time ran out,
+// hook interrupted by the cancellation fails too), ErrGaveUp when the budget ran out,
 // else err (a hook error: see stoppedAt).
 func (sv *solver) failed(ctx context.Context, opt SolveOptions, err error) error {
 	switch {
 	case ctx.Err() != nil:
 		return ctx.Err()
 	case errors.Is(err, errStop):
-		return fmt.Errorf("solve: %w after %v and %d nodes", ErrGaveUp, opt.Time, sv.nodes)
+		return fmt.Errorf("solve: %w after %d nodes (budget %s)", ErrGaveUp, sv.nodes, opt.budget())
 	}
 	return fmt.Errorf("solve: %w", err)
 }
 
 // ErrGameStopped is in the error of a solve that met a game stopped by an error
-// (State.Err: a failing Lua hook), together with that error.
-var ErrGameStopped = errors.New("game stopped by an error")
+// (State.Err: a failing Lua hook), together with that error. It is core.ErrGameStopped,
+// which perft reports too.
+var ErrGameStopped = core.ErrGameStopped
 
 // stoppedAt is the error of a game stopped by an error during a search, err being
 // State.Err. The solve stops on the first one: a value proved over games that end by an
@@ -230,6 +267,14 @@ func (sv *solver) search(s core.State, alpha, beta, ply int) (int, error) {
 	if err := sv.tick(); err != nil {
 		return 0, err
 	}
+	if ply >= maxSolvePly {
+		// A game this long cannot be solved anyway; deeper, the stack would overflow.
+		hint := ""
+		if sv.cyclic {
+			hint = " (lower max_plies)"
+		}
+		return 0, fmt.Errorf("%w: %d plies at %s%s", ErrTooDeep, ply, s, hint)
+	}
 	me := s.ToMove()
 	if mb, ok := s.(core.MarginBounder); ok {
 		if lo, hi, ok := mb.MarginBounds(me); ok {
@@ -246,6 +291,12 @@ func (sv *solver) search(s core.State, alpha, beta, ply int) (int, error) {
 	hashMove := core.Move(-1)
 	if hashed {
 		key = h.Hash()
+		if sv.cyclic {
+			var err error
+			if key, err = sv.cycles.key(s, key, s.(plyCounter).Ply(), ply); err != nil {
+				return 0, err
+			}
+		}
 		if e := sv.tt.probe(key); e != nil {
 			hashMove = e.move
 			if int(e.lower) >= beta {
@@ -307,15 +358,7 @@ func (sv *solver) search(s core.State, alpha, beta, ply int) (int, error) {
 		}
 	}
 	if hashed {
-		lo, hi := -infinity, infinity
-		switch {
-		case best <= alphaOrig:
-			hi = best
-		case best >= betaOrig:
-			lo = best
-		default:
-			lo, hi = best, best
-		}
+		lo, hi := searchBounds(best, alphaOrig, betaOrig, -infinity, infinity)
 		sv.tt.store(key, lo, hi, bestMove)
 	}
 	return best, nil
@@ -342,7 +385,11 @@ func (sv *solver) etc(s core.State, me core.Player, moves []core.Move, beta int)
 			v, known = sv.terminal(c, me), true
 		default:
 			if h, ok := c.(core.Hasher); ok {
-				if e := sv.tt.probe(h.Hash()); e != nil {
+				key := h.Hash()
+				if sv.cyclic && sv.cycles.maxPlies > 0 {
+					key ^= pliesKey(sv.cycles.maxPlies - c.(plyCounter).Ply())
+				}
+				if e := sv.tt.probe(key); e != nil {
 					if next == me {
 						v, known = int(e.lower), e.lower > -infinity
 					} else {
@@ -435,6 +482,20 @@ func (t *boundTable) probe(key uint64) *boundEntry {
 		return nil
 	}
 	return e
+}
+
+// searchBounds is what a fail-soft search that returned best from the window
+// (alpha, beta) proves of a value known to lie within lo..hi: at most best when it
+// failed low, at least best when it failed high, else exactly best. The solvers'
+// bound tables store the result.
+func searchBounds(best, alpha, beta, lo, hi int) (int, int) {
+	switch {
+	case best <= alpha:
+		return lo, best
+	case best >= beta:
+		return best, hi
+	}
+	return best, best
 }
 
 // store records bounds; for the same position they tighten the old ones.

@@ -97,7 +97,7 @@ output: { formats: [csv, pdf] }
 			`s.yaml:6: unknown key "gmaes" (did you mean "games"?`,
 			`s.yaml:7: max_plies: 99999999999 is out of range, want an integer 1..1000000`,
 			`s.yaml:8: sweep.seeds[1]: value 40 not allowed (want an integer 1..32)`,
-			`s.yaml:9: output.formats[1]: format "pdf" unknown (want one of table, csv, json, html)`,
+			`s.yaml:9: output.formats[1]: format "pdf" unknown (want one of table, csv, json, html, parquet)`,
 		}
 		require.Len(t, lines, len(want), err.Error())
 		for i, w := range want {

@@ -10,7 +10,6 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/spf13/viper"
 	"go.yaml.in/yaml/v3"
@@ -33,7 +32,13 @@ import (
 //	  seeds: [3, 4, 5]        # variant (variants outer, the first knob slowest) [{}]
 //	agents:                   # one agent for every seat (a mapping), or a list: seat s
 //	  - { agent: alphabeta, depth: 6, tt: 1 }   # of trial i plays agents[(s+i) % len]
-//	  - { agent: alphabeta, depth: 6, tt: 1 }   # with rotate_seats [[random]]
+//	  - { agent: alphabeta, depth: 6, tt: 1 }   # with rotate_seats [[random], or none
+//	                                            # with a ladder]
+//	ladder:                   # a skill ladder: agents of rising strength; each rung plays
+//	  - { agent: random }     # every variant and sweep point as equal agents on every
+//	  - { agent: greedy }     # seat (one cell per rung, beside the agents' cell when
+//	  - { agent: alphabeta, depth: 4 }          # agents is given too), and the solver's
+//	                                            # value (solve) tops the ladder [none]
 //	games: 2000               # trials per cell [1000]
 //	target_ci: 0.04           # stop a cell once the 95% interval of the first seat's win
 //	                          # rate is narrower than this (0: play every game) [0]
@@ -45,28 +50,45 @@ import (
 //	seed: 1                   # same seed, same results, whatever the workers [1]
 //	workers: 0                # parallel games, 0 for one per core [0]
 //	rotate_seats: true        # rotate the agents over the seats from trial to trial [true]
-//	solve: 1s                 # time to try proving each cell's perfect-play value (0: off) [1s]
+//	solve: 50M nodes          # how hard to try proving each cell's perfect-play value: a
+//	                          # node count (the same cells solve on every machine), or a
+//	                          # duration such as 20s (fewer solve on a loaded machine, so
+//	                          # results may differ between runs), or 0 for off; see
+//	                          # SolveBudget [5M nodes]
 //	scripts: ""               # a directory of user variant scripts [""]
+//	record: evaluations       # also record the agents' evaluation after every ply (the
+//	                          # trial log's evals) for the flow metrics: lead changes,
+//	                          # decisiveness, drama; two-seat games only [nothing]
+//	max_failures: 0           # failed trials a cell may have and still be summarised: a
+//	                          # count, or a share of its trials such as "1%" (see
+//	                          # FailureLimit) [0: any failure fails the cell]
 //	output:
 //	  dir: results/pie        # where files go ("" for the terminal table only) [""]
-//	  formats: [table, csv, json, html]   # [table, csv, json, html]
-//	  trials: true            # keep the trial log (trials.jsonl: replay, --resume) [true]
+//	  formats: [table, csv, json, html]   # also parquet: cells.parquet and trials.parquet
+//	                          # [table, csv, json, html]
+//	  trials: true            # keep the trial log (replay, --resume) [true]
+//	  compress: true          # the trial log compressed, trials.jsonl.zst (false: plain
+//	                          # trials.jsonl) [true]
 //
 // Integers and numbers are range-checked: workers 0..65536, random_opening 0..1048576,
 // target_ci and epsilon 0..1; games and check_every at least 1.
 //
 // Precedence, lowest first: the defaults above, the file (or the embedded default study
 // when no file is given), the environment (KALAHLAB_GAMES, KALAHLAB_SEED,
-// KALAHLAB_WORKERS, KALAHLAB_TARGET_CI, KALAHLAB_MAX_PLIES, KALAHLAB_SCRIPTS), then what
-// the caller set on the viper (bound flags that were given, Set). Lists and mappings
-// (variants, sweep, agents) come from the file only; the caller may replace the agents
-// with [Experiment.SetAgents].
+// KALAHLAB_WORKERS, KALAHLAB_TARGET_CI, KALAHLAB_MAX_PLIES, KALAHLAB_MAX_FAILURES,
+// KALAHLAB_SCRIPTS), then what the caller set on the viper (bound flags that were
+// given, Set). Lists and mappings (variants, sweep, agents, ladder) come from the file
+// only; the caller may replace the agents with [Experiment.SetAgents].
+//
+// A ladder's rungs must differ from one another (each is a cell of its own); a rung
+// named twice is an error at its line.
 type Experiment struct {
 	Name          string
 	Description   string
 	Variants      []VariantEntry
 	Sweep         []SweepAxis
-	Agents        []ai.Spec
+	Agents        []ai.Spec // the agents of the ordinary cells; none with a ladder and no agents key
+	Ladder        []ai.Spec // the skill ladder's rungs, weakest first (nil for none)
 	Games         int
 	TargetCI      float64
 	CheckEvery    int
@@ -76,8 +98,10 @@ type Experiment struct {
 	Seed          uint64
 	Workers       int
 	RotateSeats   bool
-	Solve         time.Duration
+	Solve         SolveBudget
 	Scripts       string
+	MaxFailures   FailureLimit
+	Record        []string // what the trials record besides the moves: some of ExperimentRecords
 	Output        ExperimentOutput
 
 	// File names the file read ("study-kalah-fairness.yaml (embedded)" for the default
@@ -113,10 +137,20 @@ type ExperimentOutput struct {
 	Dir     string   // "" for the terminal table only
 	Formats []string // some of ExperimentFormats
 	Trials  bool     // write the trial log
+	// Compress writes the trial log compressed (trials.jsonl.zst) rather than plain
+	// (trials.jsonl).
+	Compress bool
 }
 
+// ExperimentRecords are what a study may record besides the moves (record:):
+// evaluations, the evaluation after every ply, for the flow metrics.
+var ExperimentRecords = []string{"evaluations"}
+
 // ExperimentFormats are the output formats an experiment can write.
-var ExperimentFormats = []string{"table", "csv", "json", "html"}
+var ExperimentFormats = []string{"table", "csv", "json", "html", "parquet"}
+
+// DefaultExperimentFormats are the formats written when output.formats is not given.
+var DefaultExperimentFormats = []string{"table", "csv", "json", "html"}
 
 // DefaultStudy is the embedded example study that `kalahlab experiment run` runs when
 // given no file: is Kalah fair for the first player, and do the pie rule, the standard
@@ -129,47 +163,88 @@ func StudyExamples() []string {
 	return names
 }
 
-// StudyExample returns the text of an embedded example study by file name, with or
-// without .yaml.
+// StudyExample returns the text of an embedded example study, named by its file name
+// (study-kalah-fairness.yaml), with or without .yaml and the study- prefix, or by the
+// name it gives itself (its name key, which the reports' headers print:
+// kalah-fairness).
 func StudyExample(name string) ([]byte, bool) {
-	if !strings.HasSuffix(name, ".yaml") {
-		name += ".yaml"
+	_, data, ok := findStudyExample(name)
+	return data, ok
+}
+
+// StudyExampleName is the name an embedded example study gives itself (its name key,
+// or its file's base name without one), as the reports' headers print it.
+func StudyExampleName(file string) string {
+	data, err := fs.ReadFile(ExamplesFS(), file)
+	base := strings.TrimSuffix(file, ".yaml")
+	if err != nil {
+		return base
 	}
-	if !strings.HasPrefix(name, "study-") || strings.Contains(name, "/") {
-		return nil, false
+	var doc struct {
+		Name string `yaml:"name"`
 	}
-	data, err := fs.ReadFile(ExamplesFS(), name)
-	return data, err == nil
+	if yaml.Unmarshal(data, &doc) != nil || doc.Name == "" {
+		return base
+	}
+	return doc.Name
+}
+
+// findStudyExample looks an example study up (see StudyExample) and returns its file
+// name and text.
+func findStudyExample(name string) (string, []byte, bool) {
+	if name == "" || strings.ContainsAny(name, `/\`) {
+		return "", nil, false
+	}
+	base := strings.TrimSuffix(name, ".yaml")
+	for _, file := range []string{base + ".yaml", "study-" + base + ".yaml"} {
+		if !strings.HasPrefix(file, "study-") {
+			continue
+		}
+		if data, err := fs.ReadFile(ExamplesFS(), file); err == nil {
+			return file, data, true
+		}
+	}
+	for _, file := range StudyExamples() {
+		if StudyExampleName(file) == base {
+			data, err := fs.ReadFile(ExamplesFS(), file)
+			return file, data, err == nil
+		}
+	}
+	return "", nil, false
 }
 
 // studyDoc is an experiment file as the decoder sees it: the keys, what each takes and
 // what the messages say is wanted. The lists and mappings (variants, sweep, agents) come
 // from the file only; the rest are layered through viper.
 type studyDoc struct {
-	Name          string        `yaml:"name" want:"a string"`
-	Description   string        `yaml:"description" want:"a string"`
-	Variants      []variantDoc  `yaml:"variants" cfg:"required,single,noviper" empty:"at least one variant" missing:"no variants key, want variants: [NAME, ...] (names such as kalah, or .lua paths)"`
-	Sweep         sweepDoc      `yaml:"sweep" cfg:"noviper" want:"a mapping of knobs to lists of values, such as { seeds: [3, 4] }"`
-	Agents        []playerDoc   `yaml:"agents" cfg:"single,noviper,nohuman" want:"a list of agents such as - { agent: random }" item:"a mapping such as { agent: random }" empty:"at least one agent such as { agent: random }"`
-	Games         int           `yaml:"games" cfg:"min=1"`
-	TargetCI      float64       `yaml:"target_ci" cfg:"min=0,max=1" want:"a number 0..1 (0: play every game)"`
-	CheckEvery    int           `yaml:"check_every" cfg:"min=1"`
-	MaxPlies      int           `yaml:"max_plies" cfg:"min=1,max=1000000"`
-	RandomOpening int           `yaml:"random_opening" cfg:"min=0,max=1048576"`
-	Epsilon       float64       `yaml:"epsilon" cfg:"min=0,max=1" want:"a probability 0..1"`
-	Seed          uint64        `yaml:"seed"`
-	Workers       int           `yaml:"workers" cfg:"min=0,max=65536" want:"an integer 0..65536 (0: one per core)"`
-	RotateSeats   bool          `yaml:"rotate_seats"`
-	Solve         time.Duration `yaml:"solve" want:"a duration such as 2s or 500ms (0: off)"`
-	Scripts       string        `yaml:"scripts" want:"a directory"`
-	Output        outputDoc     `yaml:"output" want:"a mapping such as { dir: results, formats: [table, html] }"`
+	Name          string       `yaml:"name" want:"a string"`
+	Description   string       `yaml:"description" want:"a string"`
+	Variants      []variantDoc `yaml:"variants" cfg:"required,single,noviper" empty:"at least one variant" missing:"no variants key, want variants: [NAME, ...] (names such as kalah, or .lua paths)"`
+	Sweep         sweepDoc     `yaml:"sweep" cfg:"noviper" want:"a mapping of knobs to lists of values, such as { seeds: [3, 4] }"`
+	Agents        []playerDoc  `yaml:"agents" cfg:"single,noviper,nohuman" want:"a list of agents such as - { agent: random }" item:"a mapping such as { agent: random }" empty:"at least one agent such as { agent: random }"`
+	Ladder        []playerDoc  `yaml:"ladder" cfg:"noviper,nohuman" want:"a list of agents of rising strength such as [{ agent: random }, { agent: alphabeta, depth: 4 }]" item:"a mapping such as { agent: alphabeta, depth: 4 }" empty:"at least one rung such as { agent: random }"`
+	Games         int          `yaml:"games" cfg:"min=1"`
+	TargetCI      float64      `yaml:"target_ci" cfg:"min=0,max=1" want:"a number 0..1 (0: play every game)"`
+	CheckEvery    int          `yaml:"check_every" cfg:"min=1"`
+	MaxPlies      int          `yaml:"max_plies" cfg:"min=1,max=1000000"`
+	RandomOpening int          `yaml:"random_opening" cfg:"min=0,max=1048576"`
+	Epsilon       float64      `yaml:"epsilon" cfg:"min=0,max=1" want:"a probability 0..1"`
+	Seed          uint64       `yaml:"seed"`
+	Workers       int          `yaml:"workers" cfg:"min=0,max=65536" want:"an integer 0..65536 (0: one per core)"`
+	RotateSeats   bool         `yaml:"rotate_seats"`
+	Solve         solveDoc     `yaml:"solve"`
+	Scripts       string       `yaml:"scripts" want:"a directory"`
+	Record        []string     `yaml:"record" cfg:"single,noviper,oneof=evaluations" noun:"record" want:"evaluations, or a list of what to record"`
+	MaxFailures   failuresDoc  `yaml:"max_failures"`
+	Output        outputDoc    `yaml:"output" want:"a mapping such as { dir: results, formats: [table, html] }"`
 }
 
 // outputDoc is the output mapping of an experiment file.
 type outputDoc struct {
-	Dir     string   `yaml:"dir" want:"a directory"`
-	Formats []string `yaml:"formats" cfg:"single,oneof=table|csv|json|html" noun:"format"`
-	Trials  bool     `yaml:"trials"`
+	Dir      string   `yaml:"dir" want:"a directory"`
+	Formats  []string `yaml:"formats" cfg:"single,oneof=table|csv|json|html|parquet" noun:"format"`
+	Trials   bool     `yaml:"trials"`
+	Compress bool     `yaml:"compress"`
 }
 
 // variantDoc is one item of variants: a name, or a mapping.
@@ -268,15 +343,26 @@ func (s *sweepDoc) axis(d *decoder, path string, k, val *yaml.Node) bool {
 var experimentKeys = schemaOf(reflect.TypeFor[studyDoc]()).keys
 
 // experimentEnvKeys are the keys the environment may set.
-var experimentEnvKeys = []string{"games", keySeed, "workers", "target_ci", "max_plies", keyScripts}
+var experimentEnvKeys = []string{"games", keySeed, "workers", "target_ci", "max_plies", keyMaxFailures, keyScripts}
+
+// keyMaxFailures is the key of a study's failure limit.
+const keyMaxFailures = "max_failures"
+
+// keySolve is the key of a study's solve budget.
+const keySolve = "solve"
+
+// DefaultSolve is the solve budget of a study that sets none: about a second on an idle
+// core, and the same cells solved on every machine.
+var DefaultSolve = SolveBudget{Nodes: 5_000_000}
 
 // experimentDefaults are the values of the keys a file leaves out.
 func experimentDefaults() map[string]any {
 	return map[string]any{
 		"games": 1000, "target_ci": 0.0, "check_every": 100, "max_plies": 5000,
 		"random_opening": 0, "epsilon": 0.0, keySeed: uint64(1), "workers": 0,
-		"rotate_seats": true, "solve": "1s", keyScripts: "", "name": "", "description": "",
-		"output.dir": "", "output.formats": slices.Clone(ExperimentFormats), "output.trials": true,
+		"rotate_seats": true, keySolve: DefaultSolve.String(), keyScripts: "", "name": "", "description": "", keyMaxFailures: "0",
+		"output.dir": "", "output.formats": slices.Clone(DefaultExperimentFormats), "output.trials": true,
+		"output.compress": true,
 	}
 }
 
@@ -315,6 +401,7 @@ func LoadExperiment(v *viper.Viper, path string) (*Experiment, error) {
 	}
 	e := readExperiment(l, &doc)
 	e.File, e.Text = name, data
+	checkLadder(dec, &doc)
 	if e.Name == "" {
 		e.Name = strings.TrimSuffix(strings.TrimSuffix(filepath.Base(strings.TrimSuffix(name, " (embedded)")), ".yaml"), ".yml")
 	}
@@ -338,21 +425,54 @@ func readExperiment(l *layers, doc *studyDoc) *Experiment {
 		Name: lay.Name, Description: lay.Description, Games: lay.Games, TargetCI: lay.TargetCI,
 		CheckEvery: lay.CheckEvery, MaxPlies: lay.MaxPlies, RandomOpening: lay.RandomOpening,
 		Epsilon: lay.Epsilon, Seed: lay.Seed, Workers: lay.Workers, RotateSeats: lay.RotateSeats,
-		Solve: lay.Solve, Scripts: lay.Scripts,
-		Output: ExperimentOutput{Dir: lay.Output.Dir, Formats: lay.Output.Formats, Trials: lay.Output.Trials},
+		Solve: l.solveBudget(keySolve), Scripts: lay.Scripts,
+		Output: ExperimentOutput{Dir: lay.Output.Dir, Formats: lay.Output.Formats, Trials: lay.Output.Trials, Compress: lay.Output.Compress},
 		Sweep:  doc.Sweep.axes,
 	}
+	e.MaxFailures = l.failureLimit(keyMaxFailures)
+	e.Record = slices.Compact(slices.Sorted(slices.Values(doc.Record)))
 	for i := range doc.Variants {
 		e.Variants = append(e.Variants, doc.Variants[i].entry())
 	}
 	for _, p := range doc.Agents {
 		e.Agents = append(e.Agents, p.spec())
 	}
-	if len(e.Agents) == 0 {
+	for _, p := range doc.Ladder {
+		e.Ladder = append(e.Ladder, p.spec())
+	}
+	if len(e.Agents) == 0 && len(e.Ladder) == 0 {
 		e.Agents = []ai.Spec{{Agent: "random", Options: map[string]string{}}}
 	}
 	return e
 }
+
+// checkLadder reports a rung named twice in the ladder, at its line: each rung is a
+// cell of its own, labelled by its agent.
+func checkLadder(dec *decoder, doc *studyDoc) {
+	if dec.bad[keyLadder] {
+		return // an item failed to decode: the indices of doc.Ladder are not the file's
+	}
+	first := map[string]int{}
+	for i, p := range doc.Ladder {
+		text := p.spec().String()
+		j, dup := first[text]
+		if !dup {
+			first[text] = i
+			continue
+		}
+		key := fmt.Sprintf("%s[%d]", keyLadder, i)
+		line := max(dec.lines[key+"."+keyAgent], dec.lines[keyLadder])
+		if !dec.errs.keeps(line, 0) {
+			dec.errs.count()
+			continue
+		}
+		dec.errs.add(&Error{Source: dec.file, Line: line, Key: key,
+			Msg: fmt.Sprintf("%s is %s[%d] again: each rung of a ladder must be a different agent (a stronger one than the rung before)", text, keyLadder, j)})
+	}
+}
+
+// keyLadder is the key of a study's skill ladder.
+const keyLadder = "ladder"
 
 // readStudy returns the name, text and directory (for relative paths; "" when
 // embedded) of the study at path.
@@ -364,8 +484,8 @@ func readStudy(path string) (string, []byte, string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		if _, statErr := os.Stat(path); os.IsNotExist(statErr) {
-			if ex, ok := StudyExample(path); ok {
-				return strings.TrimSuffix(path, ".yaml") + ".yaml (embedded)", ex, "", nil
+			if file, ex, ok := findStudyExample(path); ok {
+				return file + " (embedded)", ex, "", nil
 			}
 		}
 		return "", nil, "", fmt.Errorf("reading experiment config: %w", err)

@@ -67,11 +67,14 @@ func TestLoadExperimentErrors(t *testing.T) {
 		{"target_ci out of range", "variants: [kalah]\ntarget_ci: 2\n", `:2: target_ci: 2 is out of range, want a number 0..1 (0: play every game)`},
 		{"negative seed", "variants: [kalah]\nseed: -1\n", `:2: seed: -1 is negative, want a non-negative integer`},
 		{"rotate_seats not a bool", "variants: [kalah]\nrotate_seats: yes please\n", `:2: rotate_seats: the string "yes please", want true or false`},
-		{"bad duration", "variants: [kalah]\nsolve: soon\n", `:2: solve: "soon" is not a duration, want a duration such as 2s or 500ms (0: off)`},
+		{"bad solve budget", "variants: [kalah]\nsolve: soon\n", `:2: solve: "soon" is neither a node count nor a duration, want a node count such as 50M nodes`},
+		{"solve without a unit", "variants: [kalah]\nsolve: 5000\n", `:2: solve: "5000" has no unit, want a node count such as 50M nodes`},
+		{"solve zero nodes", "variants: [kalah]\nsolve: 0 nodes\n", `:2: solve: "0 nodes": 0 nodes (write solve: 0 to turn the solver off)`},
+		{"solve a list", "variants: [kalah]\nsolve: [1s]\n", `:2: solve: a list, want a node count such as 50M nodes`},
 		{"unknown output key", "variants: [kalah]\noutput:\n  dri: out\n",
-			`:3: output.dri: unknown key (did you mean "dir"? want dir, formats, trials)`},
+			`:3: output.dri: unknown key (did you mean "dir"? want dir, formats, trials, compress)`},
 		{"unknown format", "variants: [kalah]\noutput:\n  formats: [table, hmtl]\n",
-			`:3: output.formats[1]: format "hmtl" unknown (did you mean "html"? want one of table, csv, json, html)`},
+			`:3: output.formats[1]: format "hmtl" unknown (did you mean "html"? want one of table, csv, json, html, parquet)`},
 		{"human agent", "variants: [kalah]\nagents:\n  - { agent: human }\n",
 			`:3: agents[0]: an experiment has no human players`},
 		{"agent option unknown", "variants: [kalah]\nagents:\n  - { agent: alphabeta, dept: 4 }\n",
@@ -134,10 +137,10 @@ output: { dir: out, formats: [csv, html] }
 	assert.Equal(t, 500, e.Games)
 	assert.Equal(t, 0.05, e.TargetCI)
 	assert.Equal(t, uint64(7), e.Seed)
-	assert.Equal(t, 250*time.Millisecond, e.Solve)
+	assert.Equal(t, SolveBudget{Time: 250 * time.Millisecond}, e.Solve)
 	assert.True(t, e.RotateSeats, "rotate_seats defaults to true")
 	assert.Equal(t, 5000, e.MaxPlies)
-	assert.Equal(t, ExperimentOutput{Dir: "out", Formats: []string{"csv", "html"}, Trials: true}, e.Output)
+	assert.Equal(t, ExperimentOutput{Dir: "out", Formats: []string{"csv", "html"}, Trials: true, Compress: true}, e.Output)
 	assert.Equal(t, path, e.File)
 	assert.Len(t, e.TextSHA256(), 64)
 }

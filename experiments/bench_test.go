@@ -62,7 +62,7 @@ func BenchmarkRawPlayout(b *testing.B) {
 
 // BenchmarkRunner times whole studies (one cell, b.N games): random and search agents
 // on Kalah, checkers and Ludo (alpha-beta; MCTS for Ludo: four seats and dice), with 1 and 2
-// workers, with and without the trial log.
+// workers, without the trial log and with it, plain (log=plain) or compressed (log=zstd).
 // Compare runner/kalah/random/workers=1 with BenchmarkRawPlayout/kalah for the runner's
 // overhead, and workers=2 with workers=1 for the scaling.
 func BenchmarkRunner(b *testing.B) {
@@ -76,19 +76,19 @@ func BenchmarkRunner(b *testing.B) {
 	}
 	for _, c := range cases {
 		for _, w := range []int{1, 2} {
-			for _, log := range []bool{false, true} {
-				if log && w == 2 {
+			for _, log := range []LogFormat{"", LogPlain, LogZstd} {
+				if log != "" && w == 2 {
 					continue
 				}
 				name := fmt.Sprintf("%s/%s/workers=%d", c.variant, c.agent, w)
-				if log {
-					name += "/log"
+				if log != "" {
+					name += "/log=" + string(log)
 				}
 				b.Run(name, func(b *testing.B) {
 					s := benchStudy(b, c.variant, c.agent, b.N)
 					opt := Options{Workers: w}
-					if log {
-						opt.Dir, opt.Trials = b.TempDir(), true
+					if log != "" {
+						opt.Dir, opt.Trials, opt.Log = b.TempDir(), true, log
 					}
 					b.ResetTimer()
 					start := time.Now()

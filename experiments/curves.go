@@ -201,26 +201,43 @@ func knobValue(c *CellSummary, name string) (any, bool) {
 // its points the cells' estimates with 95% intervals, and a hollow diamond where the
 // solver proved the cell's perfect-play value. A numeric knob gets a numeric axis,
 // any other (bool, enum) a category per value. nil when nothing was swept.
+//
+// In a study with a skill ladder the curves are the strongest rung's (named in the
+// titles), beside the cells of the study's own agents if it has any: a curve per rung
+// would be variants × rungs curves, too many to read, and the rungs are compared in
+// the ladder charts (LadderCurves).
 func SweepCurves(rep *Report) []*CurveChart {
 	colour := variantColours(rep)
 	var charts []*CurveChart
 	maxSeats := 0
+	top, topAgent, plain := -1, "", false // the strongest rung, and cells outside the ladder
 	for _, c := range rep.Cells {
 		maxSeats = max(maxSeats, c.Seats)
+		switch {
+		case c.Rung == nil:
+			plain = true
+		case *c.Rung > top:
+			top, topAgent = *c.Rung, c.RungAgent
+		}
+	}
+	shown := func(c *CellSummary) bool { return c.Rung == nil || *c.Rung == top }
+	titleRung := ""
+	if top >= 0 {
+		titleRung = " (strongest rung: " + topAgent + ")"
 	}
 	ids := map[string]int{}
 	for _, k := range sweptKnobs(rep.Cells) {
 		// The series: a variant at a point of the other knobs, in cell order.
 		type series struct {
-			name, variant, others string
-			cells                 []*CellSummary
+			name, variant, others, rung string
+			cells                       []*CellSummary
 		}
 		var ss []*series
 		byKey := map[string]*series{}
 		dashOf := map[string]int{} // the other knobs' point -> its dash
 		variants := map[string]bool{}
 		for _, c := range rep.Cells {
-			if _, ok := knobValue(c, k.name); !ok {
+			if _, ok := knobValue(c, k.name); !ok || !shown(c) {
 				continue
 			}
 			variants[c.Variant] = true
@@ -231,14 +248,15 @@ func SweepCurves(rep *Report) []*CurveChart {
 				}
 			}
 			oth := strings.Join(others, " ")
-			key := c.Variant + "\x00" + oth
+			// The strongest rung's cells are curves of their own beside the agents' cells.
+			key := c.Variant + "\x00" + oth + "\x00" + c.RungAgent
 			s := byKey[key]
 			if s == nil {
-				s = &series{variant: c.Variant, others: oth}
+				s = &series{variant: c.Variant, others: oth, rung: c.RungAgent}
 				byKey[key] = s
 				ss = append(ss, s)
-				if _, ok := dashOf[oth]; !ok {
-					dashOf[oth] = len(dashOf)
+				if _, ok := dashOf[oth+"\x00"+c.RungAgent]; !ok {
+					dashOf[oth+"\x00"+c.RungAgent] = len(dashOf)
 				}
 			}
 			s.cells = append(s.cells, c)
@@ -251,6 +269,9 @@ func SweepCurves(rep *Report) []*CurveChart {
 				s.name = s.others
 			default:
 				s.name = s.variant + ", " + s.others
+			}
+			if s.rung != "" && plain { // else the title names the rung
+				s.name += " @ " + s.rung
 			}
 		}
 		xOf := func(c *CellSummary) float64 {
@@ -275,7 +296,7 @@ func SweepCurves(rep *Report) []*CurveChart {
 			}
 			ch := &CurveChart{
 				ID:      id,
-				Title:   fmt.Sprintf("%s by %s", m.title, k.name),
+				Title:   fmt.Sprintf("%s by %s%s", m.title, k.name, titleRung),
 				XLabel:  k.name,
 				YLabel:  m.yLabel,
 				Percent: m.percent,
@@ -298,7 +319,7 @@ func SweepCurves(rep *Report) []*CurveChart {
 				ch.Guides = append(ch.Guides, g)
 			}
 			for _, s := range ss {
-				cv := Curve{Name: s.name, Colour: colour[s.variant], Dash: curveDashes[dashOf[s.others]%len(curveDashes)]}
+				cv := Curve{Name: s.name, Colour: colour[s.variant], Dash: curveDashes[dashOf[s.others+"\x00"+s.rung]%len(curveDashes)]}
 				for _, c := range s.cells {
 					e := c.Metrics[m.name]
 					p := CurvePoint{X: xOf(c), Y: e.Value, Lo: e.Lo, Hi: e.Hi, Ref: math.NaN(),
@@ -377,9 +398,9 @@ func WriteCharts(rep *Report, dir, format string) ([]string, error) {
 	if !containsString(ChartFormats, format) {
 		return nil, fmt.Errorf("chart format %q unknown (want %s)", format, strings.Join(ChartFormats, " or "))
 	}
-	charts := SweepCurves(rep)
+	charts := append(SweepCurves(rep), LadderCurves(rep)...)
 	if len(charts) == 0 {
-		return nil, fmt.Errorf("%s: no curves to draw: the study sweeps no knob over two values or more (add a sweep: to the experiment file)", rep.Header.Experiment)
+		return nil, fmt.Errorf("%s: no curves to draw: the study sweeps no knob over two values or more and has no ladder (add a sweep: or a ladder: to the experiment file)", rep.Header.Experiment)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("chart directory: %w", err)

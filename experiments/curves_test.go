@@ -28,7 +28,7 @@ func synthCell(i int, variant string, sweep []Knob, w, d, b, l float64, sol *Sol
 	}
 	c := &CellSummary{
 		Cell: i, Label: label, Variant: variant, VariantName: variant, Sweep: sweep, Seats: 2,
-		Games: 100, Trials: 100, Solution: sol, Branching: 3, FairnessP: 0.5,
+		Games: 100, Trials: 100, Solution: sol, Branching: 3, SeatsEqual: SeatTest{P: 0.5, Method: "sign"},
 		BySeat:   []Rate{{Name: "seat 1", Win: Estimate{w, w - 0.05, w + 0.05}, Score: w}, {Name: "seat 2", Win: Estimate{1 - w - d, 0, 1}}},
 		Duration: Distribution{N: 100, Mean: l, SD: 2, Median: l, Hist: [][2]float64{{l, 100}}},
 		Metrics: map[string]Estimate{
@@ -491,5 +491,61 @@ func BenchmarkCurveChartPNG(b *testing.B) {
 		if err := c.PNG(io.Discard, PNGScale); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestSweepCurvesLadder: in a ladder study the curves over the knobs are the strongest
+// rung's alone (a curve per variant, not per variant and rung), and the titles say so;
+// cells of the study's own agents beside the ladder keep their curves, the rung's then
+// named in the legend.
+func TestSweepCurvesLadder(t *testing.T) {
+	rungs := []string{"random", "greedy", "alphabeta:depth=4"}
+	build := func(withAgents bool) *Report {
+		rep := &Report{Header: Header{Experiment: "ladder", Version: "test"}}
+		for _, v := range []string{"A", "B"} {
+			for _, seeds := range []int{3, 4} {
+				sweep := []Knob{{"seeds", seeds}}
+				if withAgents {
+					rep.Cells = append(rep.Cells, synthCell(len(rep.Cells), v, sweep, 0.5, 0.1, 0.9, 20, nil))
+				}
+				for r, agent := range rungs {
+					c := synthCell(len(rep.Cells), v, sweep, 0.3+0.1*float64(r), 0.1, 0.9, 20, nil)
+					c.Label += " @ " + agent
+					c.Rung, c.RungAgent = &r, agent
+					rep.Cells = append(rep.Cells, c)
+				}
+			}
+		}
+		return rep
+	}
+	tests := []struct {
+		name       string
+		withAgents bool
+		series     []string
+	}{
+		{"ladder only", false, []string{"A", "B"}},
+		{"agents and a ladder", true, []string{"A", "A @ alphabeta:depth=4", "B", "B @ alphabeta:depth=4"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			charts := SweepCurves(build(tc.withAgents))
+			require.Len(t, charts, len(curveMetrics), "one knob swept")
+			for _, ch := range charts {
+				assert.Contains(t, ch.Title, "(strongest rung: alphabeta:depth=4)")
+				var names []string
+				for _, s := range ch.Series {
+					names = append(names, s.Name)
+					require.Len(t, s.Points, 2, "seeds 3 and 4")
+				}
+				assert.Equal(t, tc.series, names)
+			}
+			win := chartByID(t, charts, "first_seat_win_rate-by-seeds")
+			for _, s := range win.Series {
+				if strings.Contains(s.Name, "@") || !tc.withAgents {
+					assert.InDelta(t, 0.5, s.Points[0].Y, 1e-9, "%s: the strongest rung's cells", s.Name)
+					assert.Contains(t, s.Points[0].Label, "@ alphabeta:depth=4")
+				}
+			}
+		})
 	}
 }

@@ -38,23 +38,105 @@
 // game is bound to one Lua state and is never shared) and its own agents. Memory does
 // not grow with the number of games, asked for or played (the trials done are a
 // low-water mark and the few runs finished above it; games is bounded by [MaxGames]
-// only): each finished trial is counted and, when a trial
-// log is kept, appended to trials.jsonl ([Record]: index, seed, seats, moves, returns,
-// plies, timed_out, error), so that any game replays and an interrupted run resumes.
+// only): each finished trial is counted and, when a trial log is kept, appended to
+// it ([Record]: index, seed, seats, move_codes, returns, plies, timed_out, error), so
+// that any game replays and an interrupted run resumes.
+//
+// The trial log is JSON lines compressed with zstd, trials.jsonl.zst ([LogZstd], the
+// default; about 50 bytes a random Kalah game against 280 plain): a stream of
+// independent frames of whole lines, one per MiB of lines or every two seconds (with a
+// worker on every core, the workers compress their large batches themselves). A run
+// killed outright loses at most the lines not yet in a frame; --resume drops a last
+// frame cut short (and plays its trials again), as it drops a plain log's last line cut
+// short. [LogPlain] keeps a plain trials.jsonl. Every reader ([FindTrial], [ReadTrials],
+// --resume, [MergeTrials]) takes either. [WriteTrialsParquet] and [WriteCellsParquet]
+// export trials.parquet and cells.parquet (the parquet report format) for DuckDB,
+// Polars or pandas.
 // A game that fails — a Lua hook error or time limit, an agent error, a panic — is
 // recorded with its error and counted apart (not in the rates); the run goes on. A game
 // still going after max_plies is a timeout, counted as a draw and reported.
+//
+// A trial's move_codes are the game's own move codes, chance outcomes included — the
+// integers a core.Move holds (Kalah: house 1 is code 0), not the notation players
+// read; opening, in the same record, is in notation. `kalahlab replay` shows the moves
+// in notation. Logs written before the field was named move_codes call it moves:
+// [Record.UnmarshalJSON] reads both, so replay, --resume and merge take old logs.
+//
+// The run time (Manifest.Seconds, the reports' header) is summed over the first run
+// and every --resume (Manifest.Runs counts them); games per second is the last run's.
+//
+// # Failing cells
+//
+// A cell with more failed trials than the study's max_failures ([Plan.MaxFailures]: a
+// count, or a share such as "1%"; by default 0, any failure) is failing
+// ([CellSummary.Failing]): the games that did not fail are the ones that happened to
+// miss the failure, a biased sample, so the cell gets no first-seat rate, advantage,
+// balance or seat test (their metrics are NaN, null in JSON, empty in CSV) and is in no
+// comparison, as a cell or as a baseline. The terminal table marks it ("188 (94.0%) !"
+// in its FAILED column), CSV and JSON have a failing field, the HTML report marks the
+// row; the notes list its errors. The counts stay in by_seat and by_agent for a
+// post-mortem. [Report.FailingCells] lists them: `experiment run` and merge exit with
+// code 4 when there are any, unless --allow-failures.
+//
+// # Seats
+//
+// Every seat's win rate comes with its 95% Wilson interval (by_seat in JSON, seatN_win_lo
+// and seatN_win_hi in CSV). Whether the seats win equally often is tested over all of
+// them ([SeatsEqual], the metric seats_equal_p with seats_equal_method): the sign test
+// for two seats, Pearson's chi-square for more, or the exact multinomial test when an
+// expected count is below 5. The table's P(SEATS EQUAL) column is that p-value.
+//
+// # Game flow
+//
+// With record: evaluations ([Plan].Record), each trial of a two-seat cell keeps the
+// evaluation after every ply from the first seat's view ([Record].Evals, in thousandths,
+// and EvalFrom, where each came from: the moving agent's search value through
+// [ai.Evaluated], else the game's evaluation, the score or the result), and the reports
+// add the flow metrics lead_changes, decisiveness and drama ([LeadChanges],
+// [Decisiveness], [Drama]; definitions, scales and sources in flow.go), counted as
+// integer histograms like every other count.
+//
+// # Skill ladders
+//
+// A study's ladder (config.Experiment.Ladder: agents of rising strength) plays every
+// variant at every sweep point once per rung: a cell whose own agents
+// ([CellPlan.Agents]) are the rung's agent alone, so it takes every seat, labelled
+// "kalah seeds=3 @ greedy" ([CellPlan.Rung]; [Plan.Ladder] lists the rungs' agents,
+// weakest first, after the agents of the study's agents key, whose cells then name
+// theirs). Cells that play the same game (base, scripts, knobs) are solved once, at
+// the first of them, and share the value. The reports group a variant's rungs at a
+// point into a [Ladder]: the first seat's advantage and the balance per rung with 95%
+// intervals, perfect play on top where solved, and a flag ([DisagreeMark]) where the
+// strongest rung's advantage interval lies wholly on the other side of 0 from perfect
+// play's (wholly away from 0, for a draw) — in the table (rows under the variant and
+// point, perfect play first, then the rungs strongest first), the notes, the CSV
+// (rung, rung_agent, perfect_advantage, disagrees_with_perfect_play), results.json
+// (ladders) and report.html (a table and [LadderCurves]: strength on x).
+//
+// # Tournaments
+//
+// [NewTournament] builds a round robin between N agents on one variant as a study
+// whose cells are the pairings (a cell's own agents, [CellPlan.Agents]; in a game of n
+// seats, every combination of n agents), seats rotated; the plan is marked
+// ([Plan.Tournament]) so that a run, a merge or a report of it also gives its
+// [Standings]: Bradley–Terry ratings on the Elo scale with 95% intervals (package
+// rating) and a win matrix, in the table, results.json, report.html, standings.csv,
+// pairings.csv and standings.json. See tournament.go for how games of more than two
+// seats count.
 //
 // # Output directory
 //
 //	manifest.json   the plan (every setting, each variant's script hash) and the run
 //	stats.json      the counts per cell (what merge and report read)
-//	trials.jsonl    one line per trial (replay, --resume)
+//	trials.jsonl.zst  one line per trial, compressed (replay, --resume); trials.jsonl
+//	                  when plain
 //	.kalahlab.lock  the lock of the run writing here ([LockDir]): one at a time
 //	table.txt results.csv results.json report.html    the reports
+//	cells.parquet trials.parquet    the parquet report format
 //
 // A shard writes the same files into OUT/shard-I-of-N; [Merge] combines the shard
 // directories into the result of one whole run, refusing a shard unfinished, locked or
 // whose counts fall short of its slice, and [MergeTrials] checks every shard's trial
-// log as it concatenates them (no line cut short, no trial missing or twice).
+// log as it concatenates them (no line or frame cut short, no trial missing or twice),
+// plain or compressed, into one compressed log (or a plain one, [MergeTrialsAs]).
 package experiments

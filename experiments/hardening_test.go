@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -217,13 +218,18 @@ func TestNextLineLongLines(t *testing.T) {
 	assert.Equal(t, "cut", string(line))
 }
 
-// runShards runs the shards of s into out and returns their directories.
-func runShards(t *testing.T, s *Study, out string, n int) []string {
+// runShards runs the shards of s into out and returns their directories; their trial
+// logs are compressed, or in format when one is given.
+func runShards(t *testing.T, s *Study, out string, n int, format ...LogFormat) []string {
 	var dirs []string
 	for i := 0; i < n; i++ {
 		sh := Shard{Index: i, Count: n}
 		dir := filepath.Join(out, sh.Dir())
-		_, err := Run(context.Background(), s, Options{Workers: 2, Shard: sh, Dir: dir, Trials: true})
+		opt := Options{Workers: 2, Shard: sh, Dir: dir, Trials: true}
+		if len(format) > 0 {
+			opt.Log = format[0]
+		}
+		_, err := Run(context.Background(), s, opt)
 		require.NoError(t, err)
 		dirs = append(dirs, dir)
 	}
@@ -248,74 +254,84 @@ func TestMergeRefusesDamagedTrialLogs(t *testing.T) {
 	_, err := Run(context.Background(), s, Options{Workers: 2, Dir: whole, Trials: true})
 	require.NoError(t, err)
 
+	// The damage is done to the log's text (decompressed, damaged and compressed again
+	// for a compressed log), except a cut: that cuts the file's bytes.
 	tests := []struct {
 		name   string
 		damage func(t *testing.T, log string)
 		want   []string
+		wantZ  []string // for a compressed log, when it differs
 	}{
 		{"cut mid-line", func(t *testing.T, log string) {
 			data, err := os.ReadFile(log)
 			require.NoError(t, err)
 			require.NoError(t, os.WriteFile(log, data[:len(data)*2/3], 0o644))
-		}, []string{"the last line is cut short", "of the shard's 533 trials"}},
+		}, []string{"the last line is cut short", "of the shard's 533 trials"},
+			[]string{"the last zstd frame is cut short", "of the shard's 533 trials"}},
 		{"lines missing", func(t *testing.T, log string) {
-			data, err := os.ReadFile(log)
-			require.NoError(t, err)
-			lines := strings.SplitAfter(string(data), "\n")
-			require.NoError(t, os.WriteFile(log, []byte(strings.Join(lines[:100], "")), 0o644))
-		}, []string{"the log holds 100 of the shard's 533 trials"}},
+			lines := strings.SplitAfter(string(logText(t, log)), "\n")
+			writeLogText(t, log, []byte(strings.Join(lines[:100], "")))
+		}, []string{"the log holds 100 of the shard's 533 trials"}, nil},
 		{"a trial twice", func(t *testing.T, log string) {
-			data, err := os.ReadFile(log)
-			require.NoError(t, err)
+			data := logText(t, log)
 			first, _, _ := strings.Cut(string(data), "\n")
-			require.NoError(t, os.WriteFile(log, append(data, first+"\n"...), 0o644))
-		}, []string{"is there twice", "two runs"}},
+			writeLogText(t, log, append(data, first+"\n"...))
+		}, []string{"is there twice", "two runs"}, nil},
 		{"not JSON", func(t *testing.T, log string) {
-			f, err := os.OpenFile(log, os.O_APPEND|os.O_WRONLY, 0)
-			require.NoError(t, err)
-			_, err = f.WriteString("garbage\n")
-			require.NoError(t, err)
-			require.NoError(t, f.Close())
-		}, []string{"not a trial record"}},
+			writeLogText(t, log, append(logText(t, log), "garbage\n"...))
+		}, []string{"not a trial record"}, nil},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			out := t.TempDir()
-			dirs := runShards(t, s, out, 3)
-			log := filepath.Join(dirs[1], TrialsFile)
-			tc.damage(t, log)
-
-			_, err := mergeAll(out)
-			require.Error(t, err)
-			for _, w := range tc.want {
-				assert.Contains(t, err.Error(), w)
-			}
-			assert.Contains(t, err.Error(), log)
-			assert.Contains(t, err.Error(), "nothing was merged")
-			assert.Contains(t, err.Error(), "kalahlab experiment run --resume --out "+out+" --shard 1/3")
-			assert.NoFileExists(t, filepath.Join(out, TrialsFile))
-			assert.NoFileExists(t, filepath.Join(out, TrialsFile+".tmp"))
-			assert.NoFileExists(t, filepath.Join(out, StatsFile))
-
-			if tc.name == "not JSON" {
-				return // a log edited by hand is for the user to look at
-			}
-			// The repair the error names: resuming the shard plays the missing trials.
-			_, err = Run(context.Background(), s, Options{Workers: 2, Shard: Shard{1, 3}, Dir: dirs[1], Trials: true, Resume: true})
-			require.NoError(t, err)
-			_, err = mergeAll(out)
-			require.NoError(t, err)
-			assert.Equal(t, string(statsBytes(t, whole)), string(statsBytes(t, out)))
-			lines := countLines(t, filepath.Join(out, TrialsFile))
-			assert.Equal(t, 4*400, lines, "the merged log holds every trial once")
-		})
+	for _, format := range []LogFormat{LogPlain, LogZstd} {
+		for _, tc := range tests {
+			t.Run(string(format)+"/"+tc.name, func(t *testing.T) {
+				damagedLog(t, s, whole, format, tc.damage, tc.want, tc.wantZ)
+			})
+		}
 	}
 }
 
-func countLines(t *testing.T, path string) int {
-	data, err := os.ReadFile(path)
+// damagedLog runs the shards of s with trial logs in format, damages the second one's
+// log, and checks that merge refuses it with the messages in want (wantZ for a
+// compressed log, when not nil) and that the repair it names works.
+func damagedLog(t *testing.T, s *Study, whole string, format LogFormat, damage func(*testing.T, string), want, wantZ []string) {
+	out := t.TempDir()
+	dirs := runShards(t, s, out, 3, format)
+	log := filepath.Join(dirs[1], format.File())
+	damage(t, log)
+	if format == LogZstd && wantZ != nil {
+		want = wantZ
+	}
+
+	_, err := mergeAll(out)
+	require.Error(t, err)
+	for _, w := range want {
+		assert.Contains(t, err.Error(), w)
+	}
+	assert.Contains(t, err.Error(), log)
+	assert.Contains(t, err.Error(), "nothing was merged")
+	assert.Contains(t, err.Error(), "kalahlab experiment run --resume --out "+out+" --shard 1/3")
+	for _, name := range []string{TrialsFile, TrialsZstdFile} {
+		assert.NoFileExists(t, filepath.Join(out, name))
+		assert.NoFileExists(t, filepath.Join(out, name+".tmp"))
+	}
+	assert.NoFileExists(t, filepath.Join(out, StatsFile))
+
+	if slices.Contains(want, "not a trial record") {
+		return // a log edited by hand is for the user to look at
+	}
+	// The repair the error names: resuming the shard plays the missing trials.
+	_, err = Run(context.Background(), s, Options{Workers: 2, Shard: Shard{1, 3}, Dir: dirs[1], Trials: true, Resume: true})
 	require.NoError(t, err)
-	return strings.Count(string(data), "\n")
+	_, err = mergeAll(out)
+	require.NoError(t, err)
+	assert.Equal(t, string(statsBytes(t, whole)), string(statsBytes(t, out)))
+	lines := countLines(t, filepath.Join(out, TrialsZstdFile))
+	assert.Equal(t, 4*400, lines, "the merged log holds every trial once")
+}
+
+// countLines counts the lines of a trial log, plain or compressed.
+func countLines(t *testing.T, path string) int {
+	return strings.Count(string(logText(t, path)), "\n")
 }
 
 func TestMergeRefusesDamagedCounts(t *testing.T) {
@@ -366,22 +382,29 @@ func TestResumeDropsRepeatedTrials(t *testing.T) {
 	_, err := Run(context.Background(), s, Options{Workers: 2, Dir: whole, Trials: true})
 	require.NoError(t, err)
 
-	// A log with every line twice (two runs at once, before there was a lock).
-	dir := t.TempDir()
-	_, err = Run(context.Background(), s, Options{Workers: 2, Dir: dir, Trials: true})
-	require.NoError(t, err)
-	log := filepath.Join(dir, TrialsFile)
-	data, err := os.ReadFile(log)
-	require.NoError(t, err)
-	lines := strings.Count(string(data), "\n")
-	require.NoError(t, os.WriteFile(log, append(data, data...), 0o644))
-	var msgs strings.Builder
-	r, err := Run(context.Background(), s, Options{Workers: 2, Dir: dir, Trials: true, Resume: true, Notes: &msgs})
-	require.NoError(t, err)
-	assert.Zero(t, r.Manifest.TrialsRun)
-	assert.Contains(t, msgs.String(), fmt.Sprintf("repaired %s: dropped %d lines repeating trials", log, lines))
-	assert.Equal(t, lines, countLines(t, log))
-	assert.Equal(t, string(statsBytes(t, whole)), string(statsBytes(t, dir)))
+	for _, format := range []LogFormat{LogPlain, LogZstd} {
+		t.Run(string(format), func(t *testing.T) {
+			// A log with every line twice (two runs at once, before there was a lock):
+			// the file twice over (for a compressed log, its frames twice).
+			dir := t.TempDir()
+			_, err = Run(context.Background(), s, Options{Workers: 2, Dir: dir, Trials: true, Log: format})
+			require.NoError(t, err)
+			log := filepath.Join(dir, format.File())
+			data, err := os.ReadFile(log)
+			require.NoError(t, err)
+			lines := countLines(t, log)
+			require.NoError(t, os.WriteFile(log, append(data, data...), 0o644))
+			require.Equal(t, 2*lines, countLines(t, log))
+			var msgs strings.Builder
+			r, err := Run(context.Background(), s, Options{Workers: 2, Dir: dir, Trials: true, Resume: true, Notes: &msgs})
+			require.NoError(t, err)
+			assert.Zero(t, r.Manifest.TrialsRun)
+			assert.Contains(t, msgs.String(), fmt.Sprintf("repaired %s: dropped %d lines repeating trials", log, lines))
+			assert.Equal(t, lines, countLines(t, log))
+			assertNoRepeats(t, log)
+			assert.Equal(t, string(statsBytes(t, whole)), string(statsBytes(t, dir)))
+		})
+	}
 }
 
 // gate is a progress writer that holds the run on its first write until released.
@@ -415,7 +438,7 @@ func TestTwoRunsOneDirectory(t *testing.T) {
 	}
 
 	// The second run (resuming, or forced, or fresh) is refused, and writes nothing.
-	before, err := os.ReadFile(filepath.Join(dir, TrialsFile))
+	before, err := os.ReadFile(filepath.Join(dir, TrialsZstdFile))
 	require.NoError(t, err)
 	for _, opt := range []Options{{Resume: true}, {Force: true}, {}} {
 		opt.Dir, opt.Trials, opt.Workers = dir, true, 1
@@ -424,23 +447,22 @@ func TestTwoRunsOneDirectory(t *testing.T) {
 		assert.Contains(t, err.Error(), dir+" is in use by another kalahlab process")
 		assert.Contains(t, err.Error(), fmt.Sprintf("pid %d", os.Getpid()))
 	}
-	after, err := os.ReadFile(filepath.Join(dir, TrialsFile))
+	after, err := os.ReadFile(filepath.Join(dir, TrialsZstdFile))
 	require.NoError(t, err)
 	assert.Equal(t, before, after)
 
 	close(g.release)
 	require.NoError(t, <-done)
-	assertNoRepeats(t, filepath.Join(dir, TrialsFile))
+	assertNoRepeats(t, filepath.Join(dir, TrialsZstdFile))
 
 	// The lock is released at the end: the next run goes.
 	_, err = Run(context.Background(), s, Options{Workers: 2, Dir: dir, Trials: true, Resume: true})
 	require.NoError(t, err)
 }
 
-// assertNoRepeats checks that a trial log holds each trial once.
+// assertNoRepeats checks that a trial log (plain or compressed) holds each trial once.
 func assertNoRepeats(t *testing.T, path string) {
-	data, err := os.ReadFile(path)
-	require.NoError(t, err)
+	data := logText(t, path)
 	seen := map[int]bool{}
 	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 		var rec struct{ Trial int }
@@ -562,4 +584,16 @@ func deadPid(t *testing.T) int {
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	require.NoError(t, cmd.Run())
 	return cmd.Process.Pid
+}
+
+// TestSummarizeInterrupted: a run stopped before any cell finished still summarises
+// (cells without games), never panics.
+func TestSummarizeInterrupted(t *testing.T) {
+	p := Plan{Name: "t", Agents: []AgentSpec{{Agent: "random"}, {Agent: "random"}},
+		Cells: []CellPlan{{Label: "a", Variant: "a", Seats: 2}, {Label: "b", Variant: "b", Seats: 2}}}
+	for _, cells := range [][]*CellResult{nil, {nil}, {{Stats: NewStats(2, 2)}}} {
+		r := &Result{Manifest: Manifest{Plan: p}, Cells: cells}
+		require.NotPanics(t, func() { Summarize(r) })
+		assert.Len(t, Summarize(r).Cells, 2)
+	}
 }

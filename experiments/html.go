@@ -26,10 +26,14 @@ type htmlView struct {
 	Cells       []htmlCell
 	WinChart    template.HTML
 	DiffChart   template.HTML
+	DiffRung    string // a ladder study's chart shows this rung's comparisons only
 	Comparisons []htmlComparison
 	Curves      []htmlCurves
 	MultiKnob   bool
 	Metrics     []htmlMetric
+	Flow        []flowRow      // game-flow metrics per cell, nil when not recorded
+	Standings   *htmlStandings // a tournament's (tournament_report.go)
+	Ladder      *htmlLadder    // the skill ladders (ladder.go)
 }
 
 type htmlCell struct {
@@ -37,8 +41,17 @@ type htmlCell struct {
 	Colour                                              template.CSS
 	FirstWins, Draws, Others, Advantage, Balance, Plies string
 	Swaps, FairP, Perfect, Branching                    string
+	Failed                                              string // "3 (1.5%)"; C.Failing marks a failing cell
 	Rates, Openings                                     []htmlRate
 	Hists                                               []template.HTML
+	Boards                                              *htmlBoards // nil: not drawn
+}
+
+// htmlBoards are a cell's board drawings (boards.go): SVG made in Go, every text in it
+// escaped.
+type htmlBoards struct {
+	Start, Final template.HTML
+	FinalNote    string
 }
 
 type htmlRate struct {
@@ -62,7 +75,7 @@ func WriteHTML(w io.Writer, rep *Report) error {
 	h := rep.Header
 	colour := variantColours(rep)
 	v := htmlView{H: h, Rotated: h.RotateSeats && len(h.Agents) > 1,
-		WinChart: template.HTML(winRateChart(rep, colour))}
+		WinChart: template.HTML(winRateChart(rep, colour)), Standings: standingsView(rep.Standings)}
 	for _, c := range rep.Cells {
 		hc := htmlCell{C: c, Colour: template.CSS(colour[c.Variant])}
 		hc.FirstWins = ciPct(c.BySeat[0].Win)
@@ -82,8 +95,15 @@ func WriteHTML(w io.Writer, rep *Report) error {
 		if c.SwapOffered > 0 {
 			hc.Swaps = ciPct(c.Metrics["swap_rate"])
 		}
-		hc.FairP = pValue(c.FairnessP)
-		hc.Perfect = solutionText(c.Solution)
+		hc.FairP = pValue(c.SeatsEqual.P)
+		if c.SeatsEqual.Method != "none" && c.SeatsEqual.Method != "" && !math.IsNaN(c.SeatsEqual.P) {
+			hc.FairP += " (" + c.SeatsEqual.Method + ")"
+		}
+		hc.Failed = failedText(c)
+		if c.Failing { // no rates from the games that happened to miss the failure
+			hc.FirstWins, hc.Draws, hc.Others, hc.Advantage, hc.Balance, hc.Plies, hc.Swaps = "-", "-", "-", "-", "-", "-", "-"
+		}
+		hc.Perfect = perfectCellText(c)
 		hc.Branching = num(c.Branching, 2)
 		rate := func(r Rate) htmlRate {
 			return htmlRate{R: r, Win: ciPct(r.Win), Draw: ciPct(r.Draw), Score: pct(r.Score)}
@@ -91,8 +111,14 @@ func WriteHTML(w io.Writer, rep *Report) error {
 		for _, r := range c.BySeat {
 			hc.Rates = append(hc.Rates, rate(r))
 		}
-		if len(c.ByAgent) > 1 {
-			for _, r := range c.ByAgent {
+		var played []Rate // a cell that names its agents (a ladder's rung) plays only those
+		for _, r := range c.ByAgent {
+			if r.Games > 0 {
+				played = append(played, r)
+			}
+		}
+		if len(played) > 1 {
+			for _, r := range played {
 				hc.Rates = append(hc.Rates, rate(r))
 			}
 		}
@@ -105,10 +131,16 @@ func WriteHTML(w io.Writer, rep *Report) error {
 			hc.Hists = append(hc.Hists, template.HTML(histChart(fmt.Sprintf("First seat's final margin: mean %s, sd %s, median %s",
 				num(c.Margin.Mean, 2), num(c.Margin.SD, 2), num(c.Margin.Median, 1)), c.Margin.hist(), colour[c.Variant], "margin")))
 		}
+		for _, b := range rep.Boards {
+			if b.Cell == c.Cell && (b.Start != "" || b.Final != "") {
+				hc.Boards = &htmlBoards{Start: template.HTML(b.Start), Final: template.HTML(b.Final), FinalNote: b.FinalNote}
+			}
+		}
 		v.Cells = append(v.Cells, hc)
 	}
 	if len(rep.Comparisons) > 0 {
-		v.DiffChart = template.HTML(diffChart(rep, colour))
+		cmps, rung, _ := headlineComparisons(rep)
+		v.DiffChart, v.DiffRung = template.HTML(diffChart(rep, cmps, colour)), rung
 		for _, cmp := range rep.Comparisons {
 			d := cmp.Diff
 			diff := "-"
@@ -127,7 +159,9 @@ func WriteHTML(w io.Writer, rep *Report) error {
 		g.Charts = append(g.Charts, template.HTML(ch.SVG()))
 	}
 	v.MultiKnob = len(v.Curves) > 1
-	for _, m := range Metrics {
+	v.Ladder = ladderView(rep)
+	v.Flow = flowRows(rep)
+	for _, m := range reportMetrics(rep) {
 		v.Metrics = append(v.Metrics, htmlMetric{Name: m.Name, Description: m.Description, Min: rangeText(m.Min), Max: rangeText(m.Max)})
 	}
 	if err := reportTemplate.Execute(w, v); err != nil {
@@ -184,6 +218,9 @@ func winRateChart(rep *Report, colour map[string]string) string {
 	maxSeats := 2
 	for _, c := range rep.Cells {
 		for _, x := range []float64{c.BySeat[0].Win.Lo, c.BySeat[0].Win.Hi, c.BySeat[len(c.BySeat)-1].Win.Value} {
+			if c.Failing {
+				break
+			}
 			if !math.IsNaN(x) {
 				lo, hi = math.Min(lo, x), math.Max(hi, x)
 			}
@@ -210,6 +247,10 @@ func winRateChart(rep *Report, colour map[string]string) string {
 		col := colour[c.Variant]
 		fmt.Fprintf(&b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" dominant-baseline=\"middle\">%s</text>\n", left-10, y, html.EscapeString(c.Label))
 		w := c.BySeat[0].Win
+		if c.Failing { // no rate from the games that happened to miss the failure
+			fmt.Fprintf(&b, "<text x=\"%d\" y=\"%d\" dominant-baseline=\"middle\" fill=\"#a00\">failing: no rate</text>\n", left+6, y)
+			continue
+		}
 		if math.IsNaN(w.Value) {
 			continue
 		}
@@ -226,14 +267,14 @@ func winRateChart(rep *Report, colour map[string]string) string {
 	return b.String()
 }
 
-// diffChart draws each comparison's difference with its interval around zero.
-func diffChart(rep *Report, colour map[string]string) string {
+// diffChart draws each comparison of cmps (of rep) with its interval around zero.
+func diffChart(rep *Report, cmps []Comparison, colour map[string]string) string {
 	const left, right, rowH, top = 330, 30, 22, 20
 	width := 860
-	n := len(rep.Comparisons)
+	n := len(cmps)
 	height := top + n*rowH + 40
 	lo, hi := 0.0, 0.0
-	for _, c := range rep.Comparisons {
+	for _, c := range cmps {
 		if !math.IsNaN(c.Diff.Lo) {
 			lo, hi = math.Min(lo, c.Diff.Lo), math.Max(hi, c.Diff.Hi)
 		}
@@ -248,7 +289,7 @@ func diffChart(rep *Report, colour map[string]string) string {
 	}
 	fmt.Fprintf(&b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#888\" stroke-dasharray=\"4 3\"/>\n", x(0), top-6, x(0), top+n*rowH)
 	fmt.Fprintf(&b, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#666\">percentage points</text>\n", (left+width-right)/2, height-4)
-	for i, c := range rep.Comparisons {
+	for i, c := range cmps {
 		y := top + i*rowH + rowH/2
 		col := colour[rep.Cells[c.Cell].Variant]
 		fmt.Fprintf(&b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" dominant-baseline=\"middle\">%s vs %s</text>\n", left-10, y, html.EscapeString(c.Label), html.EscapeString(c.BaselineLabel))

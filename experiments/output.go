@@ -112,6 +112,9 @@ func readJSON(path string, v any) error {
 // maxLine bounds one line of the trial log (a game of a million plies).
 const maxLine = 64 << 20
 
+// errLongLine is the error of a line longer than maxLine.
+var errLongLine = fmt.Errorf("a line longer than %d MiB", maxLine>>20)
+
 // nextLine reads a line of a trial log, its newline included (a last line without one
 // comes with io.EOF). The line is valid until the next read.
 func nextLine(br *bufio.Reader) ([]byte, error) {
@@ -126,15 +129,16 @@ func nextLine(br *bufio.Reader) ([]byte, error) {
 		long = append(long, line...)
 	}
 	if errors.Is(err, bufio.ErrBufferFull) {
-		err = fmt.Errorf("a line longer than %d MiB", maxLine>>20)
+		err = errLongLine
 	}
 	return long, err
 }
 
 // logRepair is what loadLog repaired in a trial log.
 type logRepair struct {
-	cut  int // bytes of a last line cut short (by a crash), dropped
-	dups int // lines of trials already in the log (two runs at once), dropped
+	cut   int   // bytes of a last line cut short (by a crash), dropped
+	frame int64 // bytes of a last zstd frame cut short (by a crash), dropped
+	dups  int   // lines of trials already in the log (two runs at once), dropped
 }
 
 // String describes the repair ("" for none).
@@ -143,6 +147,9 @@ func (r logRepair) String() string {
 	if r.cut > 0 {
 		parts = append(parts, fmt.Sprintf("dropped a last line cut short (%d bytes; that trial runs again)", r.cut))
 	}
+	if r.frame > 0 {
+		parts = append(parts, fmt.Sprintf("dropped a last zstd frame cut short (%d bytes; its trials run again)", r.frame))
+	}
 	if r.dups > 0 {
 		parts = append(parts, fmt.Sprintf("dropped %d lines repeating trials already in the log (two runs at once?)", r.dups))
 	}
@@ -150,8 +157,9 @@ func (r logRepair) String() string {
 }
 
 // loadLog counts the trials of a trial log into accs (resume). A last line cut short
-// by a crash is removed from the file, and so are the repeats of a trial (kept: its
-// first line); any other bad line is an error.
+// by a crash is removed from the file (in a compressed log: a last frame cut short,
+// whose trials then run again), and so are the repeats of a trial (kept: its first
+// line); any other bad line is an error.
 func loadLog(path string, accs []*acc, games int) (logRepair, error) {
 	var rep logRepair
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
@@ -159,12 +167,44 @@ func loadLog(path string, accs []*acc, games int) (logRepair, error) {
 		return rep, err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(f, 1<<16)
+	var r io.Reader = f
+	zst := isZstdLog(path)
+	var end int64 // a compressed log's size once repaired
+	if zst {
+		st, err := f.Stat()
+		if err != nil {
+			return rep, err
+		}
+		if end, err = zstdFramesEnd(f, st.Size()); err != nil {
+			return rep, fmt.Errorf("%s: %w", path, err)
+		}
+		if end < st.Size() {
+			// The last frame was cut short: drop it, its trials run again.
+			if err := checkCut(f, end, st.Size()); err != nil {
+				return rep, fmt.Errorf("%s: %w", path, err)
+			}
+			if err := f.Truncate(end); err != nil {
+				return rep, err
+			}
+			rep.frame = st.Size() - end
+		}
+		dec, err := zstdDecoder(io.NewSectionReader(f, 0, end))
+		if err != nil {
+			return rep, err
+		}
+		defer dec.Close()
+		r = dec
+	}
+	br := bufio.NewReaderSize(r, 1<<16)
 	var off int64
 	for lineNo := 1; ; lineNo++ {
 		line, err := nextLine(br)
 		if errors.Is(err, io.EOF) {
 			if len(bytes.TrimSpace(line)) > 0 {
+				if zst {
+					// Frames hold whole lines: this one was not written by a run.
+					return rep, fmt.Errorf("%s:%d: the last line has no newline (%d bytes) though its frame is whole", path, lineNo, len(line))
+				}
 				// The last line was cut short: drop it, the trial runs again.
 				if err := f.Truncate(off); err != nil {
 					return rep, err
@@ -174,6 +214,9 @@ func loadLog(path string, accs []*acc, games int) (logRepair, error) {
 			break
 		}
 		if err != nil {
+			if zst && !errors.Is(err, errLongLine) {
+				err = fmt.Errorf("damaged zstd data: %w", err)
+			}
 			return rep, fmt.Errorf("%s:%d: %w", path, lineNo, err)
 		}
 		var rec Record
@@ -197,22 +240,43 @@ func loadLog(path string, accs []*acc, games int) (logRepair, error) {
 		off += int64(len(line))
 	}
 	if rep.dups > 0 {
+		if zst {
+			off = end
+		}
 		return rep, dropRepeats(f, off, path, accs)
 	}
 	return rep, nil
 }
 
 // dropRepeats rewrites the trial log f (its first size bytes, checked by loadLog)
-// keeping the first line of each trial.
+// keeping the first line of each trial, in the log's format.
 func dropRepeats(f *os.File, size int64, path string, accs []*acc) error {
 	tmp := path + ".tmp"
 	out, err := os.Create(tmp)
 	if err != nil {
 		return err
 	}
+	format := LogPlain
+	var r io.Reader = io.NewSectionReader(f, 0, size)
+	if isZstdLog(path) {
+		format = LogZstd
+		dec, err := zstdDecoder(r)
+		if err != nil {
+			out.Close()
+			_ = os.Remove(tmp)
+			return err
+		}
+		defer dec.Close()
+		r = dec
+	}
+	lw, err := newLogWriter(out, format, 1<<16, 1)
+	if err != nil {
+		out.Close()
+		_ = os.Remove(tmp)
+		return err
+	}
 	seen := make([]trialSet, len(accs))
-	bw := bufio.NewWriterSize(out, 1<<16)
-	br := bufio.NewReaderSize(io.NewSectionReader(f, 0, size), 1<<16)
+	br := bufio.NewReaderSize(r, 1<<16)
 	for {
 		line, rerr := nextLine(br)
 		if rerr != nil {
@@ -226,15 +290,12 @@ func dropRepeats(f *os.File, size int64, path string, accs []*acc) error {
 			break
 		}
 		if a := accs[rec.Cell]; seen[rec.Cell].add(a.ordinal(rec.Index)) {
-			if _, err = bw.Write(line); err != nil {
+			if err = lw.write(line); err != nil {
 				break
 			}
 		}
 	}
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := out.Close(); err == nil {
+	if cerr := lw.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
@@ -387,49 +448,60 @@ func checkShardCounts(r *Result, sh Shard, dir string) error {
 	return nil
 }
 
-// MergeTrials writes dir's trial log: the trial logs of the shard directories (as Merge
-// returns them, with res its result), one after the other. Each log is checked as it is
-// copied: every line a whole record of a trial of its shard (with that trial's seed),
-// no trial twice, and every trial of the shard there. A log that fails — cut short (a
-// crash, a full disk), edited, or written by two runs at once — is an error naming the
-// shard, the line and the command that repairs it (a run with --resume plays the
-// missing trials again), and nothing is written. When no shard kept a trial log there
-// is no merged one either (a stale one in dir is removed); when only some did, that is
-// an error.
+// MergeTrials writes dir's trial log, compressed (trials.jsonl.zst): see MergeTrialsAs.
 func MergeTrials(res *Result, dirs []string, dir string) error {
-	final := filepath.Join(dir, TrialsFile)
+	return MergeTrialsAs(res, dirs, dir, LogZstd)
+}
+
+// MergeTrialsAs writes dir's trial log in format: the trial logs of the shard
+// directories (as Merge returns them, with res its result; plain or compressed), one
+// after the other. Each log is checked as it is copied: every line a whole record of a
+// trial of its shard (with that trial's seed), no trial twice, and every trial of the
+// shard there. A log that fails — cut short (a crash, a full disk), edited, or written
+// by two runs at once — is an error naming the shard, the line and the command that
+// repairs it (a run with --resume plays the missing trials again), and nothing is
+// written. When no shard kept a trial log there is no merged one either (a stale one in
+// dir is removed); when only some did, that is an error. A merged log in the other
+// format already in dir is removed.
+func MergeTrialsAs(res *Result, dirs []string, dir string, format LogFormat) error {
 	var without []string
 	for _, d := range dirs {
-		if _, err := os.Stat(filepath.Join(d, TrialsFile)); err != nil {
+		if _, err := TrialLog(d); err != nil {
+			if !errors.Is(err, os.ErrNotExist) {
+				return fmt.Errorf("merge: %w", err)
+			}
 			without = append(without, d)
 		}
 	}
 	switch len(without) {
 	case len(dirs):
-		if err := os.Remove(final); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return err
-		}
-		return nil
+		return RemoveTrialLogs(dir)
 	case 0:
 	default:
-		return fmt.Errorf("merge: %s has no trial log (%s) but other shards do: run it again with --force to keep one, or merge with --no-trials", strings.Join(without, ", "), TrialsFile)
+		return fmt.Errorf("merge: %s has no trial log (%s or %s) but other shards do: run it again with --force to keep one, or merge with --no-trials", strings.Join(without, ", "), TrialsZstdFile, TrialsFile)
 	}
+	final := filepath.Join(dir, format.File())
 	tmp := final + ".tmp"
 	out, err := os.Create(tmp)
 	if err != nil {
 		return err
 	}
-	bw := bufio.NewWriterSize(out, 1<<16)
+	lw, err := newLogWriter(out, format, 1<<16, 1)
+	if err != nil {
+		out.Close()
+		_ = os.Remove(tmp)
+		return err
+	}
 	for _, d := range dirs {
-		if err = copyShardLog(&res.Manifest.Plan, d, bw); err != nil {
+		if err = copyShardLog(&res.Manifest.Plan, d, lw); err != nil {
 			break
 		}
 	}
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := out.Close(); err == nil {
+	if cerr := lw.Close(); err == nil {
 		err = cerr
+	}
+	if err == nil {
+		err = RemoveTrialLogs(dir)
 	}
 	if err != nil {
 		_ = os.Remove(tmp)
@@ -440,7 +512,7 @@ func MergeTrials(res *Result, dirs []string, dir string) error {
 
 // copyShardLog copies the trial log of shard directory d to w, checking it (see
 // MergeTrials).
-func copyShardLog(p *Plan, d string, w io.Writer) error {
+func copyShardLog(p *Plan, d string, w *logWriter) error {
 	var m Manifest
 	if err := readJSON(filepath.Join(d, ManifestFile), &m); err != nil {
 		return fmt.Errorf("merge: %w", err)
@@ -449,12 +521,15 @@ func copyShardLog(p *Plan, d string, w io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("merge: %s: %w", d, err)
 	}
-	path := filepath.Join(d, TrialsFile)
-	f, err := os.Open(path)
+	path, err := TrialLog(d)
 	if err != nil {
 		return fmt.Errorf("merge: %w", err)
 	}
-	defer f.Close()
+	lr, err := openLog(path)
+	if err != nil {
+		return fmt.Errorf("merge: %w", err)
+	}
+	defer lr.Close()
 	repair := ResumeCommand(d, &m)
 	bad := func(lineNo int, format string, args ...any) error {
 		return fmt.Errorf("merge: %s:%d: %s: the shard's trial log is damaged; nothing was merged. Repair the shard with `%s` (it plays the missing trials again), then merge", path, lineNo, fmt.Sprintf(format, args...), repair)
@@ -463,23 +538,24 @@ func copyShardLog(p *Plan, d string, w io.Writer) error {
 	for c := range accs {
 		accs[c] = newAcc(p, c, sh)
 	}
-	br := bufio.NewReaderSize(f, 1<<16)
-	lineNo := 0
+	counted := func() string {
+		got, want := 0, 0
+		for _, a := range accs {
+			got, want = got+a.got, want+a.owned
+		}
+		return fmt.Sprintf("after %d of the shard's %d trials", got, want)
+	}
 	for {
-		line, err := nextLine(br)
+		line, err := lr.next()
 		if errors.Is(err, io.EOF) && len(line) == 0 {
 			break
 		}
-		lineNo++
+		lineNo := lr.line
 		if errors.Is(err, io.EOF) {
-			got, want := 0, 0
-			for _, a := range accs {
-				got, want = got+a.got, want+a.owned
-			}
-			return bad(lineNo, "the last line is cut short (%d bytes, no newline) after %d of the shard's %d trials", len(line), got, want)
+			return bad(lineNo, "the last line is cut short (%d bytes, no newline) %s", len(line), counted())
 		}
 		if err != nil {
-			return bad(lineNo, "%v", err)
+			return bad(lineNo, "%v %s", err, counted())
 		}
 		var rec struct {
 			Trial, Cell, Index int
@@ -502,7 +578,7 @@ func copyShardLog(p *Plan, d string, w io.Writer) error {
 			return bad(lineNo, "trial %d is there twice (were two runs writing into %s at once?)", rec.Trial, d)
 		}
 		a.got++
-		if _, err := w.Write(line); err != nil {
+		if err := w.write(line); err != nil {
 			return fmt.Errorf("merge: writing the trial log: %w", err)
 		}
 	}
@@ -512,46 +588,46 @@ func copyShardLog(p *Plan, d string, w io.Writer) error {
 		want += a.owned
 	}
 	if got != want {
-		return bad(lineNo, "the log holds %d of the shard's %d trials", got, want)
+		return bad(lr.line, "the log holds %d of the shard's %d trials", got, want)
 	}
 	return nil
 }
 
 // FindTrial returns the record of trial t from dir's trial log (or those of its shard
-// directories).
+// directories), plain or compressed.
 func FindTrial(dir string, t int) (*Record, error) {
-	paths := []string{filepath.Join(dir, TrialsFile)}
-	if _, err := os.Stat(paths[0]); err != nil {
-		subs, _ := filepath.Glob(filepath.Join(dir, "shard-*-of-*", TrialsFile))
-		if len(subs) == 0 {
-			return nil, fmt.Errorf("%s: no trial log (%s): the run kept none (output.trials: false)", dir, TrialsFile)
-		}
-		paths = subs
+	paths, err := trialLogs(dir)
+	if err != nil {
+		return nil, err
 	}
 	prefix := []byte(fmt.Sprintf(`{"trial":%d,`, t))
 	for _, p := range paths {
-		f, err := os.Open(p)
+		lr, err := openLog(p)
 		if err != nil {
 			return nil, err
 		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<16), maxLine)
-		for sc.Scan() {
-			if !bytes.HasPrefix(sc.Bytes(), prefix) {
-				continue
+		for {
+			line, err := lr.next()
+			if err != nil && (!errors.Is(err, io.EOF) || len(line) == 0) {
+				lr.Close()
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				return nil, fmt.Errorf("%s:%d: %w", p, lr.line, err)
 			}
-			var rec Record
-			err := json.Unmarshal(sc.Bytes(), &rec)
-			f.Close()
-			if err != nil {
-				return nil, fmt.Errorf("%s: trial %d: %w", p, t, err)
+			if bytes.HasPrefix(line, prefix) {
+				var rec Record
+				err := json.Unmarshal(line, &rec)
+				lr.Close()
+				if err != nil {
+					return nil, fmt.Errorf("%s: trial %d: %w", p, t, err)
+				}
+				return &rec, nil
 			}
-			return &rec, nil
-		}
-		err = sc.Err()
-		f.Close()
-		if err != nil {
-			return nil, err
+			if err != nil { // the last line, without a newline
+				lr.Close()
+				break
+			}
 		}
 	}
 	return nil, fmt.Errorf("%s: trial %d is not in the trial log", dir, t)

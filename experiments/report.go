@@ -9,47 +9,73 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 )
 
-// The report files of an output directory, by format.
+// The report files of an output directory, by format. The parquet format writes
+// cells.parquet, and trials.parquet when the run kept a trial log.
 var reportFiles = map[string]string{
-	"table": "table.txt",
-	"csv":   "results.csv",
-	"json":  "results.json",
-	"html":  "report.html",
+	"table":   "table.txt",
+	"csv":     "results.csv",
+	"json":    "results.json",
+	"html":    "report.html",
+	"parquet": CellsParquetFile,
 }
 
 // ReportFile is the file name a format is written to.
 func ReportFile(format string) string { return reportFiles[format] }
 
-// WriteReports writes the report in each format into dir and returns the paths written.
+// WriteReports writes the report in each format into dir, the run's directory, and
+// returns the paths written.
 func WriteReports(rep *Report, dir string, formats []string) ([]string, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	return WriteReportsFrom(rep, dir, dir, formats)
+}
+
+// WriteReportsFrom writes the report of the run in runDir in each format into outDir
+// and returns the paths written. The parquet format writes cells.parquet and, from
+// runDir's trial log when there is one, trials.parquet.
+func WriteReportsFrom(rep *Report, runDir, outDir string, formats []string) ([]string, error) {
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return nil, err
 	}
 	var paths []string
+	if slices.Contains(formats, "html") && rep.Boards == nil && rep.Standings == nil {
+		// The boards are an extra: a run whose plan no longer resolves still gets its
+		// report, without them.
+		rep.Boards, _ = DrawBoards(runDir)
+	}
 	for _, f := range formats {
 		name, ok := reportFiles[f]
 		if !ok {
-			return paths, fmt.Errorf("format %q unknown (want table, csv, json, html)", f)
+			return paths, fmt.Errorf("format %q unknown (want table, csv, json, html, parquet)", f)
+		}
+		if f == "parquet" {
+			written, err := writeParquet(rep, runDir, outDir)
+			paths = append(paths, written...)
+			if err != nil {
+				return paths, err
+			}
+			continue
 		}
 		var buf bytes.Buffer
 		if err := Render(&buf, rep, f); err != nil {
 			return paths, err
 		}
-		path := filepath.Join(dir, name)
+		path := filepath.Join(outDir, name)
 		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 			return paths, err
 		}
 		paths = append(paths, path)
 	}
-	return paths, nil
+	more, err := writeStandingsFiles(rep, outDir, formats) // a tournament's ranking and win matrix
+	return append(paths, more...), err
 }
 
-// Render writes the report in one format: table, csv, json or html.
+// Render writes the report in one format: table, csv, json, html or parquet (the
+// cells: cells.parquet).
 func Render(w io.Writer, rep *Report, format string) error {
 	switch format {
 	case "table":
@@ -62,17 +88,50 @@ func Render(w io.Writer, rep *Report, format string) error {
 		return enc.Encode(rep)
 	case "html":
 		return WriteHTML(w, rep)
+	case "parquet":
+		return WriteCellsParquet(w, rep)
 	}
-	return fmt.Errorf("format %q unknown (want table, csv, json, html)", format)
+	return fmt.Errorf("format %q unknown (want table, csv, json, html, parquet)", format)
 }
 
-// WriteTable writes the terminal table: one line per cell, then the comparisons and
-// notes on failures and timeouts.
+// headlineComparisons are the comparisons that answer a study's question at a glance.
+// Without a ladder they are all of them (rung ""). With one, each rung is compared with
+// the same rung of the baseline variant, variants × points × rungs lines; the headline
+// is the strongest rung's (and those of cells outside the ladder, played by the study's
+// agents): rung names that rung's agent, and hidden counts the comparisons left out,
+// which results.json and the HTML report's table keep.
+func headlineComparisons(rep *Report) (cmps []Comparison, rung string, hidden int) {
+	top := -1
+	for _, c := range rep.Cells {
+		if c.Rung != nil && *c.Rung > top {
+			top, rung = *c.Rung, c.RungAgent
+		}
+	}
+	if top < 0 {
+		return rep.Comparisons, "", 0
+	}
+	for _, cmp := range rep.Comparisons {
+		if cmp.Cell < 0 || cmp.Cell >= len(rep.Cells) {
+			continue
+		}
+		if r := rep.Cells[cmp.Cell].Rung; r == nil || *r == top {
+			cmps = append(cmps, cmp)
+			continue
+		}
+		hidden++
+	}
+	return cmps, rung, hidden
+}
+
+// WriteTable writes the terminal table: one line per cell, then the comparisons (of a
+// ladder study, the strongest rung's: headlineComparisons) and notes on failures and
+// timeouts.
 func WriteTable(w io.Writer, rep *Report) error {
 	h := rep.Header
 	fmt.Fprintf(w, "%s: %d cells, %d games each, seed %d (kalahlab %s, %s)\n", h.Experiment, len(rep.Cells), h.Games, h.Seed, h.Version, h.Date)
+	agents, ladder := splitLadder(h)
 	rot := ""
-	if h.RotateSeats && len(h.Agents) > 1 {
+	if h.RotateSeats && len(agents) > 1 {
 		rot = ", rotated over the seats"
 	}
 	fmt.Fprintf(w, "file: %s (sha256 %.12s)\n", h.File, h.FileSHA256)
@@ -85,59 +144,90 @@ func WriteTable(w io.Writer, rep *Report) error {
 		vs = append(vs, fmt.Sprintf("%s (%s)", v.Name, hash))
 	}
 	fmt.Fprintf(w, "variants: %s\n", strings.Join(vs, ", "))
-	fmt.Fprintf(w, "agents: %s%s\n", strings.Join(h.Agents, " | "), rot)
+	if len(agents) > 0 {
+		fmt.Fprintf(w, "agents: %s%s\n", strings.Join(agents, " | "), rot)
+	}
+	if len(ladder) > 0 {
+		fmt.Fprintf(w, "ladder: %s (each rung's agent on every seat)\n", strings.Join(ladder, " < "))
+	}
 	if h.RandomOpening > 0 || h.Epsilon > 0 {
 		fmt.Fprintf(w, "random opening moves: %d, random move probability: %g\n", h.RandomOpening, h.Epsilon)
 	}
 	fmt.Fprintln(w)
-	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-	maxSeats := 0
-	for _, c := range rep.Cells {
-		maxSeats = max(maxSeats, c.Seats)
+	if rep.Standings != nil { // a tournament: its ranking first, then its pairings
+		if err := WriteStandings(w, rep.Standings); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
 	}
-	other := "SEAT 2 WINS"
-	if maxSeats > 2 {
-		other = "OTHER SEATS WIN"
-	}
-	fmt.Fprintf(tw, "CELL\tGAMES\tSEAT 1 WINS (95%% CI)\tDRAWS\t%s\tADVANTAGE\tBALANCE\tPLIES\tSWAPS\tP(FAIR)\tPERFECT PLAY\n", other)
-	stopped := false
-	for _, c := range rep.Cells {
+	var table bytes.Buffer // its lines trimmed: a ladder's headings are padded to every column
+	tw := tabwriter.NewWriter(&table, 2, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "CELL\tGAMES\tFAILED\tSEAT 1 WINS (95%% CI)\tDRAWS\tWINS BY SEAT %%\tADVANTAGE\tBALANCE\tPLIES\tSWAPS\tP(SEATS EQUAL)\tPERFECT PLAY\n")
+	stopped, failing, flagged := false, false, false
+	for _, tr := range tableRows(rep) {
+		switch {
+		case tr.perfect:
+			fmt.Fprintln(tw, strings.Join(tr.perfectRow(), "\t"))
+			continue
+		case tr.cell == nil: // a ladder's heading
+			fmt.Fprintln(tw, tr.label+strings.Repeat("\t", 11))
+			continue
+		}
+		c := tr.cell
+		flagged = flagged || c.Disagrees
 		games := strconv.FormatInt(c.Games, 10)
 		if c.Stopped {
 			games += "*"
 			stopped = true
 		}
-		var others []string
-		for _, s := range c.BySeat[1:] {
-			if c.Seats > 2 {
-				others = append(others, fmt.Sprintf("%s %s", strings.TrimPrefix(s.Name, "seat "), pct(s.Win.Value)))
-			} else {
-				others = append(others, pct(s.Win.Value))
+		row := []string{tr.label, games, failedText(c), "-", "-", "-", "-", "-", "-", "-", "-", tr.perfectColumn()}
+		if c.Failing {
+			failing = true
+		} else {
+			adv := c.Metrics["first_seat_advantage"].Value
+			advText := "-"
+			if !math.IsNaN(adv) {
+				advText = fmt.Sprintf("%+.1f%%", 100*adv)
 			}
+			swaps := "-"
+			if c.SwapOffered > 0 {
+				swaps = pct(c.Metrics["swap_rate"].Value)
+			}
+			copy(row[3:], []string{ciPct(c.BySeat[0].Win), pct(c.Metrics["drawishness"].Value), seatWinsText(c), advText,
+				num(c.Metrics["balance"].Value, 3), num(c.Duration.Mean, 1), swaps, pValue(c.SeatsEqual.P)})
 		}
-		adv := c.Metrics["first_seat_advantage"].Value
-		advText := "-"
-		if !math.IsNaN(adv) {
-			advText = fmt.Sprintf("%+.1f%%", 100*adv)
-		}
-		swaps := "-"
-		if c.SwapOffered > 0 {
-			swaps = pct(c.Metrics["swap_rate"].Value)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Label, games, ciPct(c.BySeat[0].Win),
-			pct(c.Metrics["drawishness"].Value), strings.Join(others, " "), advText, num(c.Metrics["balance"].Value, 3),
-			num(c.Duration.Mean, 1), swaps, pValue(c.FairnessP), solutionText(c.Solution))
+		fmt.Fprintln(tw, strings.Join(row, "\t"))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	for line := range strings.Lines(table.String()) {
+		if _, err := io.WriteString(w, strings.TrimRight(line, " \n")+"\n"); err != nil {
+			return err
+		}
+	}
 	if stopped {
 		fmt.Fprintf(w, "* stopped early: the first seat's 95%% interval got narrower than %g\n", h.TargetCI)
 	}
-	if len(rep.Comparisons) > 0 {
-		fmt.Fprintln(w, "\nfirst seat's win rate against the baseline (difference, Newcombe 95% CI, two-proportion z-test):")
+	if failing {
+		fmt.Fprintf(w, "! failing: more failed trials than max_failures (%s) allows: no rates, balance, seat test or comparison (see the notes)\n", maxFailuresText(h))
+	}
+	fmt.Fprintln(w, SeatWinsLegend)
+	fmt.Fprintln(w, SeatsEqualLegend)
+	if len(rep.Ladders) > 0 {
+		fmt.Fprintln(w, LadderLegend)
+	}
+	if flagged {
+		fmt.Fprintln(w, DisagreeLegend)
+	}
+	if cmps, rung, hidden := headlineComparisons(rep); len(cmps) > 0 {
+		if rung == "" {
+			fmt.Fprintln(w, "\nfirst seat's win rate against the baseline (difference, Newcombe 95% CI, two-proportion z-test):")
+		} else {
+			fmt.Fprintf(w, "\nfirst seat's win rate against the baseline at the strongest rung, %s (difference, Newcombe 95%% CI,\ntwo-proportion z-test; the other rungs' %d comparisons are in results.json and report.html):\n", rung, hidden)
+		}
 		tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-		for _, cmp := range rep.Comparisons {
+		for _, cmp := range cmps {
 			d := cmp.Diff
 			diff := "-"
 			if !math.IsNaN(d.Value) {
@@ -147,11 +237,18 @@ func WriteTable(w io.Writer, rep *Report) error {
 			if cmp.P < 0.05 {
 				sig = "\tsignificant at 5%"
 			}
-			fmt.Fprintf(tw, "  %s vs %s\t%s\tz %s\tp %s%s\n", cmp.Label, cmp.BaselineLabel, diff, num(cmp.Z, 2), pValue(cmp.P), sig)
+			label, base := cmp.Label, cmp.BaselineLabel
+			if rung != "" { // the heading names it
+				label, base = strings.TrimSuffix(label, " @ "+rung), strings.TrimSuffix(base, " @ "+rung)
+			}
+			fmt.Fprintf(tw, "  %s vs %s\t%s\tz %s\tp %s%s\n", label, base, diff, num(cmp.Z, 2), pValue(cmp.P), sig)
 		}
 		if err := tw.Flush(); err != nil {
 			return err
 		}
+	}
+	if err := writeFlowTable(w, rep); err != nil {
+		return err
 	}
 	var notes []string
 	for _, c := range rep.Cells {
@@ -164,7 +261,11 @@ func WriteTable(w io.Writer, rep *Report) error {
 				}
 				why = append(why, fmt.Sprintf("%d× %s", e.Count, firstLine(e.Error)))
 			}
-			notes = append(notes, fmt.Sprintf("  %s: %d of %d trials failed (not counted): %s", c.Label, c.Failed, c.Trials, strings.Join(why, "; ")))
+			what := ""
+			if c.Failing {
+				what = fmt.Sprintf("; FAILING, more than max_failures %s allows", maxFailuresText(h))
+			}
+			notes = append(notes, fmt.Sprintf("  %s: %d of %d trials failed (not counted)%s: %s", c.Label, c.Failed, c.Trials, what, strings.Join(why, "; ")))
 		}
 		if s := c.Solution; s != nil && s.Failed {
 			notes = append(notes, fmt.Sprintf("  %s: no perfect-play value: %s", c.Label, s.Unsolved))
@@ -173,6 +274,9 @@ func WriteTable(w io.Writer, rep *Report) error {
 			notes = append(notes, fmt.Sprintf("  %s: %d games stopped at max_plies %d (counted as draws)", c.Label, c.TimedOut, h.MaxPlies))
 		}
 	}
+	for _, n := range disagreementNotes(rep) {
+		notes = append(notes, "  "+n)
+	}
 	if len(notes) > 0 {
 		fmt.Fprintln(w, "\nnotes:")
 		for _, n := range notes {
@@ -180,6 +284,50 @@ func WriteTable(w io.Writer, rep *Report) error {
 		}
 	}
 	return nil
+}
+
+// The legends printed under the terminal table (and in experiment run --help).
+const (
+	SeatWinsLegend   = "WINS BY SEAT: each seat's win rate in %, ± the widest half of their 95% Wilson intervals"
+	SeatsEqualLegend = `P(SEATS EQUAL): p-value of "every seat wins equally often" (sign test for 2 seats, else chi-square or exact multinomial); below 0.05 they differ`
+)
+
+// failedText writes a cell's failed trials: "0", "3 (1.5%)", or "188 (94.0%) !" when
+// they fail the cell.
+func failedText(c *CellSummary) string {
+	if c.Failed == 0 {
+		return "0"
+	}
+	t := fmt.Sprintf("%d (%s)", c.Failed, pct(float64(c.Failed)/float64(c.Trials)))
+	if c.Failing {
+		t += " !"
+	}
+	return t
+}
+
+// seatWinsText writes every seat's win rate in percent and the widest half-interval:
+// "25.9 25.8 24.0 24.3 ±0.9".
+func seatWinsText(c *CellSummary) string {
+	if c.Games == 0 || len(c.BySeat) == 0 {
+		return "-"
+	}
+	parts := make([]string, 0, len(c.BySeat)+1)
+	half := 0.0
+	for _, s := range c.BySeat {
+		parts = append(parts, num(100*s.Win.Value, 1))
+		if !math.IsNaN(s.Win.Lo) {
+			half = math.Max(half, math.Max(s.Win.Value-s.Win.Lo, s.Win.Hi-s.Win.Value))
+		}
+	}
+	return strings.Join(parts, " ") + fmt.Sprintf(" ±%.1f", 100*half)
+}
+
+// maxFailuresText writes the study's max_failures ("0" in a report from before it).
+func maxFailuresText(h Header) string {
+	if h.MaxFailures == "" {
+		return "0"
+	}
+	return h.MaxFailures
 }
 
 func firstLine(s string) string {
@@ -205,10 +353,11 @@ func WriteCSV(w io.Writer, rep *Report) error {
 	}
 	header := []string{"cell", "label", "variant", "variant_name", "hash"}
 	header = append(header, knobs...)
-	header = append(header, "seats", "trials", "games", "failed", "timed_out", "stopped_early")
-	for _, m := range Metrics {
+	header = append(header, "seats", "trials", "games", "failed", "failing", "timed_out", "stopped_early")
+	for _, m := range reportMetrics(rep) {
 		header = append(header, m.Name, m.Name+"_lo", m.Name+"_hi")
 	}
+	header = append(header, "seats_equal_method", "seats_equal_stat", "seats_equal_df")
 	for s := 1; s <= maxSeats; s++ {
 		p := fmt.Sprintf("seat%d_", s)
 		header = append(header, p+"wins", p+"draws", p+"losses", p+"win_rate", p+"win_lo", p+"win_hi", p+"score_rate")
@@ -220,6 +369,7 @@ func WriteCSV(w io.Writer, rep *Report) error {
 	}
 	header = append(header, "duration_median", "duration_sd", "margin_median", "margin_sd",
 		"swap_offered", "swapped", "solve_result", "solve_value", "solve_best_move",
+		"perfect_advantage", "disagrees_with_perfect_play", "rung", "rung_agent",
 		"experiment", "file", "file_sha256", "seed", "version", "date")
 	if err := cw.Write(header); err != nil {
 		return err
@@ -242,11 +392,17 @@ func WriteCSV(w io.Writer, rep *Report) error {
 			}
 			row = append(row, v)
 		}
-		row = append(row, strconv.Itoa(c.Seats), i64(c.Trials), i64(c.Games), i64(c.Failed), i64(c.TimedOut), strconv.FormatBool(c.Stopped))
-		for _, m := range Metrics {
+		row = append(row, strconv.Itoa(c.Seats), i64(c.Trials), i64(c.Games), i64(c.Failed), strconv.FormatBool(c.Failing),
+			i64(c.TimedOut), strconv.FormatBool(c.Stopped))
+		for _, m := range reportMetrics(rep) {
 			e := c.Metrics[m.Name]
 			row = append(row, f(e.Value), f(e.Lo), f(e.Hi))
 		}
+		df := ""
+		if c.SeatsEqual.DF > 0 {
+			df = strconv.Itoa(c.SeatsEqual.DF)
+		}
+		row = append(row, c.SeatsEqual.Method, f(c.SeatsEqual.Stat), df)
 		for s := 0; s < maxSeats; s++ {
 			if s >= len(c.BySeat) {
 				row = append(row, "", "", "", "", "", "", "")
@@ -273,6 +429,7 @@ func WriteCSV(w io.Writer, rep *Report) error {
 		} else {
 			row = append(row, "", "", "")
 		}
+		row = append(row, ladderCSV(c)...)
 		h := rep.Header
 		row = append(row, h.Experiment, h.File, h.FileSHA256, strconv.FormatUint(h.Seed, 10), h.Version, h.Date)
 		if err := cw.Write(row); err != nil {

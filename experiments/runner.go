@@ -23,7 +23,10 @@ type Options struct {
 	Workers int    // parallel games; 0 for one per core
 	Shard   Shard  // the slice of trials to run (zero: all)
 	Dir     string // the output directory ("" to write nothing)
-	Trials  bool   // append every trial to Dir/trials.jsonl
+	Trials  bool   // append every trial to the trial log, Dir/trials.jsonl.zst
+	// Log is the trial log's format: LogZstd ("" too: trials.jsonl.zst) or LogPlain
+	// (trials.jsonl). A resumed run goes on in the format of the log it finds.
+	Log     LogFormat
 	Resume  bool   // continue the run in Dir from its trial log
 	Force   bool   // overwrite a run already in Dir
 	Version string // the program version, for the manifest
@@ -90,9 +93,10 @@ type Manifest struct {
 	MergedFrom     int     `json:"merged_from,omitempty"`
 	Complete       bool    `json:"complete"`
 	Workers        int     `json:"workers,omitempty"`
-	Seconds        float64 `json:"seconds,omitempty"`
+	Seconds        float64 `json:"seconds,omitempty"`    // summed over the runs (the first and each --resume)
 	TrialsRun      int64   `json:"trials_run,omitempty"` // in this process, resumed ones not included
 	GamesPerSecond float64 `json:"games_per_second,omitempty"`
+	Runs           int     `json:"runs,omitempty"` // processes that played it: 1, and one per --resume
 	Plan           Plan    `json:"plan"`
 }
 
@@ -120,6 +124,7 @@ type batch struct {
 	recs  []Record // recs[:n] are the trials played
 	n     int
 	lines []byte // their trial log lines
+	frame []byte // the lines compressed as one zstd frame, when the worker compressed them
 	sol   *Solution
 	busy  time.Duration
 }
@@ -140,9 +145,12 @@ var runHook func([]*acc)
 //
 // With opt.Dir, Run locks the directory (see LockDir: a second run there fails with
 // ErrLocked while this one goes on), writes the manifest at the start, appends each
-// finished trial to the trial log (one write per chunk, so a crash loses only the games
-// in flight), and the counts (stats.json) at the end. A cancelled context stops the run: the result so far
-// is returned with an error wrapping ErrInterrupted.
+// finished trial to the trial log, and the counts (stats.json) at the end. A plain log
+// gets one write per chunk, so a crash loses only the games in flight; a compressed one
+// (the default) one zstd frame per MiB of lines or two seconds, so a crash loses at most
+// those, and --resume drops a last frame cut short and plays its trials again. A
+// cancelled context stops the run: the result so far is returned with an error
+// wrapping ErrInterrupted.
 func Run(ctx context.Context, s *Study, opt Options) (*Result, error) {
 	plan := &s.Plan
 	workers := opt.Workers
@@ -157,13 +165,14 @@ func Run(ctx context.Context, s *Study, opt Options) (*Result, error) {
 	res := &Result{Manifest: Manifest{
 		Program: "kalahlab", Version: opt.Version, Date: start.UTC().Format(time.RFC3339),
 		Fingerprint: plan.Fingerprint(), Shard: opt.Shard.String(), Workers: workers, Plan: *plan,
+		Runs: 1,
 	}}
 	accs := make([]*acc, len(plan.Cells))
 	for c := range plan.Cells {
 		accs[c] = newAcc(plan, c, opt.Shard)
 	}
 
-	var logFile *os.File
+	var logFile *logWriter
 	if opt.Dir != "" {
 		// One run per directory: two would play the same games twice.
 		lock, err := LockDir(opt.Dir)
@@ -181,6 +190,10 @@ func Run(ctx context.Context, s *Study, opt Options) (*Result, error) {
 		}
 	}
 
+	// With a worker on every core, the workers compress their large batches themselves
+	// (the collector alone would cap the rate on a machine of many cores); with cores
+	// to spare the collector does, beside them.
+	workersCompress := logFile != nil && logFile.enc != nil && workers >= runtime.GOMAXPROCS(0)
 	prog := newProgress(opt, plan, accs)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -201,8 +214,11 @@ func Run(ctx context.Context, s *Study, opt Options) (*Result, error) {
 				return false
 			}
 		}
-		if s.solve > 0 && opt.Shard.Index == 0 {
+		if !s.solve.Off() && opt.Shard.Index == 0 {
 			for c := range plan.Cells {
+				if s.solvedBy(c) != c {
+					continue // the same game as an earlier cell: solved once, there
+				}
 				if !send(job{cell: c, solve: true}) {
 					return nil
 				}
@@ -268,6 +284,10 @@ func Run(ctx context.Context, s *Study, opt Options) (*Result, error) {
 					}
 					b.n++
 				}
+				b.frame = b.frame[:0]
+				if workersCompress && len(b.lines) >= workerFrame {
+					b.frame = logFile.compress(b.lines, b.frame)
+				}
 				b.busy = time.Since(t0)
 				// The collector reads until every worker is done: the trials finished
 				// before a cancellation are kept.
@@ -298,10 +318,18 @@ func Run(ctx context.Context, s *Study, opt Options) (*Result, error) {
 				break
 			}
 			if b.sol != nil {
-				accs[b.cell].solution = b.sol
+				for _, c := range s.sameGame(b.cell) {
+					accs[c].solution = b.sol
+				}
 			}
 			if logFile != nil && len(b.lines) > 0 && writeErr == nil {
-				if _, err := logFile.Write(b.lines); err != nil {
+				var err error
+				if len(b.frame) > 0 {
+					err = logFile.writeFrame(b.frame)
+				} else {
+					err = logFile.write(b.lines)
+				}
+				if err != nil {
 					writeErr = fmt.Errorf("writing the trial log: %w", err)
 					cancel()
 				}
@@ -325,17 +353,31 @@ func Run(ctx context.Context, s *Study, opt Options) (*Result, error) {
 			default:
 			}
 			prog.update(false)
-		case <-tick.C:
+		case now := <-tick.C:
+			// A compressed log gathers lines into frames: one goes out at least every
+			// frameEvery, so that a run killed outright loses little.
+			if logFile != nil && writeErr == nil && logFile.due(now) {
+				if err := logFile.flush(); err != nil {
+					writeErr = fmt.Errorf("writing the trial log: %w", err)
+					cancel()
+				}
+			}
 			prog.update(false)
 		}
 	}
 	_ = g.Wait()
+	if logFile != nil {
+		// Every finished trial is in the log before the manifest or the counts say so.
+		if err := logFile.Close(); err != nil && writeErr == nil {
+			writeErr = fmt.Errorf("writing the trial log: %w", err)
+		}
+	}
 	if runHook != nil {
 		runHook(accs)
 	}
 	prog.update(true)
 	elapsed := time.Since(start)
-	res.Manifest.Seconds = elapsed.Seconds()
+	res.Manifest.Seconds += elapsed.Seconds() // after the earlier runs' time, when resumed
 	res.Manifest.TrialsRun = ran
 	if elapsed > 0 {
 		res.Manifest.GamesPerSecond = float64(ran) / elapsed.Seconds()
@@ -369,13 +411,17 @@ func Run(ctx context.Context, s *Study, opt Options) (*Result, error) {
 // prepareDir checks the output directory (a run already there needs Resume or Force),
 // loads the trial log when resuming, writes the manifest, and opens the log for
 // appending.
-func prepareDir(res *Result, accs []*acc, opt Options) (*os.File, error) {
+func prepareDir(res *Result, accs []*acc, opt Options) (*logWriter, error) {
 	dir := opt.Dir
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
 	mpath := filepath.Join(dir, ManifestFile)
-	tpath := filepath.Join(dir, TrialsFile)
+	format := opt.Log
+	if format != LogPlain {
+		format = LogZstd
+	}
+	tpath := filepath.Join(dir, format.File())
 	var old Manifest
 	haveOld := readJSON(mpath, &old) == nil
 	switch {
@@ -387,8 +433,19 @@ func prepareDir(res *Result, accs []*acc, opt Options) (*os.File, error) {
 			return nil, fmt.Errorf("%s holds shard %q, not %q", dir, old.Shard, res.Manifest.Shard)
 		}
 		res.Manifest.Date = old.Date
-		if _, err := os.Stat(tpath); err != nil {
-			return nil, fmt.Errorf("%s: no trial log to resume from (%s)", dir, TrialsFile)
+		// The run time is the sum of every run's: earlier ones wrote theirs.
+		res.Manifest.Seconds, res.Manifest.Runs = old.Seconds, max(old.Runs, 1)+1
+		found, err := TrialLog(dir)
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%s: no trial log to resume from (%s or %s)", dir, TrialsZstdFile, TrialsFile)
+		}
+		if err != nil {
+			return nil, err
+		}
+		// The run goes on in the log's format, whatever it was asked for.
+		tpath, format = found, LogZstd
+		if !isZstdLog(tpath) {
+			format = LogPlain
 		}
 		rep, err := loadLog(tpath, accs, res.Manifest.Plan.Games)
 		if err != nil {
@@ -407,10 +464,11 @@ func prepareDir(res *Result, accs []*acc, opt Options) (*os.File, error) {
 		}
 		return nil, fmt.Errorf("%s already holds %s run of %s: add --resume to continue it, or --force to start again", dir, state, old.Plan.Name)
 	default:
-		for _, f := range []string{tpath, filepath.Join(dir, StatsFile)} {
-			if err := os.Remove(f); err != nil && !os.IsNotExist(err) {
-				return nil, err
-			}
+		if err := RemoveTrialLogs(dir); err != nil {
+			return nil, err
+		}
+		if err := os.Remove(filepath.Join(dir, StatsFile)); err != nil && !os.IsNotExist(err) {
+			return nil, err
 		}
 	}
 	if err := writeJSON(mpath, res.Manifest); err != nil {
@@ -422,7 +480,16 @@ func prepareDir(res *Result, accs []*acc, opt Options) (*os.File, error) {
 		}
 		return nil, nil
 	}
-	return os.OpenFile(tpath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	f, err := os.OpenFile(tpath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	lw, err := newLogWriter(f, format, 0, res.Manifest.Workers+1)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return lw, nil
 }
 
 // solveCell tries to prove the value of a cell's variant within the study's solve time.
@@ -433,13 +500,14 @@ func solveCell(ctx context.Context, s *Study, c int) *Solution {
 	}
 	st := g.NewState()
 	// One thread: the solve runs on a worker, beside the others' games.
-	sol, err := ai.Solve(ctx, st, ai.SolveOptions{TTMB: 64, Time: s.solve, Threads: 1})
+	// A node budget with one thread gives the same outcome on every run.
+	sol, err := ai.Solve(ctx, st, ai.SolveOptions{TTMB: 64, Time: s.solve.Time, Nodes: s.solve.Nodes, Threads: 1})
 	if err != nil {
 		switch {
 		case errors.Is(err, ai.ErrDomain):
 			return &Solution{Unsolved: "outside the solver's domain"}
 		case errors.Is(err, ai.ErrGaveUp) || ctx.Err() != nil:
-			return &Solution{Unsolved: fmt.Sprintf("not solved within %v", s.solve)}
+			return &Solution{Unsolved: "not solved within " + s.solve.String()}
 		}
 		return &Solution{Unsolved: err.Error(), Failed: true}
 	}

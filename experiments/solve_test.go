@@ -66,3 +66,26 @@ func TestSolveTimeLimitIsNotAFailure(t *testing.T) {
 	assert.False(t, sol.Failed)
 	assert.Equal(t, "not solved within 1ms", sol.Unsolved)
 }
+
+// TestSolveNodeBudget: a node budget decides which cells solve the same way on every
+// run (the solver runs on one thread): a board too big for it is "not solved within"
+// the budget, not a failure, and a small one is solved, each time.
+func TestSolveNodeBudget(t *testing.T) {
+	text := "variants: [tictactoe]\nsweep: { rows: [5], cols: [5], k: [4] }\nagents: { agent: random }\ngames: 4\nsolve: 20k nodes\n"
+	small := "variants: [{ variant: kalah, params: { houses: 3, seeds: 2 } }]\nagents: { agent: random }\ngames: 4\nsolve: 20k nodes\n"
+	for range 2 {
+		r, err := Run(context.Background(), study(t, text), Options{Workers: 1})
+		require.NoError(t, err)
+		sol := r.Cells[0].Solution
+		require.NotNil(t, sol)
+		assert.False(t, sol.Failed)
+		assert.Equal(t, "not solved within 20k nodes", sol.Unsolved)
+
+		r, err = Run(context.Background(), study(t, small), Options{Workers: 1})
+		require.NoError(t, err)
+		sol = r.Cells[0].Solution
+		require.NotNil(t, sol)
+		assert.Empty(t, sol.Unsolved)
+		assert.NotEmpty(t, sol.Result)
+	}
+}

@@ -160,6 +160,12 @@ type Stats struct {
 	Swapped     int64            `json:"swapped"`
 	Decisions   int64            `json:"decisions"`
 	Legal       int64            `json:"legal"`
+	// The game-flow metrics per game (record: evaluations, flow.go): lead changes
+	// (every game), decisiveness and drama (games with a single winner; thousandths
+	// as fractions). Nil when no evaluations were recorded.
+	LeadChanges  Hist `json:"lead_changes,omitempty"`
+	Decisiveness Hist `json:"decisiveness,omitempty"`
+	Drama        Hist `json:"drama,omitempty"`
 }
 
 // NewStats returns empty stats for games of seats seats and agents agents.
@@ -198,6 +204,7 @@ func (s *Stats) Add(r *Record) {
 		s.TimedOut++
 	}
 	s.Plies[float64(r.Plies)]++
+	s.addFlow(r)
 	s.Decisions += int64(r.Decisions)
 	s.Legal += int64(r.Legal)
 	if r.SwapOffered {
@@ -295,6 +302,7 @@ func (s *Stats) Merge(o *Stats) {
 	s.Swapped += o.Swapped
 	s.Decisions += o.Decisions
 	s.Legal += o.Legal
+	s.mergeFlow(o)
 }
 
 // Clone returns a deep copy.

@@ -9,7 +9,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/kalahlab/kalahlab/ai"
 	"github.com/kalahlab/kalahlab/config"
@@ -20,22 +19,37 @@ import (
 // recorded in every output directory (manifest.json), so that reports, merges and
 // replays need neither the experiment file nor the scripts' directory layout.
 type Plan struct {
-	Name          string      `json:"name"`
-	Description   string      `json:"description,omitempty"`
-	File          string      `json:"file"`
-	FileSHA256    string      `json:"file_sha256"`
-	Cells         []CellPlan  `json:"cells"`
-	Agents        []AgentSpec `json:"agents"`
-	Games         int         `json:"games"`
-	TargetCI      float64     `json:"target_ci"`
-	CheckEvery    int         `json:"check_every"`
-	MaxPlies      int         `json:"max_plies"`
-	RandomOpening int         `json:"random_opening"`
-	Epsilon       float64     `json:"epsilon"`
-	Seed          uint64      `json:"seed"`
-	RotateSeats   bool        `json:"rotate_seats"`
-	Solve         string      `json:"solve"`
-	Scripts       string      `json:"scripts,omitempty"`
+	Name        string      `json:"name"`
+	Description string      `json:"description,omitempty"`
+	File        string      `json:"file"`
+	FileSHA256  string      `json:"file_sha256"`
+	Cells       []CellPlan  `json:"cells"`
+	Agents      []AgentSpec `json:"agents"`
+	// Ladder lists the skill ladder's rungs, weakest first, as indices into Agents (the
+	// agents of the study's agents key come first, then the rungs). The cells of one
+	// ladder are those with a Rung at the same variant and sweep point.
+	Ladder        []int   `json:"ladder,omitempty"`
+	Games         int     `json:"games"`
+	TargetCI      float64 `json:"target_ci"`
+	CheckEvery    int     `json:"check_every"`
+	MaxPlies      int     `json:"max_plies"`
+	RandomOpening int     `json:"random_opening"`
+	Epsilon       float64 `json:"epsilon"`
+	Seed          uint64  `json:"seed"`
+	RotateSeats   bool    `json:"rotate_seats"`
+	// Solve is the solve budget as config.SolveBudget writes it: "50M nodes", "20s"
+	// (older manifests: "20s", "0s"), "0" for none.
+	Solve   string `json:"solve"`
+	Scripts string `json:"scripts,omitempty"`
+	// MaxFailures is how many failed trials a cell may have and still be summarised
+	// (max_failures). It decides the reports, not the trials: it is not in the
+	// fingerprint, and a manifest without it allows none.
+	MaxFailures config.FailureLimit `json:"max_failures"`
+	// Tournament marks a round robin between the agents (tournament.go); nil for a study.
+	Tournament *Tournament `json:"tournament,omitempty"`
+	// Record is what the trials keep besides the moves (record:): "evaluations", the
+	// evaluation after every ply, for the game-flow metrics (flow.go).
+	Record []string `json:"record,omitempty"`
 }
 
 // AgentSpec is an ai.Spec as JSON writes it.
@@ -87,10 +101,42 @@ type Study struct {
 	Plan     Plan
 	variants []*variants.Variant // per cell
 	agents   []ai.Spec
-	solve    time.Duration
+	solve    config.SolveBudget
 	// fastRandom marks the agents that are the plain random agent (no options): the
 	// runner plays them itself.
 	fastRandom []bool
+	// solveBy is, per cell, the first cell that plays the same game (base, scripts,
+	// knobs): the game is solved once, there, for all of them (a ladder's rungs, say).
+	solveBy []int
+}
+
+// solvedBy returns the cell whose solve gives cell c its perfect-play value.
+func (s *Study) solvedBy(c int) int {
+	if c < len(s.solveBy) {
+		return s.solveBy[c]
+	}
+	return c
+}
+
+// sameGame lists the cells whose perfect-play value is the one solved at cell c.
+func (s *Study) sameGame(c int) []int {
+	var out []int
+	for i := range s.Plan.Cells {
+		if s.solvedBy(i) == c {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// gameKey identifies the game a cell plays: its base, script hash and knobs ("" for a
+// cell not resolved yet, which is like no other).
+func gameKey(c *CellPlan) string {
+	if c.Base == "" {
+		return ""
+	}
+	knobs, _ := json.Marshal(c.Knobs) // map keys sorted: the same knobs, the same text
+	return c.Base + "\x00" + c.Hash + "\x00" + string(knobs)
 }
 
 // Cells returns the number of cells.
@@ -99,16 +145,30 @@ func (s *Study) Cells() int { return len(s.Plan.Cells) }
 // Variant returns the resolved variant of cell c.
 func (s *Study) Variant(c int) *variants.Variant { return s.variants[c] }
 
-// New resolves an experiment config into a study: one cell per variant and sweep point
-// (variants outer, the first sweep knob slowest).
+// New resolves an experiment config into a study: for each variant and sweep point
+// (variants outer, the first sweep knob slowest) a cell where the agents play, and with
+// a ladder one cell per rung after it, weakest first, labelled "kalah seeds=3 @ greedy",
+// where the rung's agent takes every seat. The plan's agents are the agents, then the
+// rungs; with a ladder the agents' cells name their agents, so the rungs stay out.
 func New(cfg *config.Experiment) (*Study, error) {
 	p := Plan{
 		Name: cfg.Name, Description: cfg.Description, File: cfg.File, FileSHA256: cfg.TextSHA256(),
 		Games: cfg.Games, TargetCI: cfg.TargetCI, CheckEvery: cfg.CheckEvery, MaxPlies: cfg.MaxPlies,
 		RandomOpening: cfg.RandomOpening, Epsilon: cfg.Epsilon, Seed: cfg.Seed,
 		RotateSeats: cfg.RotateSeats, Solve: cfg.Solve.String(), Scripts: cfg.Scripts,
+		MaxFailures: cfg.MaxFailures, Record: slices.Clone(cfg.Record),
 	}
 	for _, a := range cfg.Agents {
+		p.Agents = append(p.Agents, AgentSpec{Agent: a.Agent, Options: maps.Clone(a.Options)})
+	}
+	var own []int // the agents' cells' agents, when the plan holds rungs too
+	if len(cfg.Ladder) > 0 {
+		for i := range cfg.Agents {
+			own = append(own, i)
+		}
+	}
+	for _, a := range cfg.Ladder {
+		p.Ladder = append(p.Ladder, len(p.Agents))
 		p.Agents = append(p.Agents, AgentSpec{Agent: a.Agent, Options: maps.Clone(a.Options)})
 	}
 	points := config.SweepPoints(cfg.Sweep)
@@ -121,10 +181,20 @@ func New(cfg *config.Experiment) (*Study, error) {
 			for _, ax := range cfg.Sweep {
 				sweep = append(sweep, Knob{ax.Knob, pt[ax.Knob]})
 			}
-			p.Cells = append(p.Cells, CellPlan{
-				Label: ve.Label, Lookup: ve.Variant, HouseRules: slices.Clone(ve.HouseRules),
-				Params: params, Sweep: sweep,
-			})
+			cell := func() CellPlan {
+				return CellPlan{Label: ve.Label, Lookup: ve.Variant, HouseRules: slices.Clone(ve.HouseRules),
+					Params: maps.Clone(params), Sweep: slices.Clone(sweep)}
+			}
+			if len(cfg.Agents) > 0 {
+				c := cell()
+				c.Agents = slices.Clone(own)
+				p.Cells = append(p.Cells, c)
+			}
+			for r, a := range p.Ladder {
+				c := cell()
+				c.Agents, c.Rung = []int{a}, &r
+				p.Cells = append(p.Cells, c)
+			}
 		}
 	}
 	return FromPlan(p)
@@ -146,9 +216,17 @@ func FromPlan(p Plan) (*Study, error) {
 	if most := MaxGames(len(p.Cells)); p.Games > most {
 		return nil, fmt.Errorf("experiment %s: games %d is too many for %d cells: trials are numbered cell*games+index, and the numbers must stay exact in the trial log's JSON (below 2^53), so at most %d games per cell", p.Name, p.Games, len(p.Cells), most)
 	}
-	solve, err := time.ParseDuration(p.Solve)
+	solve, err := config.ParseSolveBudget(p.Solve)
 	if err != nil {
 		return nil, fmt.Errorf("experiment %s: solve: %w", p.Name, err)
+	}
+	for r, a := range p.Ladder {
+		if a < 0 || a >= len(p.Agents) {
+			return nil, fmt.Errorf("experiment %s: ladder rung %d is agent %d, not one of the plan's %d agents", p.Name, r, a, len(p.Agents))
+		}
+	}
+	if err := p.checkRecord(); err != nil {
+		return nil, err
 	}
 	s := &Study{Plan: p, solve: solve}
 	for _, a := range p.Agents {
@@ -194,7 +272,17 @@ func FromPlan(p Plan) (*Study, error) {
 			for _, k := range c.Sweep {
 				label += fmt.Sprintf(" %s=%v", k.Name, k.Value)
 			}
+			if c.Rung != nil && *c.Rung >= 0 && *c.Rung < len(p.Ladder) {
+				label += " @ " + p.Agents[p.Ladder[*c.Rung]].String()
+			}
 			c.Label = label
+		}
+		if c.Rung != nil {
+			if r := *c.Rung; r < 0 || r >= len(p.Ladder) {
+				return nil, fmt.Errorf("cell %s: rung %d is not one of the ladder's %d rungs", c.Label, r, len(p.Ladder))
+			} else if len(c.Agents) != 1 || c.Agents[0] != p.Ladder[r] {
+				return nil, fmt.Errorf("cell %s: a rung's cell is played by its rung's agent alone (agent %d), not %v", c.Label, p.Ladder[r], c.Agents)
+			}
 		}
 		if labels[c.Label] {
 			return nil, fmt.Errorf("two cells are labelled %q: give the variants labels", c.Label)
@@ -216,11 +304,19 @@ func FromPlan(p Plan) (*Study, error) {
 		}
 		s.variants = append(s.variants, v)
 	}
+	first := map[string]int{}
+	for i := range s.Plan.Cells {
+		key := gameKey(&s.Plan.Cells[i])
+		if _, ok := first[key]; !ok || key == "" {
+			first[key] = i
+		}
+		s.solveBy = append(s.solveBy, first[key])
+	}
 	return s, nil
 }
 
 // Fingerprint identifies what decides the results (cells, agents, games, the stopping
-// rule, plies, openings, seed, rotation): runs with the same fingerprint produce the same
+// rule, plies, openings, seed, rotation, what is recorded): runs with the same fingerprint produce the same
 // trials, so they may be resumed or merged together. Names, files and output settings
 // do not count.
 func (p *Plan) Fingerprint() string {
@@ -237,7 +333,8 @@ func (p *Plan) Fingerprint() string {
 		TargetCI, Epsilon                          float64
 		Seed                                       uint64
 		Rotate                                     bool
-	}{Agents: p.Agents, Games: p.Games, CheckEvery: p.CheckEvery, MaxPlies: p.MaxPlies,
+		Record                                     []string `json:",omitempty"` // it adds to the counts; omitted when unset
+	}{Record: p.Record, Agents: p.Agents, Games: p.Games, CheckEvery: p.CheckEvery, MaxPlies: p.MaxPlies,
 		RandomOpening: p.RandomOpening, TargetCI: p.TargetCI, Epsilon: p.Epsilon, Seed: p.Seed, Rotate: p.RotateSeats}
 	for _, c := range p.Cells {
 		key.Cells = append(key.Cells, cell{c.Base, c.Hash, c.Knobs, c.Seats, c.Agents})

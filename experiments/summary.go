@@ -17,8 +17,9 @@ type Metric struct {
 	Of          func(c *CellSummary) Estimate
 }
 
-// Metrics are the measures every report gives per cell, in report order.
-var Metrics = []Metric{
+// Metrics are the measures every report gives per cell, in report order; the game-flow
+// metrics (flow.go) come last, reported when the study records evaluations.
+var Metrics = append([]Metric{
 	{"first_seat_win_rate", "share of games the first seat wins (95% Wilson interval)", 0, 1,
 		func(c *CellSummary) Estimate { return c.BySeat[0].Win }},
 	{"first_seat_advantage", "the first seat's score rate (wins + draws/2) minus a fair share (1/seats); 0 is fair", -1, 1,
@@ -44,15 +45,22 @@ var Metrics = []Metric{
 		func(c *CellSummary) Estimate { return point(c.Branching) }},
 	{"swap_rate", "share of pie-rule offers taken (95% Wilson interval)", 0, 1,
 		func(c *CellSummary) Estimate { return Wilson(c.Swapped, c.SwapOffered) }},
-	{"fairness_p", "two-sided p-value of 'the first two seats win equally often' (sign test on their wins)", 0, 1,
-		func(c *CellSummary) Estimate { return point(c.FairnessP) }},
-}
+	{"seats_equal_p", "p-value of 'every seat wins equally often' over the games with a single winner: the sign test for two seats, chi-square (exact multinomial for small counts) for more; small values mean the seats differ", 0, 1,
+		func(c *CellSummary) Estimate { return point(c.SeatsEqual.P) }},
+}, flowMetrics...)
 
 // Report is what every output format renders: the header and a summary per cell.
 type Report struct {
 	Header      Header         `json:"header"`
 	Cells       []*CellSummary `json:"cells"`
 	Comparisons []Comparison   `json:"comparisons"`
+	// Standings are a tournament's ratings and win matrix (nil for a study).
+	Standings *Standings `json:"standings,omitempty"`
+	// Ladders are the study's skill ladders, one per variant and sweep point (nil
+	// without a ladder).
+	Ladders []*Ladder `json:"ladders,omitempty"`
+	// Boards are the cells' board drawings for the HTML report (DrawBoards; nil: none).
+	Boards []CellBoards `json:"-"`
 }
 
 // Header records what produced the results.
@@ -78,6 +86,14 @@ type Header struct {
 	Seconds        float64       `json:"seconds"`
 	GamesPerSecond float64       `json:"games_per_second"`
 	Workers        int           `json:"workers,omitempty"`
+	// Runs is the number of processes that played the run (the first and each
+	// --resume); Seconds is their time summed, GamesPerSecond the last one's speed.
+	Runs int `json:"runs,omitempty"`
+	// MaxFailures is the study's max_failures ("0", "5" or "1%"): a cell with more
+	// failed trials is failing (CellSummary.Failing).
+	MaxFailures string `json:"max_failures"`
+	// Ladder lists the skill ladder's rungs, weakest first, as indices into Agents.
+	Ladder []int `json:"ladder,omitempty"`
 }
 
 // VariantInfo names a variant of the study with its source and script hash.
@@ -106,13 +122,26 @@ type CellSummary struct {
 	ByAgent     []Rate              `json:"by_agent"`
 	Duration    Distribution        `json:"duration"`
 	Margin      *Distribution       `json:"margin,omitempty"`
+	Flow        *FlowSummary        `json:"flow,omitempty"` // game-flow metrics (record: evaluations)
 	Openings    []Rate              `json:"openings"`
 	SwapOffered int64               `json:"swap_offered"`
 	Swapped     int64               `json:"swapped"`
 	Branching   float64             `json:"branching"`
-	FairnessP   float64             `json:"fairness_p"`
 	Errors      []ErrorCount        `json:"errors,omitempty"`
 	Solution    *Solution           `json:"solution,omitempty"`
+	// SeatsEqual tests whether every seat wins equally often (JSON: seats_equal_p,
+	// seats_equal_method, seats_equal_stat, seats_equal_df). Its P is NaN in a failing
+	// cell.
+	SeatsEqual SeatTest `json:"-"`
+	// Failing reports more failed trials than the study's max_failures allows: the
+	// cell has no balance, advantage or seat test, and is in no comparison.
+	Failing bool `json:"failing"`
+	// Rung is the cell's rung in the study's ladder (nil outside it) and RungAgent
+	// the rung's agent; Disagrees reports that the cell's first-seat advantage
+	// contradicts its perfect-play value (see [Ladder]).
+	Rung      *int   `json:"rung,omitempty"`
+	RungAgent string `json:"rung_agent,omitempty"`
+	Disagrees bool   `json:"disagrees_with_perfect_play,omitempty"`
 
 	draws              int64
 	advantage, balance Estimate
@@ -200,6 +229,7 @@ func Summarize(r *Result) *Report {
 		MergedFrom: m.MergedFrom, Games: p.Games, TargetCI: p.TargetCI, MaxPlies: p.MaxPlies,
 		RandomOpening: p.RandomOpening, Epsilon: p.Epsilon, RotateSeats: p.RotateSeats,
 		Seconds: m.Seconds, GamesPerSecond: m.GamesPerSecond, Workers: m.Workers,
+		Runs: m.Runs, MaxFailures: p.MaxFailures.String(),
 	}}
 	seen := map[string]bool{}
 	for _, c := range p.Cells {
@@ -212,10 +242,24 @@ func Summarize(r *Result) *Report {
 	for _, a := range p.Agents {
 		rep.Header.Agents = append(rep.Header.Agents, a.String())
 	}
-	for i, cr := range r.Cells {
+	for i := range p.Cells {
+		// An interrupted run may hold fewer cells than its plan (or none): the missing
+		// ones are summarised as cells without games, never read past the end.
+		var cr *CellResult
+		if i < len(r.Cells) {
+			cr = r.Cells[i]
+		}
+		if cr == nil {
+			cr = &CellResult{Stats: NewStats(p.Cells[i].Seats, len(p.Agents))}
+		}
 		rep.Cells = append(rep.Cells, summarizeCell(p, i, cr))
 	}
-	rep.Comparisons = compare(p, rep.Cells)
+	rep.Header.Ladder = p.Ladder
+	rep.Ladders = buildLadders(p, rep.Cells)
+	// A tournament's cells are pairings, not variants against a baseline.
+	if rep.Standings = TournamentStandings(r); rep.Standings == nil {
+		rep.Comparisons = compare(p, rep.Cells)
+	}
 	return rep
 }
 
@@ -232,7 +276,7 @@ func summarizeCell(p *Plan, i int, cr *CellResult) *CellSummary {
 		Cell: i, Label: cp.Label, Variant: cp.Variant, VariantName: cp.Name, Hash: cp.Hash, Sweep: cp.Sweep,
 		Seats: cp.Seats, Trials: st.Trials, Games: st.Games(), Failed: st.Failed, TimedOut: st.TimedOut,
 		Stopped: cr.Stopped, SwapOffered: st.SwapOffered, Swapped: st.Swapped, Errors: st.ErrorList(),
-		Solution: cr.Solution, Branching: math.NaN(), FairnessP: math.NaN(),
+		Solution: cr.Solution, Branching: math.NaN(), Failing: p.MaxFailures.Exceeded(st.Failed, st.Trials),
 	}
 	for s := 0; s < cp.Seats; s++ {
 		w := WDL{}
@@ -254,6 +298,7 @@ func summarizeCell(p *Plan, i int, cr *CellResult) *CellSummary {
 		d := distributionOf(st.Margin)
 		c.Margin = &d
 	}
+	c.Flow = flowOf(st)
 	var moves []string
 	for k := range st.Openings {
 		moves = append(moves, k)
@@ -271,11 +316,18 @@ func summarizeCell(p *Plan, i int, cr *CellResult) *CellSummary {
 	if st.Decisions > 0 {
 		c.Branching = float64(st.Legal) / float64(st.Decisions)
 	}
-	if len(c.BySeat) >= 2 {
-		c.FairnessP = SignTest(c.BySeat[0].Wins, c.BySeat[1].Wins)
+	wins := make([]int64, len(c.BySeat))
+	for s, r := range c.BySeat {
+		wins[s] = r.Wins
 	}
+	c.SeatsEqual = SeatsEqual(wins)
 	c.advantage, c.balance = none(), none()
-	if c.Games > 0 && len(c.BySeat) > 0 {
+	if c.Failing {
+		// The games that did not fail are those that happened to miss the failure: no
+		// balance measure is drawn from them.
+		c.SeatsEqual = SeatTest{P: math.NaN(), Method: "none", Stat: math.NaN()}
+	}
+	if c.Games > 0 && len(c.BySeat) > 0 && !c.Failing {
 		// The first seat's score per game is 1, 1/2 or 0: a mean with its normal interval.
 		w, d, n := float64(c.BySeat[0].Wins), float64(c.BySeat[0].Draws), float64(c.Games)
 		mean := (w + d/2) / n
@@ -297,29 +349,40 @@ func summarizeCell(p *Plan, i int, cr *CellResult) *CellSummary {
 	for _, m := range Metrics {
 		c.Metrics[m.Name] = m.Of(c)
 	}
+	if c.Failing {
+		// Its headline rate too: charts and tables show a gap, not a biased value. The
+		// counts stay in by_seat, by_agent and openings, for a post-mortem.
+		c.Metrics["first_seat_win_rate"] = none()
+	}
 	return c
 }
 
 // compare pairs each cell with its baseline: the first variant's cell at the same
-// sweep point, or with a single variant, the first cell.
+// sweep point, or with a single variant, the first cell; in both cases among the
+// cells with the same agents (a ladder's rung is compared with the same rung).
 func compare(p *Plan, cells []*CellSummary) []Comparison {
 	var out []Comparison
-	first := map[string]int{} // sweep point -> first cell there
+	first := map[string]int{}   // agents and sweep point -> first cell there
+	firstBy := map[string]int{} // agents -> first cell
 	groups := map[string]bool{}
+	agentsKey := func(c CellPlan) string { return fmt.Sprint(c.Agents) }
 	for i, c := range p.Cells {
 		groups[c.Variant] = true
-		key := sweepString(c.Sweep)
+		key := agentsKey(c) + sweepString(c.Sweep)
 		if _, ok := first[key]; !ok {
 			first[key] = i
 		}
+		if _, ok := firstBy[agentsKey(c)]; !ok {
+			firstBy[agentsKey(c)] = i
+		}
 	}
 	for i, c := range p.Cells {
-		base := 0
+		base := firstBy[agentsKey(c)]
 		if len(groups) > 1 {
-			base = first[sweepString(c.Sweep)]
+			base = first[agentsKey(c)+sweepString(c.Sweep)]
 		}
-		if base == i {
-			continue
+		if base == i || cells[i].Failing || cells[base].Failing {
+			continue // a failing cell is compared with nothing
 		}
 		a, b := cells[i].BySeat[0], cells[base].BySeat[0]
 		z, pv := TwoProportionZ(a.Wins, a.Games, b.Wins, b.Games)
@@ -363,9 +426,24 @@ func (c CellSummary) MarshalJSON() ([]byte, error) {
 	type plain CellSummary
 	return json.Marshal(struct {
 		plain
-		Branching any `json:"branching"`
-		FairnessP any `json:"fairness_p"`
-	}{plain(c), jsonNum(c.Branching), jsonNum(c.FairnessP)})
+		Branching    any    `json:"branching"`
+		SeatsEqualP  any    `json:"seats_equal_p"`
+		SeatsMethod  string `json:"seats_equal_method"`
+		SeatsEqualX2 any    `json:"seats_equal_stat"`
+		SeatsEqualDF int    `json:"seats_equal_df,omitempty"`
+	}{plain(c), jsonNum(c.Branching), jsonNum(c.SeatsEqual.P), c.SeatsEqual.Method,
+		jsonNum(c.SeatsEqual.Stat), c.SeatsEqual.DF})
+}
+
+// FailingCells returns the cells with more failed trials than max_failures allows.
+func (r *Report) FailingCells() []*CellSummary {
+	var out []*CellSummary
+	for _, c := range r.Cells {
+		if c.Failing {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // MarshalJSON writes a NaN score rate as null.

@@ -21,9 +21,9 @@ type Record struct {
 	Cell        int       `json:"cell"`
 	Index       int       `json:"index"` // within the cell
 	Seed        uint64    `json:"seed"`
-	Seats       []int     `json:"seats"`           // the agent (index into the plan's agents) on each seat
-	Moves       []int     `json:"moves,omitempty"` // move codes, chance outcomes included
-	Returns     []float64 `json:"returns"`         // per seat; all 0 for a timeout or a failure
+	Seats       []int     `json:"seats"`                // the agent (index into the plan's agents) on each seat
+	Moves       []int     `json:"move_codes,omitempty"` // the game's move codes (not notation), chance outcomes included
+	Returns     []float64 `json:"returns"`              // per seat; all 0 for a timeout or a failure
 	Scores      []float64 `json:"scores,omitempty"`
 	Plies       int       `json:"plies"`
 	TimedOut    bool      `json:"timed_out"`
@@ -33,6 +33,12 @@ type Record struct {
 	Swapped     bool      `json:"swapped,omitempty"`
 	Decisions   int       `json:"decisions"` // plies chosen by players (not chance)
 	Legal       int       `json:"legal"`     // legal moves summed over the decisions
+	// Evals is the evaluation after each ply, from the first seat's view, in
+	// thousandths of a sure win (-1000..1000), and EvalFrom where each came from, a
+	// letter a ply (a agent, e evaluator, s score, r result, n none): record:
+	// evaluations, two-seat games only (flow.go).
+	Evals    []int  `json:"evals,omitempty"`
+	EvalFrom string `json:"eval_from,omitempty"`
 }
 
 // Resetter is an agent that can be reused for a new game: Reset forgets everything from
@@ -49,6 +55,8 @@ type cellRunner struct {
 	cell   int
 	game   core.Game
 	seats  int
+	evals  bool             // keep the evaluation after each ply (record: evaluations)
+	scale  int64            // the game's evaluation scale (evalScale)
 	agents map[int]ai.Agent // by agent index, Resetters only
 	state  core.State       // reused from game to game when it can be reset
 	reset  resetter
@@ -113,6 +121,7 @@ type player struct {
 	agents []ai.Agent
 	fast   []*rand.PCG  // per seat: the built-in random agent's generator, nil for others
 	fastR  []*rand.Rand // the same, as rand.Rand
+	from   []byte       // the sources of the evaluations of the trial (Record.EvalFrom)
 	rng    *rand.Rand
 	pcg    *rand.PCG
 	buf    []byte
@@ -124,12 +133,14 @@ func newPlayer(ctx context.Context, s *Study, log bool) *player {
 }
 
 // runner returns the worker's game for cell c, building it on first use. Only the last
-// few cells are kept (cells are run mostly in order).
+// few cells are kept (cells are run mostly in order). The game's Lua code (its hooks,
+// and its script while it loads) stops with an error once the run's context is done,
+// so that Ctrl-C is not held up by a slow hook; the trial it stops is not recorded.
 func (p *player) runner(c int) (*cellRunner, error) {
 	if r, ok := p.cells[c]; ok {
 		return r, nil
 	}
-	g, err := p.study.variants[c].NewGame()
+	g, err := p.study.variants[c].NewGameContext(p.ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +153,8 @@ func (p *player) runner(c int) (*cellRunner, error) {
 		}
 	}
 	r := &cellRunner{cell: c, game: g, seats: g.NumPlayers(), agents: map[int]ai.Agent{},
-		openings: map[core.Move]string{}, swaps: map[core.Move]bool{}}
+		openings: map[core.Move]string{}, swaps: map[core.Move]bool{},
+		evals: p.study.Plan.recordsEvaluations(c), scale: evalScale(p.study.Plan.Cells[c].Base)}
 	r.checkReset()
 	p.cells[c] = r
 	return r, nil
@@ -153,7 +165,8 @@ var errStopped = errors.New("run stopped")
 
 // reuse empties rec for another trial, keeping its slices' memory.
 func (rec *Record) reuse() {
-	*rec = Record{Seats: rec.Seats[:0], Moves: rec.Moves[:0], Returns: rec.Returns[:0], Scores: rec.Scores[:0]}
+	*rec = Record{Seats: rec.Seats[:0], Moves: rec.Moves[:0], Returns: rec.Returns[:0], Scores: rec.Scores[:0],
+		Evals: rec.Evals[:0]}
 }
 
 // zeros sets rec's returns to n zeros (a failed or timed-out game).
@@ -175,11 +188,19 @@ func (p *player) play(c, index int, rec *Record) (err error) {
 	rec.Trial, rec.Cell, rec.Index, rec.Seed = c*plan.Games+index, c, index, seed
 	r, err := p.runner(c)
 	if err != nil {
+		if p.stopped() {
+			return errStopped // a script interrupted while it loaded
+		}
 		rec.Error = err.Error()
 		return nil
 	}
 	defer func() {
 		if x := recover(); x != nil {
+			if p.stopped() {
+				delete(p.cells, c)
+				err = errStopped
+				return
+			}
 			// A panic (in a hook or an agent) fails this game only. The game may be
 			// left in a bad state (a Lua state mid-call): build it afresh next time.
 			delete(p.cells, c)
@@ -219,7 +240,8 @@ func (p *player) play(c, index int, rec *Record) (err error) {
 
 	st := r.newState()
 	sawSecond := false
-	allRandom := plan.Epsilon == 0
+	allRandom := plan.Epsilon == 0 && !r.evals // the tight loop keeps no evaluations
+	p.from = p.from[:0]
 	for _, ag := range p.agents {
 		allRandom = allRandom && ag == nil
 	}
@@ -238,6 +260,7 @@ func (p *player) play(c, index int, rec *Record) (err error) {
 			break
 		}
 		var m core.Move
+		var chooser ai.Agent // the agent that chose m, for its evaluation
 		if who == core.Chance {
 			p.outs = st.ChanceOutcomes(p.outs[:0])
 			if len(p.outs) == 0 {
@@ -276,6 +299,7 @@ func (p *player) play(c, index int, rec *Record) (err error) {
 				if m, err = p.agentMove(st, who, rec); err != nil {
 					return err
 				}
+				chooser = p.agents[who]
 			case rec.Decisions <= plan.RandomOpening:
 				m = p.legal[p.rng.IntN(len(p.legal))]
 			case plan.Epsilon > 0 && p.rng.Float64() < plan.Epsilon:
@@ -286,6 +310,7 @@ func (p *player) play(c, index int, rec *Record) (err error) {
 				if m, err = p.agentMove(st, who, rec); err != nil {
 					return err
 				}
+				chooser = p.agents[who]
 			}
 			if rec.Error != "" {
 				break
@@ -302,8 +327,18 @@ func (p *player) play(c, index int, rec *Record) (err error) {
 		if p.log {
 			rec.Moves = append(rec.Moves, int(m))
 		}
+		if r.evals {
+			e, from := evalAfter(st, who, chooser, r.scale)
+			rec.Evals = append(rec.Evals, e)
+			p.from = append(p.from, from)
+		}
+	}
+	if len(p.from) > 0 {
+		rec.EvalFrom = string(p.from)
 	}
 	if p.stopped() {
+		// Cut short, or stopped by a hook the cancellation interrupted (State.Err):
+		// not a result. The trial is left out of the log, so --resume plays it.
 		return errStopped
 	}
 	if err := st.Err(); err != nil && rec.Error == "" {
@@ -491,7 +526,7 @@ func appendRecord(b []byte, rec *Record) []byte {
 	b = append(b, `,"seats":`...)
 	b = appendInts(b, rec.Seats)
 	if len(rec.Moves) > 0 {
-		b = append(b, `,"moves":`...)
+		b = append(b, `,"move_codes":`...)
 		b = appendInts(b, rec.Moves)
 	}
 	b = append(b, `,"returns":`...)
@@ -517,6 +552,12 @@ func appendRecord(b []byte, rec *Record) []byte {
 	}
 	if rec.Swapped {
 		b = append(b, `,"swapped":true`...)
+	}
+	if len(rec.Evals) > 0 {
+		b = append(b, `,"evals":`...)
+		b = appendInts(b, rec.Evals)
+		b = append(b, `,"eval_from":`...)
+		b = appendString(b, rec.EvalFrom)
 	}
 	b = append(b, `,"decisions":`...)
 	b = strconv.AppendInt(b, int64(rec.Decisions), 10)

@@ -13,5 +13,5 @@ import "embed"
 // FS holds every file of the library, with paths relative to this folder
 // ("kalah/pie.lua", "lib/mancala.lua", "README.md").
 //
-//go:embed README.md *.lua kalah checkers tictactoe ludo lib types oware
+//go:embed README.md *.lua kalah checkers tictactoe ludo lib types oware mancala
 var FS embed.FS

@@ -59,6 +59,9 @@ func maxString() int {
 //     can build a long string is replaced (strlib.go). Each checks the length of its
 //     result against the string cap before building it, and charges the bytes to the
 //     state.
+//   - Tables grow one slot a step, but for an assignment far past the end of a
+//     table's array part, which gopher-lua fills with nils: those are checked and
+//     charged like strings (tables.go).
 //   - Everything else (tables, closures) grows one bounded step at a time, and every
 //     loop and function entry counts down to tick (deadline.go), every tickBudget steps.
 //     tick looks, every few calls, at the size of the whole process's heap
@@ -73,7 +76,9 @@ func maxString() int {
 // So a state overshoots its budget by at most about the slack plus one string, and a
 // state with little data costs a walk of a few hundred objects every so often. What the
 // walk cannot see (data only a suspended Go function holds) is not counted; data a
-// script keeps between hook calls stays, so once over the budget a state fails again.
+// script keeps between hook calls stays, so once over the budget a state fails again
+// (its game value does, in every later game; the state is not rebuilt in place, since
+// the bindings hold its hook functions and board views).
 type memState struct {
 	charged  int64  // bytes charged since the last measurement
 	slack    int64  // measure when charged (or the heap's growth) passes it
@@ -119,10 +124,17 @@ func (v *vm) charge(L *lua.LState, n int, what string) {
 	if limit := maxString(); n > limit {
 		L.RaiseError("string too long: %s would make %d bytes (at most %d; a string growing without end?)", what, n, limit)
 	}
-	v.mem.charged += int64(n)
+	v.chargeBytes(L, int64(n))
+}
+
+// chargeBytes accounts for n bytes that Lua code is about to allocate in one step (a
+// string, or the gap a table index adds: tables.go), measuring the state when the bytes
+// charged since the last measurement pass the slack.
+func (v *vm) chargeBytes(L *lua.LState, n int64) {
+	v.mem.charged += n
 	if v.mem.charged > v.mem.slack || v.mem.over == v.callSeq {
 		v.measure(L)
-		v.mem.charged = int64(n)
+		v.mem.charged = n
 	}
 }
 
@@ -249,6 +261,23 @@ func (w *walker) addHashEntry(k, e lua.LValue) {
 	w.add(e)
 }
 
+// table counts a table's parts as gopher-lua holds them (tables.go): every slot of
+// its array part, nils included, and every key its hash part has held, deleted ones
+// included (gopher-lua keeps those in its key list and index), with their values.
+func (w *walker) table(t *lua.LTable) {
+	arr := tableArray(t)
+	w.size += int64(cap(arr)) * sizeSlot
+	for i := 0; i < len(arr) && w.size <= w.limit; i++ {
+		w.add(arr[i])
+	}
+	keys := tableKeys(t)
+	w.size += int64(len(keys)) * sizeHashSlot
+	for i := 0; i < len(keys) && w.size <= w.limit; i++ {
+		w.add(keys[i])
+		w.add(t.RawGetH(keys[i]))
+	}
+}
+
 // first reports whether p is seen for the first time.
 func (w *walker) first(p unsafe.Pointer) bool {
 	if _, ok := w.seen[p]; ok {
@@ -294,6 +323,10 @@ func (w *walker) run() {
 		case *lua.LTable:
 			if x.Metatable != nil {
 				w.add(x.Metatable)
+			}
+			if tableLayoutOK {
+				w.table(x)
+				continue
 			}
 			n := x.Len()
 			for i := 1; i <= n && w.size <= w.limit; i++ {
@@ -406,17 +439,22 @@ func (v *vm) concat(L *lua.LState) int {
 
 // concatExprs rewrites every .. of a chunk into a call of (concat): a .. b .. c
 // becomes (concat)(a, b, c), at the same line.
+//
+// The same pass guards the assignments to table keys that may be numbers
+// (guardIndexStmt, guardIndexFields: tables.go).
 func concatExprs(chunk []ast.Stmt) {
-	for _, s := range chunk {
-		concatStmt(s)
+	for i, s := range chunk {
+		chunk[i] = concatStmt(s)
 	}
 }
 
-func concatStmt(s ast.Stmt) {
+// concatStmt rewrites one statement and returns the statement to put in its place.
+func concatStmt(s ast.Stmt) ast.Stmt {
 	switch s := s.(type) {
 	case *ast.AssignStmt:
 		concatList(s.Lhs)
 		concatList(s.Rhs)
+		return guardIndexStmt(s)
 	case *ast.LocalAssignStmt:
 		concatList(s.Exprs)
 	case *ast.FuncCallStmt:
@@ -448,6 +486,7 @@ func concatStmt(s ast.Stmt) {
 	case *ast.ReturnStmt:
 		concatList(s.Exprs)
 	}
+	return s
 }
 
 func concatList(es []ast.Expr) {
@@ -493,6 +532,7 @@ func concatExpr(e ast.Expr) ast.Expr {
 			f.Key = concatExpr(f.Key)
 			f.Value = concatExpr(f.Value)
 		}
+		guardIndexFields(x)
 	case *ast.FuncCallExpr:
 		x.Func = concatExpr(x.Func)
 		x.Receiver = concatExpr(x.Receiver)
@@ -521,6 +561,8 @@ func concatExpr(e ast.Expr) ast.Expr {
 func (v *vm) initBudget(L *lua.LState) {
 	v.mem.init()
 	v.concatFn = L.NewFunction(v.concat)
+	v.indexFn = L.NewFunction(v.index)
+	v.guardRaw(L) // rawset and table.insert check their keys as (index) does
 	s, _ := L.G.Global.RawGetString("string").(*lua.LTable)
 	t, _ := L.G.Global.RawGetString("table").(*lua.LTable)
 	if s != nil {

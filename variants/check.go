@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/kalahlab/kalahlab/core"
-	"github.com/kalahlab/kalahlab/core/coretest"
+	"github.com/kalahlab/kalahlab/core/contract"
 )
 
 // CheckReport is what Check found: the variant's examples and its random games.
@@ -108,7 +108,7 @@ func CheckContext(ctx context.Context, v *Variant, games int, seed uint64) (*Che
 		}
 		rep.Examples = append(rep.Examples, ExampleResult{Example: ex, Err: err})
 	}
-	opt := coretest.Options{}
+	opt := contract.Options{}
 	if b, ok := binders[v.Base]; ok {
 		opt.Invariant = func(s core.State) error {
 			if s.Err() != nil {
@@ -120,7 +120,7 @@ func CheckContext(ctx context.Context, v *Variant, games int, seed uint64) (*Che
 	same := map[string]int{} // failed games by failureKey
 	for i := 0; i < games; i++ {
 		s := seed + uint64(i)
-		err := coretest.SimOne(g, s, opt)
+		err := contract.SimOne(g, s, opt)
 		if ctx.Err() != nil {
 			return rep, ctx.Err() // this game's failure may be the interruption's
 		}

@@ -70,10 +70,11 @@ func (v *vm) tick(L *lua.LState) int {
 
 // instrument adds the countdown to a chunk (see above). The chunk starts with
 //
-//	local (ticks), (tick), (variant) = 1, ...
+//	local (ticks), (tick), (variant), (concat), (index) = 1, ...
 //
-// taking the tick function and the variant function from the chunk's arguments (vm.run
-// passes them), so that no script can swap them for another in the same state.
+// taking the tick, variant, concat and index functions from the chunk's arguments
+// (vm.pushChunkArgs passes them), so that no script can swap them for another in the
+// same state.
 //
 // The functions written inline as the hooks of a chunk ending with
 // return variant { hooks = { name = function ... end } } get no countdown at their
@@ -99,7 +100,7 @@ func instrument(chunk []ast.Stmt) []ast.Stmt {
 	unwrapHooks(chunk)
 	concatExprs(chunk) // a .. b becomes (concat)(a, b): budget.go
 	decl := &ast.LocalAssignStmt{
-		Names: []string{ticksName, tickName, variantName, concatName},
+		Names: []string{ticksName, tickName, variantName, concatName, indexName},
 		Exprs: []ast.Expr{&ast.NumberExpr{Value: "1"}, &ast.Comma3Expr{}},
 	}
 	return append([]ast.Stmt{decl}, chunk...)

@@ -36,6 +36,9 @@ func sandbox() sandboxNames {
 			}
 			names.globals[name] = true
 			if t, ok := val.(*lua.LTable); ok && name != "_G" {
+				if real, ok := v.libs[t]; ok {
+					t = real // the library behind its read-only view
+				}
 				f := map[string]bool{}
 				t.ForEach(func(k, _ lua.LValue) { f[k.String()] = true })
 				names.fields[name] = f

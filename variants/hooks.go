@@ -44,6 +44,7 @@ var binders = map[string]*binder{
 	"checkers":  checkersBinder,
 	"tictactoe": tictactoeBinder,
 	"ludo":      ludoBinder,
+	"mancala":   mancalaBinder,
 }
 
 // hookFn is one hook: a Lua function and where it was defined.

@@ -127,55 +127,88 @@ func (sc *script) readBoard(v lua.LValue) error {
 	if !ok {
 		return sc.errorf(bs.line, "board is %s, want a table { rows = ..., cols = ..., track = {{row, col}, ...}, starts = ..., homes = ..., goals = ..., yards = ... }", typeName(v))
 	}
+	if err := bs.checkKeys(t); err != nil {
+		return err
+	}
+	if err := bs.readCells(t); err != nil {
+		return err
+	}
+	if err := bs.checkCells(); err != nil {
+		return err
+	}
+	if err := bs.readStarts(t); err != nil {
+		return err
+	}
+	sc.board = bs
+	return nil
+}
+
+// fail is an error about the board's key.
+func (bs *boardSpec) fail(key string, err error) error {
+	return bs.sc.errorf(bs.at(key), "board: %s: %v", key, err)
+}
+
+// checkKeys checks the board table has the keys it must and no other.
+func (bs *boardSpec) checkKeys(t *lua.LTable) error {
 	if countKeys(t) != len(sortedKeys(t)) {
-		return sc.errorf(bs.line, "board: want named keys (%s)", strings.Join(boardKeys, ", "))
+		return bs.sc.errorf(bs.line, "board: want named keys (%s)", strings.Join(boardKeys, ", "))
 	}
 	for _, key := range sortedKeys(t) {
 		if !slices.Contains(boardKeys, key) {
-			return unknownKey(sc, bs.at(key), "board: key", key, boardKeys)
+			return unknownKey(bs.sc, bs.at(key), "board: key", key, boardKeys)
 		}
 	}
 	for _, key := range boardKeys {
 		if key != "excluded" && t.RawGetString(key) == lua.LNil {
-			return sc.errorf(bs.line, "board: %s missing (want %s; excluded is optional)", key, strings.Join(boardKeys, ", "))
+			return bs.sc.errorf(bs.line, "board: %s missing (want %s; excluded is optional)", key, strings.Join(boardKeys, ", "))
 		}
 	}
+	return nil
+}
+
+// readCells reads the grid's size and the cells of the track, the excluded cells, the
+// homes, the yards and the goals.
+func (bs *boardSpec) readCells(t *lua.LTable) error {
 	b := &bs.board
 	var err error
-	fail := func(key string, err error) error { return sc.errorf(bs.at(key), "board: %s: %v", key, err) }
 	if b.Rows, err = boardWhole(t.RawGetString("rows"), 1); err != nil {
-		return fail("rows", err)
+		return bs.fail("rows", err)
 	}
 	if b.Cols, err = boardWhole(t.RawGetString("cols"), 1); err != nil {
-		return fail("cols", err)
+		return bs.fail("cols", err)
 	}
 	if b.Track, err = boardCells(t.RawGetString("track")); err != nil {
-		return fail("track", err)
+		return bs.fail("track", err)
 	}
 	if t.RawGetString("excluded") != lua.LNil {
 		if b.Excluded, err = boardCells(t.RawGetString("excluded")); err != nil {
-			return fail("excluded", err)
+			return bs.fail("excluded", err)
 		}
 	}
 	if b.Homes, err = boardSeats(t.RawGetString("homes")); err != nil {
-		return fail("homes", err)
+		return bs.fail("homes", err)
 	}
 	if b.Yards, err = boardSeats(t.RawGetString("yards")); err != nil {
-		return fail("yards", err)
+		return bs.fail("yards", err)
 	}
 	if b.Goals, err = boardCells(t.RawGetString("goals")); err != nil {
-		return fail("goals", err)
+		return bs.fail("goals", err)
 	}
-	// Every cell on the grid, and used once.
+	return nil
+}
+
+// checkCells checks every cell is on the grid, and used once.
+func (bs *boardSpec) checkCells() error {
+	b := &bs.board
 	used := map[ludo.Cell]string{}
 	use := func(key, what string, cells []ludo.Cell) error {
 		for i, c := range cells {
 			name := fmt.Sprintf("%s %d", what, i+1)
 			if c.Row < 0 || c.Row >= b.Rows || c.Col < 0 || c.Col >= b.Cols {
-				return sc.errorf(bs.at(key), "board: %s: cell %s is off the grid of %d rows and %d columns", name, luaBoardCell(c), b.Rows, b.Cols)
+				return bs.sc.errorf(bs.at(key), "board: %s: cell %s is off the grid of %d rows and %d columns", name, luaBoardCell(c), b.Rows, b.Cols)
 			}
 			if other, ok := used[c]; ok {
-				return sc.errorf(bs.at(key), "board: %s: cell %s is already %s", name, luaBoardCell(c), other)
+				return bs.sc.errorf(bs.at(key), "board: %s: cell %s is already %s", name, luaBoardCell(c), other)
 			}
 			used[c] = name
 		}
@@ -197,10 +230,13 @@ func (sc *script) readBoard(v lua.LValue) error {
 			return err
 		}
 	}
-	if err := use("excluded", "excluded cell", b.Excluded); err != nil {
-		return err
-	}
-	err = boardList(t.RawGetString("starts"), "a list of track squares such as {1, 14}", func(i int, item lua.LValue) error {
+	return use("excluded", "excluded cell", b.Excluded)
+}
+
+// readStarts reads the seats' start squares, each on the track and one seat's.
+func (bs *boardSpec) readStarts(t *lua.LTable) error {
+	b := &bs.board
+	err := boardList(t.RawGetString("starts"), "a list of track squares such as {1, 14}", func(i int, item lua.LValue) error {
 		st, err := boardWhole(item, 1)
 		switch {
 		case err != nil:
@@ -214,9 +250,8 @@ func (sc *script) readBoard(v lua.LValue) error {
 		return nil
 	})
 	if err != nil {
-		return fail("starts", err)
+		return bs.fail("starts", err)
 	}
-	sc.board = bs
 	return nil
 }
 

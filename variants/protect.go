@@ -32,6 +32,19 @@ import (
 // (has a __metatable field): _G, string, table and math, and the board and token
 // views; so do table.insert, table.remove and table.sort, which write raw too.
 
+//
+// Read-only libraries. A metatable's __newindex sees only keys a table does not have,
+// so strict globals alone leave every existing field writable: string.upper = f or
+// _G.print = nil would change the library for every script of the state (a variant's
+// layers and the modules they require). So the globals string, table, math and _G are
+// empty views of the real tables (lockLibraries): reading goes through to the real
+// table (its strict check of unknown names included), writing any field is an error,
+// and pairs and next see through a view. The strings' own metatable (whose __index is
+// the real string table) is locked: getmetatable("") is the string "locked", and
+// setmetatable takes tables only, as in Lua 5.1 (gopher-lua would change the metatable
+// of every string, number or function in the state). The real library tables are
+// reachable from Lua through no path but the views.
+
 // noTrace stands in for the traceback of an error raised under panicNoTrace.
 const noTrace = "(no traceback in the sandbox)"
 
@@ -145,7 +158,7 @@ func protectedName(L *lua.LState, v lua.LValue) string {
 		return ""
 	}
 	G := L.G.Global
-	if t == G {
+	if t == G || G.RawGetString("_G") == t {
 		return "_G (the globals)"
 	}
 	for _, lib := range []string{"string", "table", "math"} {
@@ -160,4 +173,75 @@ func protectedName(L *lua.LState, v lua.LValue) string {
 		return "the board view"
 	}
 	return "a table with a locked metatable"
+}
+
+// libraries are the globals lockLibraries replaces by read-only views.
+var libraries = []string{"string", "table", "math", "_G"}
+
+// lockLibraries replaces the library globals by read-only views, locks the strings'
+// metatable, and makes setmetatable take tables only (see Read-only libraries above).
+// It returns the real table of each view, and runs once the libraries are complete
+// (after strict).
+func lockLibraries(L *lua.LState) map[*lua.LTable]*lua.LTable {
+	G := L.G.Global
+	views := map[*lua.LTable]*lua.LTable{}
+	for _, name := range libraries {
+		real, ok := G.RawGetString(name).(*lua.LTable)
+		if !ok {
+			continue
+		}
+		what := "the " + name + " library"
+		if name == "_G" {
+			what = "_G (the globals)"
+		}
+		view := L.NewTable()
+		mt := L.NewTable()
+		mt.RawSetString("__index", real)
+		mt.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
+			L.RaiseError("cannot set %s.%s: %s is read-only (use a local)", name, L.ToStringMeta(L.Get(2)).String(), what)
+			return 0
+		}))
+		mt.RawSetString("__metatable", lua.LString("locked"))
+		view.Metatable = mt
+		G.RawSetString(name, view)
+		views[view] = real
+	}
+	// gopher-lua's strings' metatable is the string table itself (string.__index is
+	// string): the strings get a metatable of their own, locked, and the real string
+	// table loses its __index field, which would lead past the view.
+	if str, ok := L.GetMetatable(lua.LString("")).(*lua.LTable); ok {
+		str.RawSetString("__index", lua.LNil)
+		smt := L.NewTable()
+		smt.RawSetString("__index", str)
+		smt.RawSetString("__metatable", lua.LString("locked"))
+		L.SetMetatable(lua.LString(""), smt)
+	}
+	// next and pairs see through a view; setmetatable takes a table.
+	if next, ok := G.RawGetString("next").(*lua.LFunction); ok && next.GFunction != nil {
+		orig := next.GFunction
+		G.RawSetString("next", L.NewFunction(func(L *lua.LState) int {
+			if real, ok := views[L.CheckTable(1)]; ok {
+				L.Replace(1, real)
+			}
+			return orig(L)
+		}))
+		G.RawSetString("pairs", L.NewFunction(func(L *lua.LState) int {
+			t := L.CheckTable(1)
+			if real, ok := views[t]; ok {
+				t = real
+			}
+			L.Push(next) // gopher-lua's own: pairs(t) is next, t, nil
+			L.Push(t)
+			L.Push(lua.LNil)
+			return 3
+		}))
+	}
+	if fn, ok := G.RawGetString("setmetatable").(*lua.LFunction); ok && fn.GFunction != nil {
+		orig := fn.GFunction
+		G.RawSetString("setmetatable", L.NewFunction(func(L *lua.LState) int {
+			L.CheckTable(1)
+			return orig(L)
+		}))
+	}
+	return views
 }

@@ -29,6 +29,10 @@
 // Each script is compiled once per process (the compile cache); its top level runs
 // once at load time, in a throwaway sandbox, to read the table.
 //
+// The mancala base game takes a descriptor as tables (board, sowing, captures, ending,
+// moves: mancala_desc.go), compiled into core/mancala's Rules when the variant is
+// resolved; its hooks (capture, after_sow) are in mancala_hooks.go.
+//
 // A variant that only sets knobs (and fields, and a board) runs at native speed: NewGame returns the
 // base game built from them, with no Lua state at all. A variant with hooks gets, per
 // NewGame call, one fresh sandboxed Lua state (made from the cached compiled code)
@@ -37,8 +41,9 @@
 //
 // The sandbox opens only the base, table, string and math libraries; it removes
 // dofile, loadfile, load, loadstring, collectgarbage, module, getfenv, setfenv,
-// math.random and string.dump; it caps string.rep (MaxStringRep); require serves only
-// the embedded scripts/lib modules; globals are strict (an unknown name is a load
+// math.random and string.dump; it caps string.rep (MaxStringRep); require serves the
+// embedded scripts/lib modules, then the user's from the script's folder and the scripts
+// directory (modules.go); globals are strict (an unknown name is a load
 // error, found in the syntax tree, and a run-time error through _G), and rawset and
 // rawget cannot get past them (protect.go); syntax errors read as stock Lua's
 // (syntax.go); a hook must return what its API says; every load and
@@ -76,6 +81,7 @@ var bases = []core.Def{
 	checkers.Def,
 	tictactoe.Def,
 	ludo.Def,
+	mancalaDef,
 }
 
 // Bases returns the base games.
@@ -124,11 +130,16 @@ type Variant struct {
 	Params      core.Params      // every knob's value
 	Specs       []core.ParamSpec // the base game's knobs
 	Hash        string           // hex SHA-256 of the scripts defining it ("" for a base game)
+	Family      string           // the family of games it belongs to, for listings (default: its base game)
+	Region      string           // where the game is played, for listings ("" when not said)
 
 	def    core.Def    // the base game
 	layers []*script   // the scripts with hooks, base first (later ones win)
 	fields *fieldLayer // the fields table of the nearest script that sets one; nil: the base game's own
 	board  *boardSpec  // the board table of the nearest script that sets one; nil: the base game's own
+	// mancala is the descriptor of a mancala variant, each table from the nearest script
+	// that sets it; nil: the base game's (mancala_desc.go).
+	mancala *mancalaDesc
 }
 
 // NewGame returns a game for one goroutine. A variant without hooks gives the base
@@ -144,7 +155,7 @@ func (v *Variant) NewGame() (core.Game, error) {
 // with an error (the game ends with State.Err), so that a slow or endless hook cannot
 // hold up a cancelled command for its whole time limit.
 func (v *Variant) NewGameContext(ctx context.Context) (core.Game, error) {
-	if len(v.layers) == 0 && v.fields == nil && v.board == nil {
+	if len(v.layers) == 0 && v.fields == nil && v.board == nil && v.mancala == nil {
 		g, err := v.def.New(v.Name, v.Params)
 		if err != nil {
 			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
@@ -155,8 +166,14 @@ func (v *Variant) NewGameContext(ctx context.Context) (core.Game, error) {
 	if !ok {
 		return nil, fmt.Errorf("variant %s: %s has no hooks", v.Name, v.Base)
 	}
-	if len(v.layers) == 0 { // fields or a board, no hooks: no Lua
-		g, err := b.build(nil, v.Name, v.Params, v.fields, v.board, nil)
+	if len(v.layers) == 0 { // fields, a board or a descriptor, no hooks: no Lua
+		var g core.Game
+		var err error
+		if v.mancala != nil {
+			g, err = buildMancala(nil, v.Name, v.Params, v.mancala, nil)
+		} else {
+			g, err = b.build(nil, v.Name, v.Params, v.fields, v.board, nil)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
 		}
@@ -166,6 +183,7 @@ func (v *Variant) NewGameContext(ctx context.Context) (core.Game, error) {
 	m.done = ctx.Done()
 	fns := map[string]hookFn{}
 	for _, sc := range v.layers {
+		m.moduleDirs = sc.moduleDirs()
 		ret, err := m.run(sc.proto)
 		if err != nil {
 			return nil, fmt.Errorf("variant %s: %w", v.Name, loadError(sc.file, err))
@@ -188,9 +206,12 @@ func (v *Variant) NewGameContext(ctx context.Context) (core.Game, error) {
 	}
 	var g core.Game
 	var err error
-	if b.build != nil {
+	switch {
+	case v.Base == mancalaDef.Name:
+		g, err = buildMancala(m, v.Name, v.Params, v.mancala, fns)
+	case b.build != nil:
 		g, err = b.build(m, v.Name, v.Params, v.fields, v.board, fns)
-	} else {
+	default:
 		g, err = b.bind(m, v.Name, v.Params, fns)
 	}
 	if err != nil {
@@ -219,7 +240,11 @@ func (v *Variant) With(overrides map[string]any) (*Variant, error) {
 	if err != nil {
 		return nil, fmt.Errorf("variant %s: %w", v.Name, err)
 	}
-	if _, err := v.def.New(v.Name, p); err != nil {
+	if v.mancala != nil { // the descriptor with the new knobs (a board that lists its pits has fixed houses)
+		if _, err := v.mancala.rules(p); err != nil {
+			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
+		}
+	} else if _, err := v.def.New(v.Name, p); err != nil {
 		return nil, fmt.Errorf("variant %s: %w", v.Name, err)
 	}
 	if v.fields != nil {
@@ -275,7 +300,7 @@ func Lookup(name string, opt Options) (*Variant, error) {
 // LoadScript loads a variant from source text; file names it in messages and anchors
 // a relative extends. The script must set extends.
 func LoadScript(file string, src []byte, opt Options) (*Variant, error) {
-	sc, err := loadScript(file, src, false, filepath.Dir(file))
+	sc, err := loadScriptIn(file, src, false, filepath.Dir(file), opt.ScriptsDir)
 	if err != nil {
 		return nil, err
 	}
@@ -333,6 +358,7 @@ func fromBase(d core.Def) *Variant {
 		Name:    d.Name,
 		Summary: d.Summary,
 		Base:    d.Name,
+		Family:  d.Name,
 		Source:  "built-in",
 		Params:  core.Defaults(d.Params),
 		Specs:   d.Params,
@@ -479,7 +505,7 @@ func (r *resolver) loadUser(file string) (*script, string, error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("variant script: %w", err)
 	}
-	sc, err := loadScript(filepath.Clean(file), src, false, filepath.Dir(file))
+	sc, err := loadScriptIn(filepath.Clean(file), src, false, filepath.Dir(file), r.opt.ScriptsDir)
 	if err != nil {
 		return nil, "", err
 	}
@@ -535,6 +561,9 @@ func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, erro
 	if err := sc.checkHooks(parent); err != nil {
 		return nil, err
 	}
+	if err := sc.checkMancala(parent); err != nil {
+		return nil, err
+	}
 	params, err := sc.applyParams(parent)
 	if err != nil {
 		return nil, err
@@ -542,7 +571,15 @@ func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, erro
 	if on != nil {
 		name = on.Name + "+" + name
 	}
-	if _, err := parent.def.New(name, params); err != nil {
+	desc := parent.mancala.layer(sc.mancala)
+	if desc != nil {
+		if _, err := desc.rules(params); err != nil {
+			if se := (*ScriptError)(nil); !errors.As(err, &se) {
+				err = sc.errorf(sc.paramLine(err), "%v", err)
+			}
+			return nil, err
+		}
+	} else if _, err := parent.def.New(name, params); err != nil {
 		return nil, sc.errorf(sc.paramLine(err), "%v", err)
 	}
 	layers := parent.layers
@@ -573,6 +610,13 @@ func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, erro
 		source += " (embedded)"
 	}
 	h := sha256.Sum256([]byte(parent.Hash + ":" + sc.sum))
+	family, region := parent.Family, parent.Region
+	if sc.family != "" {
+		family = sc.family
+	}
+	if sc.region != "" {
+		region = sc.region
+	}
 	return &Variant{
 		Name:        name,
 		Summary:     summary,
@@ -585,10 +629,13 @@ func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, erro
 		Params:      params,
 		Specs:       parent.Specs,
 		Hash:        hex.EncodeToString(h[:]),
+		Family:      family,
+		Region:      region,
 		def:         parent.def,
 		layers:      layers,
 		fields:      fields,
 		board:       board,
+		mancala:     desc,
 	}, nil
 }
 
@@ -634,6 +681,22 @@ func (r *resolver) parent(sc *script, on *Variant) (*Variant, error) {
 		return nil, sc.errorf(0, "extends missing: name the base game (%s) or the variant this script changes", strings.Join(names, ", "))
 	}
 	return parent, nil
+}
+
+// checkMancala checks that a script with descriptor tables (board, sowing, captures,
+// ending, moves) is a mancala variant, and that a mancala variant's board table is
+// mancala's.
+func (sc *script) checkMancala(parent *Variant) error {
+	switch {
+	case sc.mancala != nil && parent.Base != mancalaDef.Name:
+		if key := sc.mancala.firstTable(sc); key != "board" || parent.Base != "ludo" {
+			return sc.errorf(sc.lines.fields[key], "%s: a mancala descriptor table, but %s is a %s variant (extends = \"mancala\" or a mancala variant)", key, parent.Name, parent.Base)
+		}
+		return sc.errorf(sc.lines.fields["board"], "board: want ludo's keys (%s), not mancala's (%s)", strings.Join(boardKeys, ", "), strings.Join(mBoardKeys, ", "))
+	case sc.board != nil && parent.Base == mancalaDef.Name:
+		return sc.errorf(sc.lines.fields["board"], "board: want mancala's keys (%s), not ludo's", strings.Join(mBoardKeys, ", "))
+	}
+	return nil
 }
 
 // checkHooks checks that the parent's base game has every hook the script defines.

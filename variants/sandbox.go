@@ -45,12 +45,16 @@ type vm struct {
 	kalahT           *lua.LTable           // and its table
 	tickFn           *lua.LFunction        // the chunk arguments of instrumented code
 	varFn            *lua.LFunction
-	concatFn         *lua.LFunction       // the .. operator, the third chunk argument (budget.go)
-	mem              memState             // the memory budget (budget.go)
-	pm               luapattern.Matcher   // the string library's pattern matcher (strlib.go)
-	caps             []luapattern.Capture // its captures
+	concatFn         *lua.LFunction              // the .. operator, the third chunk argument (budget.go)
+	indexFn          *lua.LFunction              // the check of a table index, the fourth (tables.go)
+	libs             map[*lua.LTable]*lua.LTable // the real table of each library view (protect.go)
+	mem              memState                    // the memory budget (budget.go)
+	pm               luapattern.Matcher          // the string library's pattern matcher (strlib.go)
+	caps             []luapattern.Capture        // its captures
 	// done, once closed, stops every Lua call at its next clock read (NewGameContext).
 	done <-chan struct{}
+	// moduleDirs are the user folders require looks in after the library (modules.go).
+	moduleDirs []string
 }
 
 // newVM builds a sandboxed state: only the base, table, string and math libraries,
@@ -98,6 +102,7 @@ func newVM() *vm {
 			strict(L, t, lib+".")
 		}
 	}
+	v.libs = lockLibraries(L) // read-only views of the libraries (protect.go)
 	return v
 }
 
@@ -145,23 +150,22 @@ func luaVariant(L *lua.LState) int {
 
 var modName = regexp.MustCompile(`^[a-z0-9_]+(\.[a-z0-9_]+)*$`)
 
-// require serves modules of the script library only: require "mancala" runs
-// scripts/lib/mancala.lua once per state and returns its result.
+// require serves modules of the script library, then the user's: require "mancala"
+// runs scripts/lib/mancala.lua once per state and returns its result (findModule).
 func (v *vm) require(L *lua.LState) int {
 	name := L.CheckString(1)
 	if m, ok := v.modules[name]; ok {
 		L.Push(m)
 		return 1
 	}
-	file := "lib/" + strings.ReplaceAll(name, ".", "/") + ".lua"
-	src, err := fs.ReadFile(scripts.FS, file)
-	if !modName.MatchString(name) || err != nil {
-		L.RaiseError("require %q: only the script library can be required (want one of %s)", name, strings.Join(libModules(), ", "))
+	file, src, err := v.findModule(name) // the script library, then the user's (modules.go)
+	if err != nil {
+		L.RaiseError("require %q: %v", name, err)
 	}
 	if v.loading[name] {
 		L.RaiseError("require %q: a require cycle", name)
 	}
-	proto, _, err := compile("scripts/"+file, src)
+	proto, _, err := compile(file, src)
 	if err != nil {
 		L.RaiseError("require %q: %v", name, err)
 	}
@@ -204,12 +208,13 @@ func (v *vm) call(nargs, nret int, limit time.Duration) error {
 }
 
 // pushChunkArgs pushes the arguments every compiled chunk takes (see instrument) and
-// returns how many: the tick, variant and concat functions.
+// returns how many: the tick, variant, concat and index functions.
 func (v *vm) pushChunkArgs() int {
 	v.L.Push(v.tickFn)
 	v.L.Push(v.varFn)
 	v.L.Push(v.concatFn)
-	return 3
+	v.L.Push(v.indexFn)
+	return 4
 }
 
 // run executes a compiled chunk (a script's top level) and returns its first result.

@@ -68,7 +68,7 @@ func TestSandboxLoadErrors(t *testing.T) {
 		{"no variant returned", "local x = 1", `bad.lua: the script returns nothing: a variant script ends with return variant {`},
 		{"variant of a number", "return variant(3)", `bad.lua:1: variant: want a table`},
 		{"extends missing", "return variant { name = \"x\" }", `bad.lua: extends missing`},
-		{"unknown field", "return variant {\n  extends = \"kalah\",\n  hook = {},\n}", `bad.lua:3: field "hook" unknown, did you mean "hooks"? (want name, extends, summary, description, params, fields, board, hooks, examples)`},
+		{"unknown field", "return variant {\n  extends = \"kalah\",\n  hook = {},\n}", `bad.lua:3: field "hook" unknown, did you mean "hooks"? (want name, extends, summary, description, family, region, params, fields, board, sowing, captures, ending, moves, hooks, examples)`},
 		{"unknown base", "return variant { extends = \"kalha\" }", `bad.lua:1: extends "kalha": variant "kalha" unknown, did you mean "kalah"?`},
 		{"unknown hook", "return variant { extends = \"kalah\", hooks = {\n  captur = function(b, last) end,\n} }", `bad.lua:2: kalah hook "captur" unknown, did you mean "capture"? (want capture, extra_turn, can_play, is_over, final_scores)`},
 		{"a hook that is not a function", "return variant { extends = \"kalah\", hooks = {\n  capture = 3,\n} }", `bad.lua:2: hook capture is a number, want a Lua function`},
@@ -226,7 +226,7 @@ assert(sum == 12502500, "sum")
 assert(i == 0, "repeat " .. i)
 assert(k == 100, "goto")
 assert(tail(10000, 0) == 10000, "tail calls")
-assert(select("#", ...) == 3, "the chunk gets the tick, variant and concat functions")
+assert(select("#", ...) == 4, "the chunk gets the tick, variant, concat and index functions")
 return variant { extends = "kalah" }`
 	_, err := LoadScript("ok.lua", []byte(src), Options{})
 	require.NoError(t, err)

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -43,6 +44,7 @@ type script struct {
 	file    string // the name in messages: "scripts/kalah/pie.lua" or the user's path
 	builtin bool
 	dir     string // built-in: folder in scripts.FS; user: folder on disk
+	root    string // the user scripts directory it was found in ("" for none): require looks there
 	sum     string // hex SHA-256 of the source
 	proto   *lua.FunctionProto
 
@@ -55,6 +57,8 @@ type script struct {
 	board                               *boardSpec  // the board table (Ludo), nil when the script sets none
 	examples                            []Example
 	lines                               tableLines
+	mancala                             *mancalaSpec // the mancala descriptor tables it sets (nil: none)
+	family, region                      string       // for variants list ("" : the parent's)
 }
 
 // fieldSpec is one kind of special field as a script wrote it in its fields table
@@ -104,7 +108,8 @@ func (sc *script) errorf(line int, format string, a ...any) error {
 }
 
 // The fields a variant table may hold.
-var variantFields = []string{"name", "extends", "summary", "description", "params", "fields", "board", "hooks", "examples"}
+var variantFields = []string{"name", "extends", "summary", "description", "family", "region", "params", "fields", "board",
+	"sowing", "captures", "ending", "moves", "hooks", "examples"}
 
 // fieldKeys are the keys of one kind of the fields table.
 var fieldKeys = []string{"cells", "jump", "safe", "safe_except_others_start"}
@@ -117,8 +122,14 @@ var scriptCache = newCache[*script]()
 // loadScript compiles a script (once per process), runs its top level in a fresh
 // sandbox and reads the variant table it returns.
 func loadScript(file string, src []byte, builtin bool, dir string) (*script, error) {
+	return loadScriptIn(file, src, builtin, dir, "")
+}
+
+// loadScriptIn is loadScript for a user script found in the scripts directory root,
+// where its require looks for modules too.
+func loadScriptIn(file string, src []byte, builtin bool, dir, root string) (*script, error) {
 	sum := sha256.Sum256(src)
-	key := fmt.Sprintf("%t\x00%s\x00%s\x00%x", builtin, dir, file, sum)
+	key := fmt.Sprintf("%t\x00%s\x00%s\x00%s\x00%x", builtin, dir, root, file, sum)
 	if sc, ok := scriptCache.get(key); ok {
 		return sc, nil
 	}
@@ -126,9 +137,10 @@ func loadScript(file string, src []byte, builtin bool, dir string) (*script, err
 	if err != nil {
 		return nil, err
 	}
-	sc := &script{file: file, builtin: builtin, dir: dir, sum: hex.EncodeToString(sum[:]), proto: proto, lines: findLines(chunk)}
+	sc := &script{file: file, builtin: builtin, dir: dir, root: root, sum: hex.EncodeToString(sum[:]), proto: proto, lines: findLines(chunk)}
 	m := newVM()
 	defer m.L.Close()
+	m.moduleDirs = sc.moduleDirs()
 	t, err := m.runScript(sc, proto, chunk)
 	if err != nil {
 		return nil, err
@@ -204,6 +216,14 @@ func (sc *script) read(t *lua.LTable) error {
 			sc.summary = str(key, v)
 		case "description":
 			sc.description = str(key, v)
+		case "family":
+			sc.family = str(key, v)
+		case "region":
+			sc.region = str(key, v)
+		case "sowing", "captures", "ending", "moves":
+			if err == nil {
+				err = sc.readMancala(key, v)
+			}
 		case "params":
 			if err == nil {
 				err = sc.readParams(v)
@@ -217,7 +237,11 @@ func (sc *script) read(t *lua.LTable) error {
 				err = sc.readFields(v)
 			}
 		case "board":
-			if err == nil {
+			switch {
+			case err != nil:
+			case isMancalaBoard(v, t.RawGetString("extends")):
+				err = sc.readMancala(key, v) // mancala's board (mancala_desc.go)
+			default:
 				err = sc.readBoard(v)
 			}
 		case "examples":
@@ -229,6 +253,9 @@ func (sc *script) read(t *lua.LTable) error {
 				err = unknownKey(sc, sc.lines.fields[key], "field", key, variantFields)
 			}
 		}
+	}
+	if err == nil {
+		err = sc.mancalaKnobs(t)
 	}
 	if err != nil {
 		return err
@@ -512,11 +539,12 @@ type tableLines struct {
 	kindKeys  map[string]map[string]int // and their keys (cells, jump, ...)
 	boardKeys map[string]int            // the keys of the board table (rows, track, ...)
 	examples  []int
+	paths     map[string]int // every field of the mancala tables by path (sowing.skip, captures[2].take)
 }
 
 func findLines(chunk []ast.Stmt) tableLines {
 	l := tableLines{fields: map[string]int{}, params: map[string]int{}, hooks: map[string]int{},
-		kinds: map[string]int{}, kindKeys: map[string]map[string]int{}, boardKeys: map[string]int{}}
+		kinds: map[string]int{}, kindKeys: map[string]map[string]int{}, boardKeys: map[string]int{}, paths: map[string]int{}}
 	t := variantTable(chunk)
 	if t == nil {
 		return l
@@ -530,6 +558,9 @@ func findLines(chunk []ast.Stmt) tableLines {
 		sub, ok := f.Value.(*ast.TableExpr)
 		if !ok {
 			continue
+		}
+		if slices.Contains(mancalaTables, k.Value) {
+			walkPaths(l.paths, k.Value, sub)
 		}
 		switch k.Value {
 		case "params", "hooks", "board":

@@ -183,61 +183,86 @@ func (lx *synLexer) token() synToken {
 		case c == ' ' || c == '\t' || c == '\v' || c == '\f':
 			lx.pos++
 		case c == '-' && lx.peekc(1) == '-':
-			lx.pos += 2
-			if lx.peekc(0) == '[' {
-				if level, ok := lx.longBracket(); ok {
-					lx.longString(level, "comment")
-					continue
-				}
-			}
-			for c := lx.peekc(0); c != -1 && c != '\n' && c != '\r'; c = lx.peekc(0) {
-				lx.pos++
-			}
+			lx.comment()
 		case c == '[':
-			level, ok := lx.longBracket()
-			if ok {
-				return synToken{tString, lx.longString(level, "string"), 0}
-			}
-			if level > 0 {
-				lx.fail("invalid long string delimiter", "[=")
-			}
-			lx.pos++
-			return synToken{'[', "[", 0}
+			return lx.bracket()
 		case c == '"' || c == '\'':
 			return synToken{tString, lx.shortString(c), 0}
 		case c == '.' && lx.peekc(1) == '.':
-			if lx.peekc(2) == '.' {
-				lx.pos += 3
-				return synToken{tDots, "...", 0}
-			}
-			lx.pos += 2
-			return synToken{tConcat, "..", 0}
+			return lx.dots()
 		case isDigit(c) || c == '.' && isDigit(lx.peekc(1)):
 			return synToken{tNumber, lx.number(), 0}
 		case isNameChar(c):
-			start := lx.pos
-			for isNameChar(lx.peekc(0)) {
-				lx.pos++
-			}
-			text := string(lx.src[start:lx.pos])
-			if synKeywords[text] {
-				return synToken{tKeyword, text, 0}
-			}
-			return synToken{tName, text, 0}
+			return lx.name()
 		default:
-			if lx.pos+1 < len(lx.src) {
-				if k, ok := synPairs[string(lx.src[lx.pos:lx.pos+2])]; ok {
-					lx.pos += 2
-					return synToken{k, string(lx.src[lx.pos-2 : lx.pos]), 0}
-				}
-			}
-			lx.pos++
-			if c < 32 || c == 127 {
-				return synToken{c, fmt.Sprintf("char(%d)", c), 0}
-			}
-			return synToken{c, string(rune(c)), 0}
+			return lx.symbol(c)
 		}
 	}
+}
+
+// comment skips a comment (the -- is next): a long one, or to the end of the line.
+func (lx *synLexer) comment() {
+	lx.pos += 2
+	if lx.peekc(0) == '[' {
+		if level, ok := lx.longBracket(); ok {
+			lx.longString(level, "comment")
+			return
+		}
+	}
+	for c := lx.peekc(0); c != -1 && c != '\n' && c != '\r'; c = lx.peekc(0) {
+		lx.pos++
+	}
+}
+
+// bracket reads a long string, or the token [.
+func (lx *synLexer) bracket() synToken {
+	level, ok := lx.longBracket()
+	if ok {
+		return synToken{tString, lx.longString(level, "string"), 0}
+	}
+	if level > 0 {
+		lx.fail("invalid long string delimiter", "[=")
+	}
+	lx.pos++
+	return synToken{'[', "[", 0}
+}
+
+// dots reads .. or ... (the .. is next).
+func (lx *synLexer) dots() synToken {
+	if lx.peekc(2) == '.' {
+		lx.pos += 3
+		return synToken{tDots, "...", 0}
+	}
+	lx.pos += 2
+	return synToken{tConcat, "..", 0}
+}
+
+// name reads a name or a keyword.
+func (lx *synLexer) name() synToken {
+	start := lx.pos
+	for isNameChar(lx.peekc(0)) {
+		lx.pos++
+	}
+	text := string(lx.src[start:lx.pos])
+	if synKeywords[text] {
+		return synToken{tKeyword, text, 0}
+	}
+	return synToken{tName, text, 0}
+}
+
+// symbol reads an operator of two characters (==, <=, ...) or one (c).
+func (lx *synLexer) symbol(c int) synToken {
+	if lx.pos+1 < len(lx.src) {
+		if k, ok := synPairs[string(lx.src[lx.pos:lx.pos+2])]; ok {
+			lx.pos += 2
+			return synToken{k, string(lx.src[lx.pos-2 : lx.pos]), 0}
+		}
+	}
+	lx.pos++
+	if c < 32 || c == 127 {
+		return synToken{c, fmt.Sprintf("char(%d)", c), 0}
+	}
+	return synToken{c, string(rune(c)), 0}
 }
 
 // shortString reads a quoted string, as Lua 5.1 does (escapes included).

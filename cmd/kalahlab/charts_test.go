@@ -63,7 +63,7 @@ func TestExperimentReportChartFiles(t *testing.T) {
 
 	_, stderr, code = cli(t, "", "experiment", "report", out, "--format", "svgg")
 	assert.Equal(t, 1, code)
-	assert.Contains(t, stderr, `--format "svgg" unknown (did you mean "svg"? want one of table, csv, json, html, svg, png)`)
+	assert.Contains(t, stderr, `--format "svgg" unknown (did you mean "svg"? want one of table, csv, json, html, parquet, svg, png)`)
 }
 
 func TestExperimentReportChartsNeedASweep(t *testing.T) {

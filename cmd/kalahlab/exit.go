@@ -26,6 +26,10 @@ const (
 	// by an error in a variant's script (play), a variant that broke the game contract
 	// (variants check).
 	exitFailed = 3
+	// exitFailingCells: a study ran and wrote its reports, but some of its cells had more
+	// failed trials than its max_failures allows (experiment run and merge, unless
+	// --allow-failures): their balance is not to be trusted.
+	exitFailingCells = 4
 	// exitInterrupted: stopped by Ctrl-C (SIGINT) or SIGTERM (128 + SIGINT's 2, as
 	// shells report it).
 	exitInterrupted = 130

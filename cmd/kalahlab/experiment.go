@@ -45,19 +45,27 @@ it and the other example studies.`,
 }
 
 func newExperimentRunCmd(a *app) *cobra.Command {
-	var shard, progress string
+	var shard, progress, logFormat string
 	var agents []string
-	var resume, force, noTrials bool
+	var resume, force, noTrials, allowFailures bool
 	cmd := &cobra.Command{
 		Use:   "run [FILE]",
 		Short: "Run a study (the embedded default without FILE)",
 		Long: `Run a study from an experiment file (YAML), or the embedded default study.
 
-Flags override the file: --games, --workers, --seed, --target-ci, --max-plies, --out,
---format, --agent. The results table is printed on stdout (JSON with --json); with an
-output directory (--out or output.dir) the run also writes manifest.json, stats.json,
-the trial log trials.jsonl and the reports (table.txt, results.csv, results.json,
-report.html).
+Flags override the file: --games, --workers, --seed, --target-ci, --max-plies, --solve,
+--out, --format, --agent (it replaces the agents; a ladder stays). The results table
+is printed on stdout (JSON with --json); with an output directory (--out or
+output.dir) the run also writes manifest.json, stats.json, the trial log
+trials.jsonl.zst and the reports (table.txt, results.csv, results.json, report.html;
+with --format parquet or output.formats: [parquet] also cells.parquet and
+trials.parquet for DuckDB, Polars or pandas).
+
+The trial log is JSON lines compressed with zstd (zstdcat reads it), written a frame
+at a time (a MiB of lines, or every 2 seconds): a run killed outright loses at most
+the games of the frame it was gathering, and --resume drops a frame cut short and
+plays its trials again. --log plain (or output.compress: false) keeps a plain trials.jsonl instead;
+--resume goes on in the format of the log it finds.
 
 Progress goes to stderr: a bar on a terminal, a line every 10 seconds otherwise.
 Ctrl-C stops the run keeping every finished game in the trial log; --resume goes on
@@ -76,7 +84,11 @@ Jobs) or $SLURM_ARRAY_TASK_ID (Slurm job arrays). "experiment merge" combines th
 shards into exactly the result of one run.
 
 Memory does not grow with --games; its only bound is that the trial numbers (cells x
-games) stay below 2^53.`,
+games) stay below 2^53.
+
+` + tableHelp + `
+
+` + failuresHelp,
 		Example: `  kalahlab experiment run
   kalahlab experiment run study.yaml --games 50000 --workers 8 --seed 7 --out results/
   kalahlab experiment run study.yaml --agent alphabeta:depth=6 --agent mcts:iterations=500
@@ -86,7 +98,8 @@ games) stay below 2^53.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			for _, b := range []struct{ key, flag string }{
 				{"games", "games"}, {"workers", "workers"}, {"target_ci", "target-ci"},
-				{"max_plies", "max-plies"}, {"output.dir", "out"}, {"output.formats", "format"},
+				{"max_plies", "max-plies"}, {"output.dir", "out"}, {"output.formats", "format"}, {"solve", "solve"},
+				{"max_failures", "max-failures"},
 			} {
 				if err := a.v.BindPFlag(b.key, cmd.Flags().Lookup(b.flag)); err != nil {
 					return err
@@ -124,6 +137,15 @@ games) stay below 2^53.`,
 			opt := experiments.Options{
 				Workers: cfg.Workers, Shard: sh, Dir: dir, Trials: cfg.Output.Trials && !noTrials,
 				Resume: resume, Force: force, Version: programVersion(), Notes: a.errOut,
+				Log: experiments.LogPlain,
+			}
+			if cfg.Output.Compress {
+				opt.Log = experiments.LogZstd
+			}
+			if cmd.Flags().Changed("log") {
+				if opt.Log, err = experiments.ParseLogFormat(logFormat); err != nil {
+					return fmt.Errorf("--log: %w", err)
+				}
 			}
 			if progress != "none" {
 				opt.Progress, opt.Bar = a.errOut, showBar
@@ -131,8 +153,12 @@ games) stay below 2^53.`,
 			res, err := experiments.Run(cmd.Context(), study, opt)
 			if errors.Is(err, experiments.ErrInterrupted) {
 				if dir != "" && opt.Trials && res != nil {
+					log, lerr := experiments.TrialLog(dir)
+					if lerr != nil {
+						log = filepath.Join(dir, opt.Log.File())
+					}
 					fmt.Fprintf(a.errOut, "kalahlab: %v; the finished games are in %s: continue with\n  %s\n",
-						err, filepath.Join(dir, experiments.TrialsFile), experiments.ResumeCommand(dir, &res.Manifest))
+						err, log, experiments.ResumeCommand(dir, &res.Manifest))
 				}
 				if ctxErr := cmd.Context().Err(); ctxErr != nil {
 					return ctxErr
@@ -147,7 +173,11 @@ games) stay below 2^53.`,
 					sh, res.Manifest.TrialsRun, dir, filepath.Join(cfg.Output.Dir, "shard-*"))
 				return nil
 			}
-			return a.report(experiments.Summarize(res), dir, cfg.Output.Formats)
+			rep := experiments.Summarize(res)
+			if err := a.report(rep, dir, cfg.Output.Formats); err != nil {
+				return err
+			}
+			return failingCells(rep, allowFailures)
 		},
 	}
 	f := cmd.Flags()
@@ -155,13 +185,16 @@ games) stay below 2^53.`,
 	f.Int("workers", 0, "games played in parallel (default one per core)")
 	f.Float64("target-ci", 0, "stop a cell once its first seat's 95% interval is narrower than this")
 	f.Int("max-plies", 0, "a game still going after this many plies is a timeout")
+	f.String("solve", "", "how hard to try proving each game's perfect-play value: a node count such as \"50M nodes\" (repeats exactly), or a time such as 20s (depends on the machine's load), or 0 for off")
 	f.String("out", "", "output `DIR` for the trial log, the counts and the reports")
-	f.StringSlice("format", nil, "report formats written to the output directory: table, csv, json, html")
+	f.StringSlice("format", nil, "report formats written to the output directory: table, csv, json, html, parquet")
 	f.StringArrayVar(&agents, "agent", nil, "an agent `SPEC` such as alphabeta:depth=6 (repeat: one per seat, rotated)")
 	f.StringVar(&shard, "shard", "", "run one slice `i/n` of the trials (or n: i from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID)")
 	f.BoolVar(&resume, "resume", false, "continue the run in the output directory from its trial log")
 	f.BoolVar(&force, "force", false, "start again even if the output directory holds a run")
 	f.BoolVar(&noTrials, "no-trials", false, "keep no trial log (no replay, no --resume)")
+	addFailureFlags(f, &allowFailures)
+	f.StringVar(&logFormat, "log", "zstd", "the trial log's format: zstd (trials.jsonl.zst) or plain (trials.jsonl); overrides output.compress")
 	f.StringVar(&progress, "progress", "auto", "progress on stderr: auto, bar, lines or none")
 	return cmd
 }
@@ -185,6 +218,9 @@ func (a *app) loadStudy(cmd *cobra.Command, file string, agents []string, resume
 				if err != nil {
 					return nil, nil, err
 				}
+				if cmd.Flags().Changed("max-failures") {
+					st.Plan.MaxFailures = cfg.MaxFailures // it judges the cells, not the trials
+				}
 				fmt.Fprintf(a.errOut, "resuming %s in %s\n", m.Plan.Name, out)
 				return st, cfg, nil
 			}
@@ -197,11 +233,14 @@ func (a *app) loadStudy(cmd *cobra.Command, file string, agents []string, resume
 	if err := cfg.SetAgents(agents); err != nil {
 		return nil, nil, err
 	}
-	for _, s := range cfg.Agents {
+	for _, s := range append(slices.Clone(cfg.Agents), cfg.Ladder...) {
 		if _, timed := s.Options["time"]; timed {
 			fmt.Fprintf(a.errOut, "kalahlab: note: agent %s has a time budget: its moves depend on the machine's speed, so the results will not reproduce exactly (use depth, nodes or iterations)\n", s)
 			break
 		}
+	}
+	if cfg.Solve.LoadDependent() {
+		fmt.Fprintf(a.errOut, "kalahlab: warning: solve: %v is a time budget: which cells get a perfect-play value depends on the machine and its load, so the results may differ from run to run (give a node count such as solve: 50M nodes)\n", cfg.Solve)
 	}
 	st, err := experiments.New(cfg)
 	if err != nil {
@@ -241,9 +280,9 @@ func (a *app) report(rep *experiments.Report, dir string, formats []string) erro
 }
 
 func newExperimentMergeCmd(a *app) *cobra.Command {
-	var out string
+	var out, logFormat string
 	var formats []string
-	var noTrials bool
+	var noTrials, allowFailures bool
 	cmd := &cobra.Command{
 		Use:   "merge SHARD_DIR...",
 		Short: "Combine the shards of a run into the result of one whole run",
@@ -254,11 +293,14 @@ of the same experiment. The merged counts, the concatenated trial logs and the r
 go to --out, by default the directory holding the shards; the table is printed.
 
 Merge refuses, writing nothing, when a shard is unfinished, is being run, counts fewer
-trials than its slice holds, or has a damaged trial log (a last line cut short, a trial
-missing or twice); the error names the shard and the command that repairs it:
+trials than its slice holds, or has a damaged trial log (a last line or zstd frame cut
+short, a trial missing or twice); the error names the shard and the command that repairs it:
   kalahlab experiment run --resume --out DIR --shard i/n
 (it takes the plan from the shard's manifest and plays only the missing trials).
---no-trials merges the counts without the trial logs (no replay of the merged run).`,
+--no-trials merges the counts without the trial logs (no replay of the merged run).
+
+The shards' logs may be compressed (trials.jsonl.zst) or plain (trials.jsonl); the
+merged log is compressed, or plain with --log plain.`,
 		Example: `  kalahlab experiment merge results/shard-*
   kalahlab experiment merge results/
   kalahlab experiment merge a/shard-0-of-2 b/shard-1-of-2 --out merged/`,
@@ -267,8 +309,15 @@ missing or twice); the error names the shard and the command that repairs it:
 			if err := config.CheckFormats(formats); err != nil {
 				return err
 			}
+			logAs, err := experiments.ParseLogFormat(logFormat)
+			if err != nil {
+				return fmt.Errorf("--log: %w", err)
+			}
 			res, dirs, err := experiments.Merge(args)
 			if err != nil {
+				return err
+			}
+			if err := overrideMaxFailures(cmd, res); err != nil {
 				return err
 			}
 			if out == "" {
@@ -290,22 +339,28 @@ missing or twice); the error names the shard and the command that repairs it:
 			defer lock.Unlock()
 			// The trial logs first: when one is damaged, nothing is written.
 			if !noTrials {
-				if err := experiments.MergeTrials(res, dirs, out); err != nil {
+				if err := experiments.MergeTrialsAs(res, dirs, out, logAs); err != nil {
 					return err
 				}
-			} else if err := os.Remove(filepath.Join(out, experiments.TrialsFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			} else if err := experiments.RemoveTrialLogs(out); err != nil {
 				return err
 			}
 			if err := experiments.Save(res, out); err != nil {
 				return err
 			}
 			fmt.Fprintf(a.errOut, "merged %d shards into %s\n", res.Manifest.MergedFrom, out)
-			return a.report(experiments.Summarize(res), out, formats)
+			rep := experiments.Summarize(res)
+			if err := a.report(rep, out, formats); err != nil {
+				return err
+			}
+			return failingCells(rep, allowFailures)
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "`DIR` for the merged result (default: the shards' parent directory)")
-	cmd.Flags().StringSliceVar(&formats, "format", config.ExperimentFormats, "report formats to write: table, csv, json, html")
+	cmd.Flags().StringSliceVar(&formats, "format", config.DefaultExperimentFormats, "report formats to write: table, csv, json, html, parquet")
 	cmd.Flags().BoolVar(&noTrials, "no-trials", false, "merge the counts only, without the shards' trial logs")
+	addFailureFlags(cmd.Flags(), &allowFailures)
+	cmd.Flags().StringVar(&logFormat, "log", "zstd", "the merged trial log's format: zstd (trials.jsonl.zst) or plain (trials.jsonl)")
 	return cmd
 }
 
@@ -317,16 +372,26 @@ func newExperimentReportCmd(a *app) *cobra.Command {
 		Short: "Render the reports of a finished run again, without running it",
 		Long: `Render a finished run's reports from its counts (stats.json and manifest.json):
 the table is printed (JSON with --json); csv, json and html are written into the run's
-directory, or --out.
+directory, or --out. --max-failures judges the cells again with another limit (the
+study's max_failures otherwise); report marks failing cells but always exits 0.
+
+--format parquet writes cells.parquet (one row per cell: the columns of results.csv,
+typed, missing values null) and, when the run kept a trial log, trials.parquet (one
+row per trial: trial, cell, label, index, seed, seats, returns, scores, plies,
+timed_out, error, opening, swap_offered, swapped, decisions, legal, move_codes), which
+DuckDB, Polars and pandas read directly.
 
 --format svg or png writes the charts of a study with a sweep as files for a paper or
 slides: each metric (first seat's win rate, advantage, balance, draws, game length)
 against each swept knob, one file per metric and knob, named
-chart-METRIC-by-KNOB.svg (or .png, drawn at twice the size). Their paths are printed,
-one a line. The same curves are in report.html.`,
+chart-METRIC-by-KNOB.svg (or .png, drawn at twice the size); a study with a skill
+ladder adds the first seat's advantage and the balance against the rungs, perfect play
+on top (chart-ladder-first_seat_advantage.svg, chart-ladder-balance.svg). Their paths
+are printed, one a line. The same curves are in report.html.`,
 		Example: `  kalahlab experiment report results/
   kalahlab experiment report results/ --format html
   kalahlab experiment report results/ --format csv,json --out /tmp/r
+  kalahlab experiment report results/ --format parquet
   kalahlab experiment report results/ --format svg,png --out figures/`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -355,6 +420,9 @@ one a line. The same curves are in report.html.`,
 			if out == "" {
 				out = args[0]
 			}
+			if err := overrideMaxFailures(cmd, res); err != nil {
+				return err
+			}
 			rep := experiments.Summarize(res)
 			var files []string
 			for _, f := range reports {
@@ -363,7 +431,7 @@ one a line. The same curves are in report.html.`,
 				}
 			}
 			if len(files) > 0 {
-				paths, err := experiments.WriteReports(rep, out, files)
+				paths, err := experiments.WriteReportsFrom(rep, args[0], out, files)
 				if err != nil {
 					return err
 				}
@@ -388,7 +456,8 @@ one a line. The same curves are in report.html.`,
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "`DIR` for the report files (default: the run's directory)")
-	cmd.Flags().StringSliceVar(&formats, "format", []string{"table"}, "formats: table (printed), csv, json, html (written), svg, png (chart files, paths printed)")
+	cmd.Flags().String("max-failures", "", maxFailuresUsage)
+	cmd.Flags().StringSliceVar(&formats, "format", []string{"table"}, "formats: table (printed), csv, json, html, parquet (written), svg, png (chart files, paths printed)")
 	return cmd
 }
 
@@ -396,7 +465,12 @@ func newExperimentExampleCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "example [NAME]",
 		Short: "List the embedded example studies, or print one to start from",
+		Long: `List the embedded example studies (each with the name its reports' headers print),
+or print one to start from. NAME is the file name (study-kalah-fairness, with or
+without .yaml) or the study's own name, as a report's header gives it (kalah-fairness).
+"experiment run NAME" runs an example by the same names.`,
 		Example: `  kalahlab experiment example
+  kalahlab experiment example kalah-fairness > study.yaml
   kalahlab experiment example study-kalah-fairness > study.yaml`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -410,7 +484,7 @@ func newExperimentExampleCmd(a *app) *cobra.Command {
 					if n == config.DefaultStudy {
 						mark = " (the default)"
 					}
-					fmt.Fprintf(a.out, "%s%s\n    %s\n", strings.TrimSuffix(n, ".yaml"), mark, strings.TrimPrefix(first, "# "))
+					fmt.Fprintf(a.out, "%s%s\n    %s: %s\n", strings.TrimSuffix(n, ".yaml"), mark, config.StudyExampleName(n), strings.TrimPrefix(first, "# "))
 				}
 				return nil
 			}

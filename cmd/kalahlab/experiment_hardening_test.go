@@ -71,6 +71,7 @@ func TestExperimentRunLockedDirectory(t *testing.T) {
 		assert.Equal(t, 1, code)
 		assert.Contains(t, stderr, out+" is in use by another kalahlab process (pid "+fmt.Sprint(os.Getpid()))
 	}
+	assert.NoFileExists(t, filepath.Join(out, experiments.TrialsZstdFile), "the refused runs wrote nothing")
 	assert.NoFileExists(t, filepath.Join(out, experiments.TrialsFile), "the refused runs wrote nothing")
 	require.NoError(t, lock.Unlock())
 	_, stderr, code := cli(t, "", "experiment", "run", study, "--out", out, "--progress", "none")
@@ -92,9 +93,10 @@ func TestExperimentMergeDamagedShards(t *testing.T) {
 	_, stderr, code := cli(t, "", "experiment", "run", study, "--out", whole, "--games", "90", "--progress", "none")
 	require.Equal(t, 0, code, stderr)
 
+	// Plain trial logs (--log plain), to cut one mid-line.
 	out := filepath.Join(t.TempDir(), "results")
 	for i := 0; i < 3; i++ {
-		_, stderr, code := cli(t, "", "experiment", "run", study, "--out", out, "--games", "90", "--shard", fmt.Sprintf("%d/3", i), "--progress", "none")
+		_, stderr, code := cli(t, "", "experiment", "run", study, "--out", out, "--games", "90", "--shard", fmt.Sprintf("%d/3", i), "--progress", "none", "--log", "plain")
 		require.Equal(t, 0, code, stderr)
 	}
 	shard := func(i int) string { return filepath.Join(out, fmt.Sprintf("shard-%d-of-3", i)) }
@@ -110,6 +112,7 @@ func TestExperimentMergeDamagedShards(t *testing.T) {
 	assert.Contains(t, stderr, "the last line is cut short")
 	assert.Contains(t, stderr, "of the shard's 120 trials")
 	assert.NoFileExists(t, filepath.Join(out, experiments.TrialsFile))
+	assert.NoFileExists(t, filepath.Join(out, experiments.TrialsZstdFile))
 	assert.NoFileExists(t, filepath.Join(out, experiments.StatsFile))
 	// The repair it names works as written (the plan comes from the shard's manifest,
 	// --games 90 included).
@@ -139,12 +142,15 @@ func TestExperimentMergeDamagedShards(t *testing.T) {
 	merged, err := os.ReadFile(filepath.Join(out, experiments.StatsFile))
 	require.NoError(t, err)
 	assert.Equal(t, string(single), string(merged))
-	mergedLog, err := os.ReadFile(filepath.Join(out, experiments.TrialsFile))
-	require.NoError(t, err)
-	assert.Equal(t, 4*90, strings.Count(string(mergedLog), "\n"))
+	// The merged log is compressed (the shards' were plain).
+	assert.FileExists(t, filepath.Join(out, experiments.TrialsZstdFile))
+	n := 0
+	require.NoError(t, experiments.ReadTrials(out, func(*experiments.Record) error { n++; return nil }))
+	assert.Equal(t, 4*90, n)
 
 	// --no-trials merges the counts alone.
 	_, stderr, code = cli(t, "", "experiment", "merge", out, "--no-trials")
 	require.Equal(t, 0, code, stderr)
 	assert.NoFileExists(t, filepath.Join(out, experiments.TrialsFile))
+	assert.NoFileExists(t, filepath.Join(out, experiments.TrialsZstdFile))
 }

@@ -50,7 +50,7 @@ func TestExperimentRunReportReplay(t *testing.T) {
 	assert.Contains(t, stdout, "SEAT 1 WINS (95% CI)")
 	assert.Contains(t, stdout, "strict houses=3 vs kalah houses=3")
 	assert.Contains(t, stderr, "done: cells 4/4  games 240/240")
-	for _, f := range []string{"manifest.json", "stats.json", "trials.jsonl", "table.txt", "results.csv", "results.json", "report.html"} {
+	for _, f := range []string{"manifest.json", "stats.json", "trials.jsonl.zst", "table.txt", "results.csv", "results.json", "report.html"} {
 		assert.FileExists(t, filepath.Join(out, f))
 	}
 	csv, err := os.ReadFile(filepath.Join(out, "results.csv"))
@@ -162,12 +162,17 @@ func TestExperimentShardsAndMerge(t *testing.T) {
 
 func TestExperimentDefaultStudy(t *testing.T) {
 	clearExperimentEnv(t)
-	// The embedded default, cut down to a few random games.
-	stdout, stderr, code := cli(t, "", "experiment", "run", "--games", "12", "--agent", "random", "--progress", "none")
+	// The embedded default, cut down to a few games and no solving: a skill ladder of
+	// five rungs at each of three variants and two seed counts, and with --agent an
+	// agents' cell at the head of each ladder.
+	stdout, stderr, code := cli(t, "", "experiment", "run", "--games", "12", "--agent", "random", "--solve", "0", "--progress", "none")
 	require.Equal(t, 0, code, stderr)
-	assert.Contains(t, stdout, "kalah-fairness: 6 cells, 12 games each")
-	assert.Contains(t, stdout, "kalah/pie seeds=3")
+	assert.Contains(t, stdout, "kalah-fairness: 36 cells, 12 games each")
+	assert.Contains(t, stdout, "ladder: random < greedy < alphabeta:depth=2,tt=1 < alphabeta:depth=4,tt=1 < alphabeta:depth=6,tt=1")
+	assert.Contains(t, stdout, "\nkalah/pie seeds=3 ")
+	assert.Contains(t, stdout, "  @ alphabeta:depth=6,tt=1")
 	assert.Contains(t, stdout, "kalah/standard-capture seeds=4")
+	assert.NotContains(t, stdout, "= perfect play", "--solve 0 turns the solver off")
 
 	list, _, code := cli(t, "", "experiment", "example")
 	require.Equal(t, 0, code)

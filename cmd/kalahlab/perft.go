@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -19,7 +20,12 @@ func newPerftCmd(a *app) *cobra.Command {
 		Short: "Count the positions reached after each number of moves (a move-generator check)",
 		Long: `Count the positions reached after exactly 1..depth moves from the start (or from
 --from POSITION). Games that end earlier add nothing. --divide prints the count
-below each first move, to compare with another engine and find a bug.`,
+below each first move, to compare with another engine and find a bug.
+
+In a variant with Lua hooks, a game stopped by an error in its script (a failing hook,
+listing the moves or playing one before the last ply, whose moves are counted without
+being played) ends the count with that error (script, line, hook) and exit status 3,
+instead of counting as a finished game.`,
 		Example: `  kalahlab perft --variant kalah --depth 8
   kalahlab perft --variant kalah --depth 6 --divide
   kalahlab perft --set houses=4 --set seeds=3 --depth 10 --json
@@ -44,25 +50,43 @@ below each first move, to compare with another engine and find a bug.`,
 				nodes  uint64
 				splits []core.Split
 				secs   float64
+				err    error
 			}
+			// Only a hook can stop a game with an error: games without one keep the
+			// game's own perft (checkers, tic-tac-toe) and no checks.
+			checked := len(res.variant.Hooks) > 0
+			stop := func() error { return ctx.Err() }
 			count := func(d int, split bool) (result, error) {
 				done := make(chan result, 1)
 				go func() {
 					t0 := time.Now()
 					var r result
-					if split {
+					switch {
+					case split && checked:
+						r.splits, r.err = core.DivideChecked(st.Clone(), d, stop)
+					case split:
 						r.splits = core.Divide(st.Clone(), d)
-						for _, s := range r.splits {
-							r.nodes += s.Nodes
-						}
-					} else {
+					case checked:
+						r.nodes, r.err = core.PerftChecked(st.Clone(), d, stop)
+					default:
 						r.nodes = core.Perft(st.Clone(), d)
+					}
+					for _, s := range r.splits {
+						r.nodes += s.Nodes
 					}
 					r.secs = time.Since(t0).Seconds()
 					done <- r
 				}()
 				select {
 				case r := <-done:
+					switch {
+					case ctx.Err() != nil:
+						return result{}, ctx.Err() // a hook interrupted by the cancellation fails too
+					case errors.Is(r.err, core.ErrGameStopped):
+						return result{}, withCode(exitFailed, fmt.Errorf("perft: depth %d: %w", d, r.err))
+					case r.err != nil:
+						return result{}, fmt.Errorf("perft: depth %d: %w", d, r.err)
+					}
 					return r, nil
 				case <-ctx.Done():
 					return result{}, ctx.Err()

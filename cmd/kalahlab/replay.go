@@ -16,9 +16,10 @@ func newReplayCmd(a *app) *cobra.Command {
 		Use:   "replay DIR --trial N",
 		Short: "Replay one game of a study move by move, from its trial log",
 		Long: `Replay one game of a study run: its moves are read from the trial log
-(DIR/trials.jsonl, or the shards' logs under DIR), played again through the cell's
-variant, and each position is drawn. --trial is the study-wide trial number (the
-"trial" field of the log); with --cell it is the index within that cell.`,
+(DIR/trials.jsonl.zst or DIR/trials.jsonl, or the shards' logs under DIR), played
+again through the cell's variant, and each position is drawn. --trial is the
+study-wide trial number (the "trial" field of the log); with --cell it is the index
+within that cell.`,
 		Example: `  kalahlab replay results/ --trial 1234
   kalahlab replay results/ --cell 2 --trial 17 --color never
   kalahlab replay results/ --trial 1234 --json`,

@@ -29,6 +29,18 @@ type app struct {
 	sets       []string
 	json       bool
 	color      string
+
+	// ctx is the running command's context (cancelled by Ctrl-C or SIGTERM), set
+	// before any command runs: games built with it stop their Lua hooks when it ends.
+	ctx context.Context
+}
+
+// context is the running command's context (context.Background outside a command).
+func (a *app) context() context.Context {
+	if a.ctx == nil {
+		return context.Background()
+	}
+	return a.ctx
 }
 
 // run executes the command line and returns the process exit code (exit.go lists them).
@@ -62,6 +74,9 @@ colour off (unless --color always).`,
   kalahlab variants list`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		PersistentPreRun: func(cmd *cobra.Command, _ []string) {
+			a.ctx = cmd.Context()
+		},
 	}
 	root.SetIn(in)
 	root.SetOut(out)
@@ -92,6 +107,9 @@ colour off (unless --color always).`,
 		newVersionCmd(a),
 		newExperimentCmd(a),
 		newReplayCmd(a),
+		newTournamentCmd(a),
+		newRenderCmd(a),
+		newServeCmd(a),
 	)
 	return root
 }

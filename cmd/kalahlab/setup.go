@@ -66,7 +66,7 @@ func (a *app) resolve(cfg *config.Game, lookup string, houseRules []string, over
 	if v, err = v.With(all); err != nil {
 		return nil, err
 	}
-	g, err := v.NewGame()
+	g, err := v.NewGameContext(a.context()) // Ctrl-C stops a running hook too
 	if err != nil {
 		return nil, err
 	}

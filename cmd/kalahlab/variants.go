@@ -1,8 +1,10 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -39,8 +41,12 @@ func (a *app) scriptsDir(cmd *cobra.Command) string {
 
 func newVariantsListCmd(a *app) *cobra.Command {
 	return &cobra.Command{
-		Use:     "list",
-		Short:   "List the base games and variants",
+		Use:   "list",
+		Short: "List the base games and variants, grouped by family and region",
+		Long: `List the base games and variants, grouped by family (a script's family field, else
+its base game's name) and, within a family, by region (a script's region field): the
+mancala catalogue (mancala/oware, mancala/toguz-kumalak, ...) is listed by where each
+game is played.`,
 		Example: "  kalahlab variants list\n  kalahlab variants list --json",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -53,19 +59,36 @@ func newVariantsListCmd(a *app) *cobra.Command {
 				type row struct {
 					Name    string `json:"name"`
 					Base    string `json:"base"`
+					Family  string `json:"family"`
+					Region  string `json:"region,omitempty"`
 					Source  string `json:"source"`
 					Summary string `json:"summary"`
 				}
 				rows := make([]row, len(list))
 				for i, v := range list {
-					rows[i] = row{v.Name, v.Base, v.Source, v.Summary}
+					rows[i] = row{v.Name, v.Base, v.Family, v.Region, v.Source, v.Summary}
 				}
 				return json.NewEncoder(a.out).Encode(rows)
 			}
+			// By family, then region; within a group, as Catalog lists them (base games first).
+			group := func(v *variants.Variant) string {
+				if v.Region == "" {
+					return v.Family
+				}
+				return v.Family + " / " + v.Region
+			}
+			slices.SortStableFunc(list, func(x, y *variants.Variant) int {
+				return cmp.Or(cmp.Compare(x.Family, y.Family), cmp.Compare(x.Region, y.Region))
+			})
 			tw := tabwriter.NewWriter(a.out, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "NAME\tBASE\tSOURCE\tSUMMARY")
+			prev := ""
 			for _, v := range list {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", v.Name, v.Base, v.Source, v.Summary)
+				if g := group(v); g != prev {
+					fmt.Fprintf(tw, "[%s]\t\t\t\n", g)
+					prev = g
+				}
+				fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", v.Name, v.Base, v.Source, v.Summary)
 			}
 			return tw.Flush()
 		},
@@ -110,6 +133,7 @@ func newVariantsShowCmd(a *app) *cobra.Command {
 				return json.NewEncoder(a.out).Encode(map[string]any{
 					"name": v.Name, "summary": v.Summary, "description": v.Description, "base": v.Base,
 					"extends": v.Extends, "source": v.Source, "hash": v.Hash, "hooks": hooks,
+					"family": v.Family, "region": v.Region,
 					"available_hooks": variants.HookNames(v.Base), "examples": len(v.Examples),
 					"params": v.Params, "knobs": knobs, "players": res.game.NumPlayers(),
 					"fields": fieldsJSON(v),
@@ -120,6 +144,13 @@ func newVariantsShowCmd(a *app) *cobra.Command {
 				fmt.Fprintf(a.out, "%s\n", v.Description)
 			}
 			fmt.Fprintf(a.out, "base game: %s\n", v.Base)
+			if v.Family != v.Base || v.Region != "" {
+				fmt.Fprintf(a.out, "family: %s", v.Family)
+				if v.Region != "" {
+					fmt.Fprintf(a.out, " (%s)", v.Region)
+				}
+				fmt.Fprintln(a.out)
+			}
 			if len(v.Extends) > 0 {
 				fmt.Fprintf(a.out, "extends: %s\n", strings.Join(v.Extends, " <- "))
 			}

@@ -271,10 +271,10 @@ type Game struct {
 	houseMask uint64 // the low n bytes, for boards with n <= 8
 	fastEnd   bool   // the end check is two word loads (see play)
 	stores    [2]uint8
-	// Random playouts run on two words when fastPlay (see playout.go); walk holds
-	// the last lap of a sowing for them.
-	fastPlay bool
-	walk     []walkStep
+	// sower plays moves on the word board when the rules are covered
+	// (Rules.WordBoard), else nil: random playouts (playout.go) and package ai's
+	// compact solver use it.
+	sower *Sower
 }
 
 // New returns the game for r, named name.
@@ -286,9 +286,8 @@ func New(name string, r Rules) (*Game, error) {
 	g.pits = 2*g.n + 2
 	g.stores = [2]uint8{uint8(g.n), uint8(2*g.n + 1)}
 	g.fastEnd = g.n <= 8 && !g.hooked && r.EndRule == EitherSideEmpty
-	g.fastPlay = g.fastEnd && r.Rows == 2 && r.StoreSowing && !r.OriginSkip
-	if g.fastPlay {
-		g.buildWalk()
+	if r.WordBoard() {
+		g.sower = newSower(r)
 	}
 	if g.n <= 8 {
 		g.houseMask = 1<<(8*uint(g.n)) - 1

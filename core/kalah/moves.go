@@ -326,10 +326,6 @@ func (s *State) sow(side, from int) int {
 	return p
 }
 
-// onesLow[n] has the low n bytes set to 1.
-var onesLow = [9]uint64{0, 0x01, 0x0101, 0x010101, 0x01010101, 0x0101010101,
-	0x010101010101, 0x01010101010101, 0x0101010101010101}
-
 // addOnes adds one seed to each of the n pits from p on (no pit can overflow: there
 // are at most 255 seeds in all). The pits array has 8 bytes of slack for the loads.
 func addOnes(pits *[pitsLen]uint8, p, n int) {
@@ -543,16 +539,4 @@ func b2u(b bool) uint8 {
 		return 1
 	}
 	return 0
-}
-
-// sideWord loads side's houses as the bytes of a word (boards with at most 8 houses a
-// side): zero exactly when the side is empty.
-func (s *State) sideWord(side int) uint64 {
-	return binary.LittleEndian.Uint64(s.p.pits[side*(s.g.n+1):]) & s.g.houseMask
-}
-
-// nonZeroBytes sets the top bit of each non-zero byte of w and clears the rest.
-func nonZeroBytes(w uint64) uint64 {
-	const lo7 = 0x7f7f_7f7f_7f7f_7f7f
-	return ((w & lo7) + lo7 | w) &^ lo7
 }

@@ -18,15 +18,108 @@ const (
 // their rows, and who is to move. With color, the mover's houses are green, stores yellow
 // and empty houses dim.
 func (s *State) Render(color bool) string {
-	g := s.g
-	h := g.h
-	paint := func(text, code string) string {
-		if !color || code == "" {
-			return text
+	d := drawing{s: s, color: color}
+	rows := d.rows()
+	rule := renderMargin + strings.Repeat("+----", s.g.h) + "+"
+	out := []string{d.seat(1)}
+	half := len(rows) / 2
+	for i, r := range rows {
+		if r.above {
+			out = append(out, d.labelLine(r))
 		}
-		return code + text + ansiReset
+		if i == 0 {
+			out = append(out, rule)
+		}
+		out = append(out, d.pitLine(r))
+		if i == len(rows)-1 {
+			out = append(out, rule)
+		}
+		if !r.above {
+			out = append(out, d.labelLine(r))
+		}
+		if i == half-1 {
+			out = append(out, d.storeLine()) // the stores sit between the two halves
+		}
 	}
-	cell := func(pit int) string {
+	out = append(out, d.seat(0))
+	if s.p.over {
+		out = append(out, d.status())
+	}
+	return strings.Join(out, "\n") + "\n"
+}
+
+// renderMargin indents the rows of houses, leaving room for North's store on the left.
+const renderMargin = "       "
+
+// drawing draws the parts of a State's board, with or without colour.
+type drawing struct {
+	s     *State
+	color bool
+}
+
+// screenRow is a row of houses on the screen: the pit drawn in each column and its
+// house number, written above or below the row.
+type screenRow struct {
+	pits   []int
+	labels []int
+	above  bool
+}
+
+// rows lays out the rows of houses, top to bottom: North's then South's, and with four
+// rows each side's outer row outside its inner one.
+func (d drawing) rows() []screenRow {
+	if d.s.g.r.Rows == 2 {
+		return []screenRow{d.row(1, false), d.row(0, false)}
+	}
+	return []screenRow{d.row(1, true), d.row(1, false), d.row(0, false), d.row(0, true)}
+}
+
+// row lays out side's houses (its outer row of four when outer) by screen column:
+// South's run left to right, North's right to left, so that the sowing goes round
+// anticlockwise. An outer row's labels go outside the board, an inner row's (with four
+// rows) towards the middle.
+func (d drawing) row(side int, outer bool) screenRow {
+	g := d.s.g
+	h := g.h
+	r := screenRow{pits: make([]int, h), labels: make([]int, h), above: side == 1}
+	lo, hi := 0, g.n
+	if g.r.Rows == 4 {
+		if outer {
+			lo = h
+		} else {
+			hi = h
+		}
+		r.above = side == 1 && outer || side == 0 && !outer
+	}
+	for k := lo; k < hi; k++ {
+		col := k
+		switch {
+		case g.r.Rows != 2:
+			col = g.column(side, k)
+		case side == 1:
+			col = h - 1 - k
+		}
+		r.pits[col] = side*(g.n+1) + k
+		r.labels[col] = k + 1
+	}
+	return r
+}
+
+// paint wraps text in the ANSI code when drawing in colour.
+func (d drawing) paint(text, code string) string {
+	if !d.color || code == "" {
+		return text
+	}
+	return code + text + ansiReset
+}
+
+// pitLine draws a row's houses with their seeds: the mover's houses bold green, empty
+// ones dim.
+func (d drawing) pitLine(r screenRow) string {
+	s, g := d.s, d.s.g
+	var b strings.Builder
+	b.WriteString(renderMargin)
+	for _, pit := range r.pits {
 		n := s.p.pits[pit]
 		code := ""
 		switch {
@@ -35,109 +128,52 @@ func (s *State) Render(color bool) string {
 		case n == 0:
 			code = ansiDim
 		}
-		return "|" + paint(fmt.Sprintf("%3d ", n), code)
+		b.WriteString("|" + d.paint(fmt.Sprintf("%3d ", n), code))
 	}
-	// rows of the screen, top to bottom: each is the pits by column and their labels.
-	type row struct {
-		pits   []int
-		labels []int
-		above  bool // labels above the row
+	b.WriteString("|")
+	return b.String()
+}
+
+// labelLine writes a row's house numbers under or over its houses.
+func (d drawing) labelLine(r screenRow) string {
+	var b strings.Builder
+	b.WriteString(renderMargin)
+	for _, l := range r.labels {
+		fmt.Fprintf(&b, "%4d ", l)
 	}
-	rowOf := func(side int, outer bool) row {
-		r := row{pits: make([]int, h), labels: make([]int, h), above: side == 1}
-		lo, hi := 0, g.n
-		if g.r.Rows == 4 {
-			if outer {
-				lo = h
-			} else {
-				hi = h
-			}
-		}
-		for k := lo; k < hi; k++ {
-			col := k
-			if g.r.Rows == 2 {
-				if side == 1 {
-					col = h - 1 - k
-				}
-			} else {
-				col = g.column(side, k)
-			}
-			r.pits[col] = side*(g.n+1) + k
-			r.labels[col] = k + 1
-		}
-		if g.r.Rows == 4 && side == 1 && !outer {
-			r.above = false
-		}
-		if g.r.Rows == 4 && side == 0 && !outer {
-			r.above = true
-		}
-		return r
+	return strings.TrimRight(b.String(), " ")
+}
+
+// storeLine draws North's store on the left and South's on the right of the line
+// between the two halves.
+func (d drawing) storeLine() string {
+	s, g := d.s, d.s.g
+	return fmt.Sprintf(" %s %s %s", d.paint(fmt.Sprintf("[%3d]", s.p.pits[g.store(1)]), ansiStore),
+		strings.Repeat("+----", g.h)+"+", d.paint(fmt.Sprintf("[%3d]", s.p.pits[g.store(0)]), ansiStore))
+}
+
+// seat names side (0 South, 1 North) with the seat playing it, which the pie rule may
+// have swapped, and marks it when it is to move.
+func (d drawing) seat(side int) string {
+	s := d.s
+	seat := side
+	if s.p.swapped {
+		seat ^= 1
 	}
-	var rows []row
-	if g.r.Rows == 2 {
-		rows = []row{rowOf(1, false), rowOf(0, false)}
-	} else {
-		rows = []row{rowOf(1, true), rowOf(1, false), rowOf(0, false), rowOf(0, true)}
+	name := [2]string{"South", "North"}[side]
+	mark := ""
+	if !s.p.over && int(s.p.side) == side {
+		mark = d.paint("  <- to move", ansiBold)
 	}
-	const margin = "       "
-	rule := margin + strings.Repeat("+----", h) + "+"
-	labelLine := func(r row) string {
-		var b strings.Builder
-		b.WriteString(margin)
-		for _, l := range r.labels {
-			fmt.Fprintf(&b, "%4d ", l)
-		}
-		return strings.TrimRight(b.String(), " ")
+	return fmt.Sprintf("  %s (seat %d)%s", name, seat+1, mark)
+}
+
+// status reports the end: the seats' scores, or the error that stopped the game.
+func (d drawing) status() string {
+	s := d.s
+	if s.p.err != nil {
+		return "  Game stopped: " + s.p.err.Error()
 	}
-	seat := func(side int) string {
-		seat := side
-		if s.p.swapped {
-			seat ^= 1
-		}
-		name := [2]string{"South", "North"}[side]
-		mark := ""
-		if !s.p.over && int(s.p.side) == side {
-			mark = paint("  <- to move", ansiBold)
-		}
-		return fmt.Sprintf("  %s (seat %d)%s", name, seat+1, mark)
-	}
-	var out []string
-	out = append(out, seat(1))
-	half := len(rows) / 2
-	for i, r := range rows {
-		if r.above {
-			out = append(out, labelLine(r))
-		}
-		if i == 0 {
-			out = append(out, rule)
-		}
-		var b strings.Builder
-		b.WriteString(margin)
-		for _, p := range r.pits {
-			b.WriteString(cell(p))
-		}
-		b.WriteString("|")
-		out = append(out, b.String())
-		if i == len(rows)-1 {
-			out = append(out, rule)
-		}
-		if !r.above {
-			out = append(out, labelLine(r))
-		}
-		if i == half-1 {
-			// the stores sit on the line between the two halves
-			out = append(out, fmt.Sprintf(" %s %s %s", paint(fmt.Sprintf("[%3d]", s.p.pits[g.store(1)]), ansiStore),
-				strings.Repeat("+----", h)+"+", paint(fmt.Sprintf("[%3d]", s.p.pits[g.store(0)]), ansiStore)))
-		}
-	}
-	out = append(out, seat(0))
-	if s.p.over {
-		sc := s.Scores(nil)
-		status := fmt.Sprintf("  Game over: seat 1 has %g, seat 2 has %g", sc[0], sc[1])
-		if s.p.err != nil {
-			status = "  Game stopped: " + s.p.err.Error()
-		}
-		out = append(out, status)
-	}
-	return strings.Join(out, "\n") + "\n"
+	sc := s.Scores(nil)
+	return fmt.Sprintf("  Game over: seat 1 has %g, seat 2 has %g", sc[0], sc[1])
 }

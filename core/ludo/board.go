@@ -107,6 +107,32 @@ func CrossBoard(track, home int) (*Board, bool) {
 // validate checks the board against the rules: sizes, cells in the grid, no cell used
 // twice.
 func (b *Board) validate(r Rules) error {
+	if err := b.checkCounts(r); err != nil {
+		return err
+	}
+	cells := cellClaims{b: b, owner: map[Cell]string{}}
+	for i, c := range b.Track {
+		if err := cells.claim(c, fmt.Sprintf("track square %d", i+1)); err != nil {
+			return err
+		}
+	}
+	starts := map[int]bool{}
+	for i := range b.Starts {
+		if err := b.checkSeat(r, i, starts, cells); err != nil {
+			return err
+		}
+	}
+	for _, c := range b.Excluded {
+		if err := cells.claim(c, "excluded"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkCounts checks the grid's size and that there are as many track cells as the
+// track is long, and a start, home, goal and yard for each seat.
+func (b *Board) checkCounts(r Rules) error {
 	switch {
 	case b.Rows < 1 || b.Cols < 1 || b.Rows > 64 || b.Cols > 64:
 		return fmt.Errorf("grid %dx%d: want 1..64 rows and columns", b.Rows, b.Cols)
@@ -117,55 +143,55 @@ func (b *Board) validate(r Rules) error {
 	case len(b.Homes) != len(b.Starts) || len(b.Goals) != len(b.Starts) || len(b.Yards) != len(b.Starts):
 		return fmt.Errorf("%d starts, %d homes, %d goals, %d yards: want one each per seat", len(b.Starts), len(b.Homes), len(b.Goals), len(b.Yards))
 	}
-	used := map[Cell]string{}
-	use := func(c Cell, what string) error {
-		if c.Row < 0 || c.Row >= b.Rows || c.Col < 0 || c.Col >= b.Cols {
-			return fmt.Errorf("%s: cell (%d,%d) outside the %dx%d grid", what, c.Row, c.Col, b.Rows, b.Cols)
-		}
-		if other, ok := used[c]; ok {
-			return fmt.Errorf("%s: cell (%d,%d) is already %s", what, c.Row, c.Col, other)
-		}
-		used[c] = what
-		return nil
+	return nil
+}
+
+// checkSeat checks seat i: a start square of its own on the track, a home column of
+// home_length cells, a goal, and a yard cell for each token, all on cells of their own.
+// starts holds the start squares of the seats before.
+func (b *Board) checkSeat(r Rules, i int, starts map[int]bool, cells cellClaims) error {
+	st := b.Starts[i]
+	switch {
+	case st < 0 || st >= r.TrackLength:
+		return fmt.Errorf("seat %d: start square %d out of range 0..%d", i+1, st, r.TrackLength-1)
+	case starts[st]:
+		return fmt.Errorf("seat %d: start square %d taken by another seat", i+1, st)
+	case len(b.Homes[i]) != r.HomeLength:
+		return fmt.Errorf("seat %d: %d home cells for home_length %d", i+1, len(b.Homes[i]), r.HomeLength)
+	case len(b.Yards[i]) < r.Tokens:
+		return fmt.Errorf("seat %d: %d yard cells for %d tokens", i+1, len(b.Yards[i]), r.Tokens)
 	}
-	for i, c := range b.Track {
-		if err := use(c, fmt.Sprintf("track square %d", i+1)); err != nil {
+	starts[st] = true
+	for j, c := range b.Homes[i] {
+		if err := cells.claim(c, fmt.Sprintf("seat %d home square %d", i+1, j+1)); err != nil {
 			return err
 		}
 	}
-	starts := map[int]bool{}
-	for i, st := range b.Starts {
-		if st < 0 || st >= r.TrackLength {
-			return fmt.Errorf("seat %d: start square %d out of range 0..%d", i+1, st, r.TrackLength-1)
-		}
-		if starts[st] {
-			return fmt.Errorf("seat %d: start square %d taken by another seat", i+1, st)
-		}
-		starts[st] = true
-		if len(b.Homes[i]) != r.HomeLength {
-			return fmt.Errorf("seat %d: %d home cells for home_length %d", i+1, len(b.Homes[i]), r.HomeLength)
-		}
-		if len(b.Yards[i]) < r.Tokens {
-			return fmt.Errorf("seat %d: %d yard cells for %d tokens", i+1, len(b.Yards[i]), r.Tokens)
-		}
-		for j, c := range b.Homes[i] {
-			if err := use(c, fmt.Sprintf("seat %d home square %d", i+1, j+1)); err != nil {
-				return err
-			}
-		}
-		if err := use(b.Goals[i], fmt.Sprintf("seat %d goal", i+1)); err != nil {
-			return err
-		}
-		for j, c := range b.Yards[i][:r.Tokens] {
-			if err := use(c, fmt.Sprintf("seat %d yard cell %d", i+1, j+1)); err != nil {
-				return err
-			}
-		}
+	if err := cells.claim(b.Goals[i], fmt.Sprintf("seat %d goal", i+1)); err != nil {
+		return err
 	}
-	for _, c := range b.Excluded {
-		if err := use(c, "excluded"); err != nil {
+	for j, c := range b.Yards[i][:r.Tokens] {
+		if err := cells.claim(c, fmt.Sprintf("seat %d yard cell %d", i+1, j+1)); err != nil {
 			return err
 		}
 	}
+	return nil
+}
+
+// cellClaims records what each cell of a board's grid is, so that no cell is used twice.
+type cellClaims struct {
+	b     *Board
+	owner map[Cell]string
+}
+
+// claim marks cell c as what, which it must not already be, inside the grid.
+func (u cellClaims) claim(c Cell, what string) error {
+	if c.Row < 0 || c.Row >= u.b.Rows || c.Col < 0 || c.Col >= u.b.Cols {
+		return fmt.Errorf("%s: cell (%d,%d) outside the %dx%d grid", what, c.Row, c.Col, u.b.Rows, u.b.Cols)
+	}
+	if other, ok := u.owner[c]; ok {
+		return fmt.Errorf("%s: cell (%d,%d) is already %s", what, c.Row, c.Col, other)
+	}
+	u.owner[c] = what
 	return nil
 }

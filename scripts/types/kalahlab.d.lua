@@ -463,6 +463,89 @@ function LudoTokens:move_by(player, token, n) end
 ---@class LudoHooks
 ---@field on_land? fun(t: LudoTokens, cell: LudoCell, kind: string) called when a token ends its move on a custom field
 
+---The board view of mancala hooks (the mancala base game). Valid only during the hook call.
+---@class MancalaBoard
+local MancalaBoard = {}
+---@param pit Pit
+---@return integer
+function MancalaBoard:count(pit) end
+---@param pit Pit
+---@return Player
+function MancalaBoard:owner(pit) end
+---@param pit Pit
+---@return boolean
+function MancalaBoard:is_store(pit) end
+---The opponent's house facing a house, or nil.
+---@param pit Pit
+---@return Pit|nil
+function MancalaBoard:opposite(pit) end
+---@param player Player
+---@return Pit
+function MancalaBoard:store(player) end
+---@param player Player
+---@return integer
+function MancalaBoard:house_count(player) end
+---The pit of a player's house (1.. in their notation).
+---@param player Player
+---@param house integer
+---@return Pit
+function MancalaBoard:pit(player, house) end
+---The house number of a house along its owner's, or nil for a store.
+---@param pit Pit
+---@return integer|nil
+function MancalaBoard:house_of(pit) end
+---The player who marked the pit (a tuzdik), or nil.
+---@param pit Pit
+---@return Player|nil
+function MancalaBoard:mark(pit) end
+---@param player Player
+---@return integer
+function MancalaBoard:seeds(player) end
+---@return Player
+function MancalaBoard:mover() end
+---@param pit Pit
+---@return integer
+function MancalaBoard:take(pit) end
+---@param pit Pit
+---@param n integer
+function MancalaBoard:add(pit, n) end
+---Sows a house's seeds as the descriptor sows; returns the pit of the last seed, or nil.
+---@param pit Pit
+---@param opts? { player?: Player, direction?: "anticlockwise"|"clockwise", capture?: boolean }
+---@return Pit|nil
+function MancalaBoard:sow(pit, opts) end
+---@return integer
+function MancalaBoard:pits() end
+---@return integer
+function MancalaBoard:total() end
+---@return integer
+function MancalaBoard:ply() end
+
+---The move context of mancala hooks.
+---@class MancalaMove
+---@field player Player the mover
+---@field house integer the house moved, in the mover's notation
+---@field origin Pit its pit
+---@field seeds integer the seeds lifted from it
+---@field direction "anticlockwise"|"clockwise"
+---@field laps integer the lifts: 1, plus one for each relay
+---@field lifts Pit[] the pit of each lift, origin first
+---@field drops Pit[] the pit of every seed sown, in order
+---@field dropped integer the seeds sown
+---@field last Pit the pit of the last seed
+---@field empty_before boolean the last pit was empty before the last seed
+
+---The mancala hooks.
+---@class MancalaHooks
+---@field capture? fun(b: MancalaBoard, mv: MancalaMove) replaces the descriptor's captures
+---@field after_sow? fun(b: MancalaBoard, mv: MancalaMove): boolean|nil after each sowing: nil (the rules decide), true (move again) or false
+
+---The knobs of the mancala base game.
+---@class MancalaParams
+---@field houses? integer houses a row [6]
+---@field seeds? integer seeds a house [4]
+---@field max_plies? integer the ply limit [1000]
+
 ---A position test run by the tests and by `kalahlab variants check`.
 ---@class Example
 ---@field name? string which rule it pins
@@ -476,10 +559,16 @@ function LudoTokens:move_by(player, token, n) end
 ---@field name? string the variant's name [the file's path without .lua]
 ---@field summary? string one line for `variants list`
 ---@field description? string longer text for `variants show`
----@field params? KalahParams|CheckersParams|TicTacToeParams|LudoParams knob values of the base game
+---@field family? string the family of games, for `variants list` [the parent's]
+---@field region? string where the game is played, for `variants list` [the parent's]
+---@field params? KalahParams|CheckersParams|TicTacToeParams|LudoParams|MancalaParams knob values of the base game
 ---@field fields? table<string, LudoField> Ludo: the special fields by kind ({} for none) [the parent's]
----@field board? LudoBoard Ludo: the board's drawing (grid, track, starts, homes, goals, yards) [the parent's]
----@field hooks? KalahHooks|CheckersHooks|TicTacToeHooks|LudoHooks hook functions of the base game
+---@field board? LudoBoard|table Ludo: the board's drawing; mancala: { rows, houses, seeds, pits, tracks } [the parent's]
+---@field sowing? table mancala: { direction, stores, skip, origin_first, min_seeds, relay } [the parent's]
+---@field captures? table[] mancala: capture rules tried in order [the parent's]
+---@field ending? table mancala: { when, majority, remaining, repeats, on_repeat } [the parent's]
+---@field moves? table mancala: { extra_turn, must_feed, pie_rule, pass } [the parent's]
+---@field hooks? KalahHooks|CheckersHooks|TicTacToeHooks|LudoHooks|MancalaHooks hook functions of the base game
 ---@field examples? Example[] position tests
 
 ---Declares a variant: end a script with `return variant { ... }`.
@@ -487,7 +576,8 @@ function LudoTokens:move_by(player, token, n) end
 ---@return VariantSpec
 function variant(spec) end
 
----Loads a module of the script library (scripts/lib/NAME.lua), once per Lua state.
+---Loads a module of the script library (scripts/lib/NAME.lua), else of yours (NAME.lua or
+---lib/NAME.lua in the script's folder or the scripts directory), once per Lua state.
 ---@param name string
 ---@return any
 function require(name) end

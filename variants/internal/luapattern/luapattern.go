@@ -161,6 +161,9 @@ func (m *Matcher) match(s, p int) int {
 	return r
 }
 
+// matchHere matches pat[p:] at src[s:], item by item: captures, anchors and single
+// classes with their repetitions here (the hot path, in one loop), the special escapes
+// in matchEscape.
 func (m *Matcher) matchHere(s, p int) int {
 	src, pat := m.src, m.pat
 	for {
@@ -184,39 +187,11 @@ func (m *Matcher) matchHere(s, p int) int {
 				return -1
 			}
 		case '%':
-			if p+1 < len(pat) {
-				switch c := pat[p+1]; {
-				case c == 'b':
-					if s = m.matchBalance(s, p+2); s < 0 {
-						return -1
-					}
-					p += 4
-					continue
-				case c == 'f':
-					p += 2
-					if p >= len(pat) || pat[p] != '[' {
-						m.fail("missing '[' after '%f' in pattern")
-					}
-					ep := m.classEnd(p)
-					var prev, cur byte
-					if s > 0 {
-						prev = src[s-1]
-					}
-					if s < len(src) {
-						cur = src[s]
-					}
-					if m.matchSet(prev, p, ep-1) || !m.matchSet(cur, p, ep-1) {
-						return -1
-					}
-					p = ep
-					continue
-				case c >= '0' && c <= '9':
-					if s = m.matchBackRef(s, c); s < 0 {
-						return -1
-					}
-					p += 2
-					continue
+			if p+1 < len(pat) && specialEscape(pat[p+1]) {
+				if s, p = m.matchEscape(s, p); s < 0 {
+					return -1
 				}
+				continue
 			}
 		}
 		// A single character class, perhaps with a repetition.
@@ -249,6 +224,44 @@ func (m *Matcher) matchHere(s, p int) int {
 		s++
 		p = ep
 	}
+}
+
+// specialEscape reports whether %c is a pattern item of its own (%bxy, %f[set], a
+// back reference) rather than a class.
+func specialEscape(c byte) bool { return c == 'b' || c == 'f' || ('0' <= c && c <= '9') }
+
+// matchEscape matches the special escape at pat[p] ('%': %bxy, %f[set] or a back
+// reference %0-%9) at s, and returns where the match and the pattern go on (ns -1: no
+// match).
+func (m *Matcher) matchEscape(s, p int) (ns, np int) {
+	switch c := m.pat[p+1]; c {
+	case 'b':
+		return m.matchBalance(s, p+2), p + 4
+	case 'f':
+		return m.matchFrontier(s, p+2)
+	default:
+		return m.matchBackRef(s, c), p + 2
+	}
+}
+
+// matchFrontier matches %f[set] (pat[p] is the '[') at s: the empty string between
+// a byte not in set and a byte in set.
+func (m *Matcher) matchFrontier(s, p int) (ns, np int) {
+	if p >= len(m.pat) || m.pat[p] != '[' {
+		m.fail("missing '[' after '%f' in pattern")
+	}
+	ep := m.classEnd(p)
+	var prev, cur byte
+	if s > 0 {
+		prev = m.src[s-1]
+	}
+	if s < len(m.src) {
+		cur = m.src[s]
+	}
+	if m.matchSet(prev, p, ep-1) || !m.matchSet(cur, p, ep-1) {
+		return -1, 0
+	}
+	return s, ep
 }
 
 // maxExpand matches as many bytes of the class pat[p:ep] as it can from s, then backs

@@ -1,0 +1,536 @@
+// Command webe2e is the end-to-end test of `kalahlab serve`: it starts the server on a
+// free port, drives headless Chromium through the pages with chromedp, asserts on what
+// each page shows, and saves screenshots (the README's).
+//
+// It is a module of its own so that chromedp is never linked into kalahlab, and so that
+// `go test ./...` in the main module does not need a browser. Run it with e2e.sh (make
+// e2e), which builds kalahlab, runs a small study and installs chromium if missing:
+//
+//	go run . -bin /tmp/kalahlab -results /tmp/results -shots ../testdata/screenshots
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+func main() {
+	bin := flag.String("bin", "kalahlab", "the kalahlab binary to test")
+	results := flag.String("results", "", "a study's output directory for the Results and Replay steps")
+	shots := flag.String("shots", "", "the directory to save screenshots in (\"\" for none)")
+	chromium := flag.String("chromium", "chromium", "the Chromium binary")
+	timeout := flag.Duration("timeout", 5*time.Minute, "the whole run's time limit")
+	flag.Parse()
+	if err := run(*bin, *results, *shots, *chromium, *timeout); err != nil {
+		log.Fatalf("webe2e: FAIL: %v", err)
+	}
+	fmt.Println("webe2e: ok")
+}
+
+// t is the run: the browser context, the server's address, the screenshots folder.
+type t struct {
+	ctx   context.Context
+	base  string
+	shots string
+}
+
+func run(bin, results, shots, chromium string, timeout time.Duration) error {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	base, stop, err := startServer(ctx, bin, results)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	profile, err := os.MkdirTemp("", "webe2e-profile-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(profile)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("no-default-browser-check", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("mute-audio", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1280, 900),
+	}
+	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	defer acancel()
+	bctx, bcancel := chromedp.NewContext(actx)
+	defer bcancel()
+	// The first run starts the browser, for as long as bctx lives: no time limit on it.
+	if err := chromedp.Do(bctx); err != nil {
+		return fmt.Errorf("starting %s: %w", chromium, err)
+	}
+	if shots != "" {
+		if err := os.MkdirAll(shots, 0o755); err != nil {
+			return err
+		}
+	}
+	e := &t{ctx: bctx, base: base, shots: shots}
+	steps := []struct {
+		name string
+		fn   func() error
+	}{
+		{"variants page", e.variants},
+		{"play Kalah against random by clicking, undo, hint, redo", e.play},
+		{"watch agents play Ludo", e.watch},
+		{"replay a trial from the results", func() error { return e.replay(results) }},
+		{"paste a Lua rule and check it", e.try},
+	}
+	for _, s := range steps {
+		began := time.Now()
+		if err := s.fn(); err != nil {
+			return fmt.Errorf("%s: %w", s.name, err)
+		}
+		fmt.Printf("webe2e: %-58s ok (%.1fs)\n", s.name, time.Since(began).Seconds())
+	}
+	return nil
+}
+
+// startServer starts `kalahlab serve` on a free port and returns its address.
+func startServer(ctx context.Context, bin, results string) (string, func(), error) {
+	args := []string{"serve", "--addr", "127.0.0.1:0"}
+	if results != "" {
+		args = append(args, "--results", results)
+	}
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return "", nil, fmt.Errorf("starting %s: %w", bin, err)
+	}
+	stop := func() {
+		_ = cmd.Process.Signal(os.Interrupt)
+		done := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Kill()
+		}
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		stop()
+		return "", nil, fmt.Errorf("reading the server's address: %w", err)
+	}
+	// "kalahlab serve: http://127.0.0.1:PORT/ (Ctrl-C stops)"
+	i := strings.Index(line, "http://")
+	if i < 0 {
+		stop()
+		return "", nil, fmt.Errorf("the server said %q, want its address", line)
+	}
+	url := strings.Fields(line[i:])[0]
+	return strings.TrimSuffix(url, "/"), stop, nil
+}
+
+// do runs chromedp actions with a time limit.
+func (e *t) do(actions ...chromedp.Action[chromedp.Void]) error {
+	ctx, cancel := context.WithTimeout(e.ctx, 60*time.Second)
+	defer cancel()
+	return chromedp.Do(ctx, actions...)
+}
+
+// get runs one action that returns a value, with a time limit.
+func get[T any](e *t, a chromedp.Action[T]) (T, error) {
+	ctx, cancel := context.WithTimeout(e.ctx, 60*time.Second)
+	defer cancel()
+	return chromedp.Run(ctx, a)
+}
+
+// shot saves a screenshot of the window (1280x900) as PNG.
+func (e *t) shot(name string) error { return e.shotAt(name, "") }
+
+// shotAt scrolls sel to the top of the window (when not "") and saves a screenshot.
+func (e *t) shotAt(name, sel string) error {
+	if e.shots == "" {
+		return nil
+	}
+	if sel != "" {
+		if _, err := get(e, chromedp.Evaluate[bool](fmt.Sprintf(`(() => { const el = document.querySelector(%q); if (el) el.scrollIntoView({block: "start"}); return !!el; })()`, sel))); err != nil {
+			return err
+		}
+	}
+	buf, err := get(e, chromedp.CaptureScreenshot())
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(e.shots, name+".png"), buf, 0o644)
+}
+
+// text returns an element's text.
+func (e *t) text(sel string) (string, error) {
+	if err := e.do(chromedp.WaitVisible(chromedp.CSS(sel))); err != nil {
+		return "", err
+	}
+	return get(e, chromedp.Text(chromedp.CSS(sel)))
+}
+
+// count returns the number of elements matching sel.
+func (e *t) count(sel string) (int, error) {
+	return get(e, chromedp.Evaluate[int](fmt.Sprintf("document.querySelectorAll(%q).length", sel)))
+}
+
+// gameState is what the Play page says about its game.
+type gameState struct {
+	Auto, Human, Over string
+	Plies             string
+	Waiting           bool
+	Status            string
+}
+
+func (e *t) game() (gameState, error) {
+	raw, err := get(e, chromedp.Evaluate[string](`(() => { const g = document.querySelector("#game"); if (!g) return "{}";
+	  return JSON.stringify({Auto: g.dataset.auto, Human: g.dataset.human, Over: g.dataset.over, Plies: g.dataset.plies,
+	    Waiting: document.body.classList.contains("waiting"), Status: (document.querySelector("#status")||{}).textContent || ""}); })()`))
+	if err != nil {
+		return gameState{}, err
+	}
+	var g gameState
+	err = json.Unmarshal([]byte(raw), &g)
+	return g, err
+}
+
+// settle waits until the game waits for a person or is over (agents move by
+// themselves), and returns its state.
+func (e *t) settle() (gameState, error) {
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		g, err := e.game()
+		if err != nil {
+			return g, err
+		}
+		if !g.Waiting && g.Auto != "true" && (g.Human == "true" || g.Over == "true") {
+			return g, nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return gameState{}, errors.New("the game did not come back to a person in 60s")
+}
+
+// waitPlies waits until the game has changed from plies (a move or an undo landed).
+func (e *t) waitChange(plies string) (gameState, error) {
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		g, err := e.game()
+		if err != nil {
+			return g, err
+		}
+		if g.Plies != plies && !g.Waiting {
+			return g, nil
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+	return gameState{}, fmt.Errorf("the game stayed at %s plies for 30s", plies)
+}
+
+func (e *t) variants() error {
+	if err := e.do(chromedp.Navigate(e.base+"/variants"), chromedp.WaitVisible(chromedp.CSS(`section[data-variant="kalah"]`))); err != nil {
+		return err
+	}
+	for _, v := range []string{"kalah", "kalah/pie", "oware", "checkers", "tictactoe", "ludo", "ludo/classic"} {
+		n, err := e.count(fmt.Sprintf(`section[data-variant=%q] svg.board`, v))
+		if err != nil {
+			return err
+		}
+		if n != 1 {
+			return fmt.Errorf("variant %s: %d start drawings, want 1", v, n)
+		}
+	}
+	s, err := e.text(`section[data-variant="kalah/pie"]`)
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(s, "swap") || !strings.Contains(s, "knobs") {
+		return fmt.Errorf("kalah/pie's entry says %q: want its summary and knobs", s)
+	}
+	return e.shot("variants")
+}
+
+func (e *t) play() error {
+	err := e.do(chromedp.Navigate(e.base+"/play?variant=kalah"),
+		chromedp.WaitVisible(chromedp.CSS("#new-game")),
+		chromedp.SetValue(chromedp.CSS("#seat-1"), "human"),
+		chromedp.SetValue(chromedp.CSS("#seat-2"), "random"),
+		chromedp.SetValue(chromedp.CSS(`#new-game select[name="pace"]`), "0"),
+		chromedp.Click(chromedp.CSS("#start")),
+		chromedp.WaitVisible(chromedp.CSS("#game")))
+	if err != nil {
+		return err
+	}
+	clicks := 0
+	for range 300 {
+		g, err := e.settle()
+		if err != nil {
+			return err
+		}
+		if g.Over == "true" {
+			break
+		}
+		// Click the first legal move on the board itself.
+		if err := e.do(chromedp.Click(chromedp.CSS(`#board [data-move]`))); err != nil {
+			return fmt.Errorf("clicking a move: %w", err)
+		}
+		clicks++
+		if _, err := e.waitChange(g.Plies); err != nil {
+			return err
+		}
+		if clicks == 3 {
+			if err := e.shot("play"); err != nil {
+				return err
+			}
+		}
+	}
+	g, err := e.settle()
+	if err != nil {
+		return err
+	}
+	if g.Over != "true" || !strings.Contains(g.Status, "Game over") {
+		return fmt.Errorf("after %d clicks the game says %q, want it over", clicks, g.Status)
+	}
+	if err := e.shot("play-over"); err != nil {
+		return err
+	}
+	// Undo takes back the last move and the random agent's replies since.
+	if err := e.do(chromedp.Click(chromedp.CSS("#undo"))); err != nil {
+		return err
+	}
+	u, err := e.waitChange(g.Plies)
+	if err != nil {
+		return err
+	}
+	if u.Over == "true" || u.Human != "true" || atoi(u.Plies) >= atoi(g.Plies) {
+		return fmt.Errorf("after undo: %+v, want fewer plies than %s and a person to move", u, g.Plies)
+	}
+	// A hint explains the search's evaluation in words.
+	if err := e.do(chromedp.Click(chromedp.CSS("#hint-button")), chromedp.WaitVisible(chromedp.CSS("#hint"))); err != nil {
+		return err
+	}
+	h, err := e.text("#hint")
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(h, "Hint for seat 1: play") || !(strings.Contains(h, "seeds") || strings.Contains(h, "level") || strings.Contains(h, "force")) {
+		return fmt.Errorf("the hint says %q", h)
+	}
+	if err := e.shot("play-hint"); err != nil {
+		return err
+	}
+	if err := e.do(chromedp.Click(chromedp.CSS("#redo"))); err != nil {
+		return err
+	}
+	r, err := e.waitChange(u.Plies)
+	if err != nil {
+		return err
+	}
+	if r.Plies != g.Plies || r.Over != "true" {
+		return fmt.Errorf("after redo: %+v, want the finished game of %s plies again", r, g.Plies)
+	}
+	return nil
+}
+
+func (e *t) watch() error {
+	err := e.do(chromedp.Navigate(e.base+"/play?variant=ludo"),
+		chromedp.WaitVisible(chromedp.CSS("#new-game")),
+		chromedp.SetValue(chromedp.CSS("#seat-1"), "random"),
+		chromedp.SetValue(chromedp.CSS(`#new-game select[name="pace"]`), "0"),
+		chromedp.Click(chromedp.CSS("#start")),
+		chromedp.WaitVisible(chromedp.CSS("#game")))
+	if err != nil {
+		return err
+	}
+	// The agents play by themselves: wait for a few dozen plies, then pause.
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		g, err := e.game()
+		if err != nil {
+			return err
+		}
+		if atoi(g.Plies) >= 40 || g.Over == "true" {
+			break
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("the agents played %s plies in 60s, want 40", g.Plies)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	// The page replaces the game after every agent move: click by script, which finds
+	// the button as it is now.
+	if err := e.jsClick("#pause"); err != nil {
+		return err
+	}
+	if err := e.do(chromedp.WaitVisible(chromedp.CSS("#resume"))); err != nil {
+		return err
+	}
+	hist, err := e.text("#history")
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(hist, "dice") {
+		return fmt.Errorf("the move list shows no die roll: %q", hist)
+	}
+	return e.shotAt("watch-ludo", "#game")
+}
+
+func (e *t) replay(results string) error {
+	if results == "" {
+		return nil
+	}
+	if err := e.do(chromedp.Navigate(e.base+"/results"), chromedp.WaitVisible(chromedp.CSS("a.opening-link"))); err != nil {
+		return err
+	}
+	if err := e.shot("results"); err != nil {
+		return err
+	}
+	if err := e.do(chromedp.Click(chromedp.CSS("a.opening-link")), chromedp.WaitVisible(chromedp.CSS("a.trial-link"))); err != nil {
+		return fmt.Errorf("the games behind a first move: %w", err)
+	}
+	if err := e.do(chromedp.Click(chromedp.CSS("a.trial-link")), chromedp.WaitVisible(chromedp.CSS("#scrubber"))); err != nil {
+		return fmt.Errorf("opening a trial: %w", err)
+	}
+	end, err := e.text("#position")
+	if err != nil {
+		return err
+	}
+	if err := e.do(chromedp.Click(chromedp.CSS("#first"))); err != nil {
+		return err
+	}
+	if err := e.waitText("#ply-label", "ply 0 of"); err != nil {
+		return err
+	}
+	if err := e.do(chromedp.Click(chromedp.CSS("#next"))); err != nil {
+		return err
+	}
+	if err := e.waitText("#ply-label", "ply 1 of"); err != nil {
+		return err
+	}
+	one, err := e.text("#position")
+	if err != nil {
+		return err
+	}
+	cur, err := e.text("tr.current")
+	if err != nil {
+		return err
+	}
+	if one == end || !strings.Contains(cur, one) {
+		return fmt.Errorf("after one step the position is %q (end %q), the current row %q", one, end, cur)
+	}
+	return e.shot("replay")
+}
+
+// jsClick clicks the element sel names once it is there (a script click: the element
+// may be replaced between a lookup and a mouse click).
+func (e *t) jsClick(sel string) error {
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		ok, err := get(e, chromedp.Evaluate[bool](fmt.Sprintf(`(() => { const el = document.querySelector(%q); if (!el) return false; el.click(); return true; })()`, sel)))
+		if err != nil {
+			return err
+		}
+		if ok {
+			return nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return fmt.Errorf("no %s to click", sel)
+}
+
+// waitText waits until sel's text contains want.
+func (e *t) waitText(sel, want string) error {
+	deadline := time.Now().Add(20 * time.Second)
+	var last string
+	for time.Now().Before(deadline) {
+		s, err := e.text(sel)
+		if err != nil {
+			return err
+		}
+		if strings.Contains(s, want) {
+			return nil
+		}
+		last = s
+		time.Sleep(50 * time.Millisecond)
+	}
+	return fmt.Errorf("%s says %q, want %q", sel, last, want)
+}
+
+const rule = `-- Kalah with three seeds a house, where a move that ends in the mover's own
+-- store gives no extra turn.
+return variant {
+  name    = "e2e/no-extra-turn",
+  extends = "kalah",
+  summary = "Kalah(6,3) without extra turns",
+  params  = { seeds = 3 },
+  hooks   = {
+    extra_turn = function(board, info) return false end,
+  },
+}
+`
+
+func (e *t) try() error {
+	err := e.do(chromedp.Navigate(e.base+"/try"),
+		chromedp.WaitVisible(chromedp.CSS("#source")),
+		chromedp.SetValue(chromedp.CSS("#source"), rule),
+		chromedp.Click(chromedp.CSS("#check")),
+		chromedp.WaitVisible(chromedp.CSS("#check-result")))
+	if err != nil {
+		return err
+	}
+	s, err := e.text("#check-result")
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(s, "Check: passed") || !strings.Contains(s, "random games kept the contract") {
+		return fmt.Errorf("the check says %q, want it passed", s)
+	}
+	if err := e.shotAt("try-check", "#tried"); err != nil {
+		return err
+	}
+	if err := e.do(chromedp.Click(chromedp.CSS("#study")), chromedp.WaitVisible(chromedp.CSS("#study-result"))); err != nil {
+		return err
+	}
+	st, err := e.text("#study-result")
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(st, "e2e/no-extra-turn") || !strings.Contains(st, "first seat's win rate") {
+		return fmt.Errorf("the study says %q", st)
+	}
+	return e.shotAt("try-study", "#study-result")
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return -1
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}

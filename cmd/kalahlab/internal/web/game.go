@@ -1,0 +1,384 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/kalahlab/kalahlab/ai"
+	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/core/record"
+	"github.com/kalahlab/kalahlab/variants"
+)
+
+// game is a game on the Play page: the variant, the seats, the moves so far with a
+// redo stack, and what the page says about it (the last hint, the last message).
+type game struct {
+	variant *variants.Variant
+	lookup  string         // what the variant was found by, as a record stores it
+	script  *record.Script // the script of a tried rule (nil for a registry variant)
+	g       core.Game
+	state   core.State
+	prev    core.State // the position before the last move (nil at the start)
+	seats   []seatPlayer
+	seed    uint64
+	rng     *rand.Rand // chance outcomes
+
+	history []ply
+	redo    []ply
+
+	paused bool
+	paceMS int
+	hint   string
+	msg    string // the last thing that went wrong (shown once)
+}
+
+// seatPlayer is who plays a seat: a person (agent nil) or an agent.
+type seatPlayer struct {
+	spec  ai.Spec
+	agent ai.Agent
+}
+
+func (p seatPlayer) human() bool { return p.agent == nil }
+
+// ply is one move played: who played it (Chance for a roll) and its notation.
+type ply struct {
+	m    core.Move
+	who  core.Player
+	text string
+}
+
+// newGame starts a game of v on players (one spec per seat), seeded with seed. ctx
+// interrupts the game's Lua code (the session's).
+func newGame(ctx context.Context, v *variants.Variant, lookup string, players []string, seed uint64) (*game, error) {
+	g, err := v.NewGameContext(ctx)
+	if err != nil {
+		return nil, err
+	}
+	n := g.NumPlayers()
+	if len(players) != n {
+		return nil, badRequest{fmt.Errorf("%s has %d seats, but %d players were given", v.Name, n, len(players))}
+	}
+	gm := &game{variant: v, lookup: lookup, g: g, state: g.NewState(), seed: seed, paceMS: 500,
+		rng: rand.New(rand.NewPCG(seed, 0x6b616c6168))}
+	var specs []ai.Spec
+	for i, text := range players {
+		spec, err := ai.ParseSpec(text)
+		if err != nil {
+			return nil, badRequest{fmt.Errorf("seat %d: %w", i+1, err)}
+		}
+		sp := seatPlayer{spec: spec}
+		if spec.Agent != ai.Human {
+			if sp.agent, err = ai.New(spec, seed+uint64(i)); err != nil {
+				return nil, badRequest{fmt.Errorf("seat %d: %w", i+1, err)}
+			}
+			specs = append(specs, spec)
+		}
+		gm.seats = append(gm.seats, sp)
+	}
+	if err := ai.SupportsAll(specs, g); err != nil {
+		return nil, badRequest{err}
+	}
+	return gm, nil
+}
+
+// toMove is the player to move once the state has settled.
+func (gm *game) toMove() core.Player {
+	if gm.state.ToMove() >= 0 {
+		gm.state.LegalMoves(nil) // a Lua game may end in its legal-move hook
+	}
+	return gm.state.ToMove()
+}
+
+// humanToMove reports whether a person is to move.
+func (gm *game) humanToMove() bool {
+	p := gm.toMove()
+	return p >= 0 && gm.seats[p].human()
+}
+
+// auto reports whether the page should let the next move happen by itself: an agent
+// or the dice are to move and the game is not paused.
+func (gm *game) auto() bool {
+	p := gm.toMove()
+	return !gm.paused && (p == core.Chance || p >= 0 && !gm.seats[p].human())
+}
+
+// play plays m (legal) for the player to move and keeps it in the history.
+func (gm *game) play(m core.Move) {
+	who := gm.state.ToMove()
+	text := gm.state.MoveString(m)
+	gm.prev = gm.state.Clone()
+	gm.state.Play(m)
+	gm.history = append(gm.history, ply{m: m, who: who, text: text})
+	gm.hint = ""
+}
+
+// move plays a person's move given in the game's notation.
+func (gm *game) move(text string) error {
+	p := gm.toMove()
+	switch {
+	case p == core.Terminal:
+		return errors.New("the game is over: start a new one, or undo")
+	case p == core.Chance:
+		return errors.New("a die roll is due: let the dice roll first")
+	case !gm.seats[p].human():
+		return fmt.Errorf("it is %v's turn, played by %s", p, gm.seats[p].spec)
+	}
+	m, err := core.ParsePlay(gm.state, text)
+	if err != nil {
+		return err
+	}
+	gm.redo = gm.redo[:0]
+	gm.play(m)
+	return nil
+}
+
+// step lets the dice or the agent to move play one move; it does nothing when a person
+// is to move or the game is over. ctx bounds the agent's search.
+func (gm *game) step(ctx context.Context) error {
+	p := gm.toMove()
+	switch {
+	case p == core.Terminal:
+		return nil
+	case p == core.Chance:
+		gm.redo = gm.redo[:0]
+		gm.play(core.SampleOutcome(gm.rng, gm.state.ChanceOutcomes(nil)))
+		return nil
+	case gm.seats[p].human():
+		return nil
+	}
+	m, err := gm.seats[p].agent.SelectMove(ctx, gm.state)
+	if err != nil {
+		if e := gm.state.Err(); e != nil {
+			return fmt.Errorf("the game was stopped by an error: %w", e)
+		}
+		if ctx.Err() != nil {
+			return fmt.Errorf("%v (%s) ran out of time: %w", p, gm.seats[p].spec, ctx.Err())
+		}
+		return fmt.Errorf("%v (%s): %w", p, gm.seats[p].spec, err)
+	}
+	gm.redo = gm.redo[:0]
+	gm.play(m)
+	return nil
+}
+
+// allAgents reports whether no person plays.
+func (gm *game) allAgents() bool {
+	for _, s := range gm.seats {
+		if s.human() {
+			return false
+		}
+	}
+	return true
+}
+
+// undo takes back moves until a person is to move again (so against an agent it also
+// takes back the agent's reply and the dice); with agents only, one move. It pauses the
+// game, so that agents do not play straight on.
+func (gm *game) undo() bool {
+	if len(gm.history) == 0 {
+		return false
+	}
+	for len(gm.history) > 0 {
+		last := gm.history[len(gm.history)-1]
+		gm.history = gm.history[:len(gm.history)-1]
+		gm.redo = append(gm.redo, last)
+		if gm.allAgents() {
+			break
+		}
+		if p := last.who; p >= 0 && gm.seats[p].human() {
+			break
+		}
+	}
+	gm.rebuild()
+	if gm.allAgents() {
+		gm.paused = true
+	}
+	return true
+}
+
+// redoMove plays taken-back moves again until a person is to move (one move with
+// agents only).
+func (gm *game) redoMove() bool {
+	if len(gm.redo) == 0 {
+		return false
+	}
+	for len(gm.redo) > 0 {
+		next := gm.redo[len(gm.redo)-1]
+		gm.redo = gm.redo[:len(gm.redo)-1]
+		gm.play(next.m)
+		if gm.allAgents() || gm.humanToMove() {
+			break
+		}
+	}
+	return true
+}
+
+// rebuild replays the history from the start (after an undo).
+func (gm *game) rebuild() {
+	st := gm.g.NewState()
+	gm.prev = nil
+	for i, h := range gm.history {
+		if i == len(gm.history)-1 {
+			gm.prev = st.Clone()
+		}
+		st.Play(h.m)
+	}
+	gm.state = st
+	gm.hint = ""
+}
+
+// last is the last move played (ok false at the start).
+func (gm *game) last() (core.Move, bool) {
+	if len(gm.history) == 0 {
+		return 0, false
+	}
+	return gm.history[len(gm.history)-1].m, true
+}
+
+// status says whose turn it is or how the game ended.
+func (gm *game) status() string {
+	if err := gm.state.Err(); err != nil {
+		return "Game stopped by an error: " + err.Error()
+	}
+	switch p := gm.toMove(); p {
+	case core.Terminal:
+		ret := gm.state.Returns(nil)
+		w := core.Winners(ret)
+		res := "a draw"
+		if len(w) == 1 {
+			res = fmt.Sprintf("%v (%s) wins", w[0], gm.seats[w[0]].spec)
+		}
+		if sc, ok := gm.state.(core.Scorer); ok {
+			var parts []string
+			for _, x := range sc.Scores(nil) {
+				parts = append(parts, fmt.Sprint(x))
+			}
+			res += " (score " + strings.Join(parts, "–") + ")"
+		}
+		return "Game over: " + res + "."
+	case core.Chance:
+		who := ""
+		if mv, ok := gm.state.(interface{ Mover() int }); ok {
+			who = fmt.Sprintf("seat %d ", mv.Mover()+1)
+		}
+		return "A die roll is due: " + who + "rolls next."
+	default:
+		if gm.seats[p].human() {
+			return fmt.Sprintf("%v to move (you): click a highlighted move.", p)
+		}
+		return fmt.Sprintf("%v to move (%s).", p, gm.seats[p].spec)
+	}
+}
+
+// hintSpec is the agent that answers a hint: alpha-beta for two-player games without
+// chance, MCTS otherwise (as `play`'s hint command).
+func hintSpec(g core.Game) ai.Spec {
+	if g.NumPlayers() == 2 && !ai.HasChance(g) {
+		return ai.Spec{Agent: "alphabeta", Options: map[string]string{"depth": "12", "time": "1s"}}
+	}
+	return ai.Spec{Agent: "mcts", Options: map[string]string{"iterations": "20000", "time": "1s"}}
+}
+
+// hintFor asks an agent what it would play and explains its evaluation in words.
+func (gm *game) hintFor(ctx context.Context) (string, error) {
+	p := gm.toMove()
+	if p < 0 {
+		return "", errors.New("a hint is for a player to move: the game is over or the dice are due")
+	}
+	spec := hintSpec(gm.g)
+	ag, err := ai.New(spec, gm.seed)
+	if err != nil {
+		return "", err
+	}
+	m, err := ag.SelectMove(ctx, gm.state.Clone())
+	if err != nil {
+		return "", fmt.Errorf("hint: %w", err)
+	}
+	msg := fmt.Sprintf("Hint for %v: play %s (%s).", p, gm.state.MoveString(m), spec)
+	if ex, ok := ag.(ai.Explainer); ok {
+		msg += " " + explain(ex.LastSearch(), spec.Agent, p, units(gm.variant.Base))
+	}
+	return msg, nil
+}
+
+// units names a game's evaluation units.
+func units(base string) string {
+	if base == "kalah" {
+		return "seeds"
+	}
+	return "points"
+}
+
+// explain puts a search's result in words, for the player p it searched for.
+func explain(info ai.Info, agent string, p core.Player, unit string) string {
+	v := info.Value
+	if agent == "mcts" {
+		r := float64(v)/500 - 1
+		return fmt.Sprintf("After %d playouts, %v's expected result is %+.2f (−1 a sure loss, 0 even, +1 a sure win): %s.", info.Nodes, p, r, leaning(r))
+	}
+	depth := fmt.Sprintf("looking %d moves ahead", info.Depth)
+	switch {
+	case v >= core.WinScore/2:
+		by := ""
+		if m := v - core.WinScore; m > 0 {
+			by = fmt.Sprintf(" by %d %s", m, unit)
+		}
+		return fmt.Sprintf("%v can force a win%s (%s).", p, by, depth)
+	case v <= -core.WinScore/2:
+		return fmt.Sprintf("%v loses against best play (%s).", p, depth)
+	case v == 0:
+		return fmt.Sprintf("The position is level by this search (%s).", depth)
+	case v > 0:
+		return fmt.Sprintf("%v is %d %s ahead by this search (%s).", p, v, unit, depth)
+	default:
+		return fmt.Sprintf("%v is %d %s behind by this search (%s).", p, -v, unit, depth)
+	}
+}
+
+func leaning(r float64) string {
+	switch {
+	case r > 0.5:
+		return "clearly better"
+	case r > 0.1:
+		return "somewhat better"
+	case r < -0.5:
+		return "clearly worse"
+	case r < -0.1:
+		return "somewhat worse"
+	}
+	return "about even"
+}
+
+// record describes the game as a game record (core/record).
+func (gm *game) record() (*record.Game, error) {
+	v := gm.variant
+	rec := &record.Game{
+		Variant: gm.lookup, Name: v.Name, Hash: v.Hash, Knobs: map[string]any{}, Seed: gm.seed,
+		Position: gm.state.String(), Result: record.ResultOf(gm.state), Script: gm.script,
+	}
+	for k, val := range v.Params {
+		rec.Knobs[k] = val
+	}
+	for _, s := range gm.seats {
+		rec.Players = append(rec.Players, s.spec.String())
+	}
+	for _, h := range gm.history {
+		rec.Moves = append(rec.Moves, h.text)
+	}
+	return rec, nil
+}
+
+// restore plays a record's moves in gm (a new game of the record's variant).
+func (gm *game) restore(rec *record.Game) error {
+	_, moves, err := rec.Replay(gm.g)
+	if err != nil {
+		return badRequest{err}
+	}
+	for _, m := range moves {
+		gm.play(m)
+	}
+	return nil
+}

@@ -1,0 +1,129 @@
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// cookieName is the session cookie: a random id, nothing else.
+const cookieName = "kalahlab_session"
+
+// session is one browser's state: its game, the rule it is trying (with the Lua state
+// that rule's game owns) and its last replay. Every handler that touches it holds mu,
+// so a session's Lua states are used by one goroutine at a time.
+type session struct {
+	id string
+
+	mu   sync.Mutex
+	last time.Time // the last request (under store.mu)
+
+	// ctx ends when the session is dropped (idle, evicted, or the server closing):
+	// it interrupts the Lua code of the session's games.
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	game  *game      // the game on the Play page (nil before the first)
+	tried *tried     // the rule on the Try page (nil before the first)
+	rep   *replayMem // the last replayed trial
+}
+
+// store holds the sessions in memory: at most max of them, each dropped after idle
+// time without a request; when full, the least recently used one makes room.
+type store struct {
+	mu   sync.Mutex
+	m    map[string]*session
+	max  int
+	idle time.Duration
+	now  func() time.Time
+}
+
+func newStore(max int, idle time.Duration) *store {
+	return &store{m: map[string]*session{}, max: max, idle: idle, now: time.Now}
+}
+
+// get returns the request's session, making one (and setting the cookie) when the
+// request has none or an unknown or expired one.
+func (st *store) get(w http.ResponseWriter, r *http.Request) *session {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	now := st.now()
+	st.sweep(now)
+	if c, err := r.Cookie(cookieName); err == nil {
+		if s, ok := st.m[c.Value]; ok {
+			s.last = now
+			return s
+		}
+	}
+	for len(st.m) >= st.max {
+		st.evictOldest()
+	}
+	s := &session{id: newID(), last: now}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	st.m[s.id] = s
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: s.id, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	return s
+}
+
+// sweep drops the sessions idle for longer than st.idle.
+func (st *store) sweep(now time.Time) {
+	for id, s := range st.m {
+		if now.Sub(s.last) > st.idle {
+			delete(st.m, id)
+			s.drop()
+		}
+	}
+}
+
+func (st *store) evictOldest() {
+	var old *session
+	for _, s := range st.m {
+		if old == nil || s.last.Before(old.last) {
+			old = s
+		}
+	}
+	if old != nil {
+		delete(st.m, old.id)
+		old.drop()
+	}
+}
+
+// len is the number of live sessions.
+func (st *store) len() int {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return len(st.m)
+}
+
+// closeAll drops every session.
+func (st *store) closeAll() {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	for id, s := range st.m {
+		delete(st.m, id)
+		s.drop()
+	}
+}
+
+// drop ends the session's context (interrupting its Lua code) and removes the files
+// of the rule it was trying. A handler still running finishes with an interrupted game.
+func (s *session) drop() {
+	s.cancel()
+	go func() { // after any handler holding the session is done with it
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.tried != nil {
+			s.tried.remove()
+		}
+	}()
+}
+
+// newID returns 128 random bits in hex.
+func newID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (it panics instead)
+	return hex.EncodeToString(b[:])
+}

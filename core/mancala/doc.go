@@ -1,0 +1,103 @@
+// Package mancala is one sowing engine for the mancala family: a game is a descriptor,
+// data rather than code, and Kalah, Oware, Ayoayo, Congkak, Toguz Kumalak and Vai Lung
+// Thlan are values of it (games.go). core/kalah stays as Kalah's own fast
+// implementation; a differential test holds the engine, given Kalah's descriptor, equal
+// to it on perft and on random games for every knob combination (kalah_diff_test.go),
+// and variants/mancala_diff_test.go holds Oware's descriptor equal to scripts/oware.lua.
+//
+// # The descriptor model
+//
+// [Rules] has four parts, each a plain struct with documented zero values:
+//
+//   - [Board], the geometry: rows (1..6) of houses (1..64 a row), a list of [Pit]s
+//     (owner, house or store, row and column in the drawing, seeds at the start; counts
+//     are 16-bit, up to 65535 seeds), and each player's track, the pits they sow into
+//     in anticlockwise order. What is "opposite", a "column" and an "inner row" follows
+//     from the rows and columns. [TwoRows] and [FourRows] build the common boards.
+//   - [Sowing]: direction (fixed either way, or chosen with each move), which stores
+//     take seeds, the origin skipped on laps or sown first, the fewest seeds a house is
+//     sown from, and relay sowing (a last seed in an occupied house lifts it and goes
+//     on).
+//   - [Capture] rules, tried in order after the sowing: conditions on the last pit
+//     (whose side, inner row, empty before, its count in a set or even, not a given
+//     house number), what is taken (the opposite house, the opponent's column, the pit
+//     itself, chained backward or forward while the condition holds), the capturing
+//     seed with it or not, "a grand slam captures nothing", and the effect: seeds to the
+//     mover's store, or the pit marked as the mover's for good (Toguz Kumalak's tuzdik:
+//     seeds sown into it go to the owner's store, a per-seed effect).
+//   - [End]: either side empty or the mover cannot move, a majority of the seeds, a ply
+//     limit, and repetitions (a position occurring End.Repeats times since the last
+//     change of a store: a cycle), with how the seeds left count: to their owner,
+//     discarded, to the player not to move, or split evenly (scores are kept in halves
+//     of a seed: [State.ScoreHalves]).
+//
+// Beside them: an extra turn for a last seed in the own store, must feed, the pie rule
+// (a swap move, as core/kalah's), and a pass for a player who cannot sow.
+//
+// # The extended rules
+//
+// Newer fields, all off at their zero values (the games above keep their loop, their
+// strings and their speed):
+//
+//   - Boards: a board may have no stores at all (the engine adds one per player after
+//     the listed pits: [WithoutStores]); one row ([OneRow]) or an odd number of rows
+//     (a middle row faces itself: nothing is opposite there); per-house start counts
+//     ([WithSeeds]: Hus, Owela).
+//   - The extended move loop (sowx.go), used as soon as any of the following is set:
+//     the captures are tried at the end of every lap, before the relay
+//     (Sowing.LapCaptures); Sowing.TakeAt takes a house that a seed brings to a count
+//     (to the sower or, TakeAtOwner, the owner; a last seed doing so ends the move);
+//     RelayOwnSide and RelayNext; captures that take the next pit (TakeNext) or the
+//     pits after the last (TakeAfter), that need the last pit occupied, the opposite
+//     house occupied or every taken pit occupied, that start from a ply (FromPly), that
+//     also take an opponent house of the mover's choosing (Chosen, named in the move)
+//     or whose seeds are sown on (Effect Resow, from ResowFrom). Relay works with a
+//     chosen direction.
+//   - Move rules: NoStarve (Awari), Opening (houses allowed in the first plies; every
+//     house once), Must (ReachOrEmpty: Dabuda, on the first lap).
+//   - Phases: Setup (seed moves between own houses before play, "2>5", "done") and
+//     Rounds (a round's winnings refill the houses; houses not refilled are out of
+//     play: Pallanguzhi, Gabata, Ba-awa); End.LeftAtMost and the seeds left ToEmptied
+//     or ToStarter.
+//
+// Hooks (hooks.go) belong to the classic loop: a game with extended sowing rules plays
+// them and calls no hook.
+// [Rules.Validate] checks a descriptor and names the field at fault
+// ("board.tracks[1] misses pit 3, a house player 1 owns"). [New] compiles it into a
+// [Game]: laps per player and direction, opposite and column tables, per-pit keys.
+//
+// # Board indexing and notation
+//
+// A pit is its index in Board.Pits; the position string lists the pits in that order,
+// stores in brackets, then the side to move (s, n, or - once over), then the game
+// variables that are set: "pie=first" or "pie=offer", "swapped", "marks=PIT:s|n,..."
+// (1-based pits marked by a capture and their owner) and "repeated" (a finished game
+// that ended by repetition). With [TwoRows] and [FourRows] the indexing is core/kalah's,
+// and so is the string of a Kalah descriptor, character for character:
+//
+//	4,4,4,4,4,4,[0],4,4,4,4,4,4,[0] s
+//	9,9,9,9,9,9,9,9,0,[10],10,10,10,0,10,10,10,10,10,[0] n marks=14:s
+//
+// The ply count is not in the string (as in core/kalah): a ply limit counts from the
+// start or from the parsed position, and so does the repetition record. With
+// Rules.KeepPly, or any rule that depends on the ply (Opening, Capture.FromPly, Setup,
+// Rounds), the string carries "ply=N" (and "played=K", the plies of the round's play,
+// when different), so a parsed position resumes them; the extended games add "out=",
+// "round=", "setup=" and "used=" (notation_ext.go). The repetition record is never in
+// the string: it starts afresh at a parsed position.
+//
+// A move is a house number, 1.. along the mover's track (house 1 is the first of the
+// mover's houses that their track lists); when the mover chooses the direction, the
+// number is followed by R (anticlockwise: sowing towards the mover's right along their
+// near row) or L (clockwise): "3R", "3L". A move naming a chosen opponent house adds
+// ">" and its number ("5>3", "5L>3"); a setup move is "A>B" (a seed from house A to
+// house B) or "done". The special moves are "swap" and "pass".
+// Internally a move is the 0-based house index, plus [ClockwiseBit].
+//
+// # Speed
+//
+// Positions are a []uint16 of counts and a few variables; Play pushes a copy of them
+// for Undo, so play and undo allocate nothing once the record has grown. Sowing walks
+// a precompiled lap with whole laps added in bulk, and a single loop with no per-seed
+// branch when nothing is skipped or marked. See bench_test.go for figures.
+package mancala

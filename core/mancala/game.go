@@ -1,0 +1,298 @@
+package mancala
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/kalahlab/kalahlab/core"
+)
+
+// Special moves. A sowing move is a house index along the mover's houses (0-based, the
+// order of their track), plus ClockwiseBit when the mover chose to sow clockwise.
+const (
+	Swap         = core.Move(1000) // the pie rule's swap (as core/kalah)
+	Pass         = core.Move(1001) // a player with no sowing passes
+	ClockwiseBit = core.Move(256)  // added to a house index: sow clockwise
+	Done         = core.Move(1002) // ends the mover's setup phase early
+	// TargetShift places a chosen opponent house (Capture.Chosen) in a move: a sowing
+	// move plus (t+1)<<TargetShift also takes the opponent's house t (0-based along
+	// their houses) when the chosen capture applies.
+	TargetShift = 12
+	// SetupBit marks a setup move: SetupBit | from<<8 | to moves one seed from the
+	// mover's house from to their house to (0-based along the mover's houses).
+	SetupBit = core.Move(1 << 24)
+)
+
+// Game is a compiled set of rules. It is immutable and may be shared by goroutines.
+type Game struct {
+	name  string
+	r     Rules
+	npits int
+	// pits is Board.Pits plus the stores the engine adds to a board without any
+	// (virtual); it is the pit list of the position string.
+	pits    []Pit
+	virtual bool
+	total   int // seeds on the board at the start
+	store   [2]int
+	// owner[p] is the seat owning pit p; house[p] is false for the stores.
+	owner []uint8
+	house []bool
+	// houses[side] lists side's houses in track order: move k sows houses[side][k].
+	// houseNo[p] is p's index in its owner's list.
+	houses  [2][]int
+	houseNo []int
+	// span[side] is the first pit of side's houses when they are consecutive pits in
+	// move order (TwoRows, FourRows), else -1: loops then run over a subslice.
+	span [2]int
+	// lap[side][dir] lists the pits side sows into (one lap, stores filtered by the
+	// sowing options), dir 0 anticlockwise, 1 clockwise; at[side][dir][p] is p's index
+	// in it, -1 when absent.
+	lap [2][2][]int
+	at  [2][2][]int
+	// opp[p] is the opponent house facing house p (-1: none); col[p] lists every
+	// opponent house in p's column; inner[p] marks houses in a row facing the opponent.
+	opp   []int
+	col   [][]int
+	inner []bool
+	caps  []capture
+	// minSeeds is the fewest seeds a house is sown from (at least 1).
+	minSeeds int
+	// marks: some capture marks pits (the state then keeps per-pit marks).
+	marks bool
+	// plain: sowing is a single pass with no skipping and no marks (the fast loop).
+	plain bool
+	keys  []uint64 // Zobrist key per pit, mixed with the count
+	flags [16]uint64
+	// hooks are called when hooked (see WithHooks).
+	hooks  Hooks
+	hooked bool
+	// ext: the rules use the extended sowing loop (sowx.go): captures tried at every
+	// lap's end before the relay, re-sowing, per-seed takes, the newer relays, takes
+	// and conditions, out-of-play pits. filter: LegalMoves simulates moves (must-feed,
+	// no-starve, Must, chosen targets).
+	ext, filter bool
+	chosen      bool // some capture names a chosen house
+	keepPly     bool // the position string carries the ply counts
+	rounds      bool
+	// opening[k]: house number k+1 may open (Opening.Houses).
+	opening []bool
+	// plyCap: plies of play after which the opening and FromPly rules no longer
+	// depend on the count (the hash includes the count below it).
+	plyCap int
+}
+
+// capture is a Capture compiled.
+type capture struct {
+	Capture
+	mask uint64
+}
+
+// New compiles r into a game named name.
+func New(name string, r Rules) (*Game, error) {
+	if err := r.Validate(); err != nil {
+		return nil, fmt.Errorf("mancala %s: %w", name, err)
+	}
+	b := &r.Board
+	g := &Game{name: name, r: r, minSeeds: max(1, r.Sowing.MinSeeds)}
+	g.pits = append([]Pit(nil), b.Pits...)
+	if !slices.ContainsFunc(g.pits, func(p Pit) bool { return p.Store }) {
+		g.virtual = true
+		g.pits = append(g.pits, Pit{Owner: 0, Store: true, Row: b.Rows - 1, Col: b.Houses},
+			Pit{Owner: 1, Store: true, Row: 0, Col: -1})
+	}
+	n := len(g.pits)
+	g.npits = n
+	g.owner = make([]uint8, n)
+	g.house = make([]bool, n)
+	g.houseNo = make([]int, n)
+	g.opp = make([]int, n)
+	g.col = make([][]int, n)
+	g.inner = make([]bool, n)
+	byCell := map[[2]int]int{}
+	rowOwner := make([][2]bool, b.Rows)
+	for p, pit := range g.pits {
+		g.owner[p] = uint8(pit.Owner)
+		g.total += pit.Seeds
+		if pit.Store {
+			g.store[pit.Owner] = p
+			continue
+		}
+		g.house[p] = true
+		byCell[[2]int{pit.Row, pit.Col}] = p
+		rowOwner[pit.Row][pit.Owner] = true
+	}
+	for side := 0; side < 2; side++ {
+		for _, p := range b.Tracks[side] {
+			if g.house[p] && int(g.owner[p]) == side {
+				g.houseNo[p] = len(g.houses[side])
+				g.houses[side] = append(g.houses[side], p)
+			}
+		}
+		for dir := 0; dir < 2; dir++ {
+			var lap []int
+			for i := range b.Tracks[side] {
+				p := b.Tracks[side][i]
+				if dir == 1 {
+					p = b.Tracks[side][(len(b.Tracks[side])-i)%len(b.Tracks[side])]
+				}
+				if g.house[p] || r.storeSown(side, p) {
+					lap = append(lap, p)
+				}
+			}
+			at := make([]int, n)
+			for i := range at {
+				at[i] = -1
+			}
+			for i, p := range lap {
+				at[p] = i
+			}
+			g.lap[side][dir], g.at[side][dir] = lap, at
+		}
+	}
+	for side := 0; side < 2; side++ {
+		hs := g.houses[side]
+		g.span[side] = hs[0]
+		for k, p := range hs {
+			if p != hs[0]+k {
+				g.span[side] = -1
+			}
+		}
+	}
+	for p, pit := range g.pits {
+		g.opp[p] = -1
+		if pit.Store {
+			continue
+		}
+		if o, ok := byCell[[2]int{b.Rows - 1 - pit.Row, pit.Col}]; ok && g.pits[o].Owner != pit.Owner {
+			g.opp[p] = o
+		}
+		for row := 0; row < b.Rows; row++ {
+			if o, ok := byCell[[2]int{row, pit.Col}]; ok && g.pits[o].Owner != pit.Owner {
+				g.col[p] = append(g.col[p], o)
+			}
+		}
+		for _, row := range []int{pit.Row - 1, pit.Row + 1} {
+			if row >= 0 && row < b.Rows && rowOwner[row][1-pit.Owner] {
+				g.inner[p] = true
+			}
+		}
+	}
+	for _, c := range r.Captures {
+		g.caps = append(g.caps, capture{Capture: c, mask: c.countMask()})
+		if c.Effect == MarkPit {
+			g.marks = true
+		}
+	}
+	g.compileExt()
+	if g.rounds {
+		g.marks = true // out-of-play pits are kept with the marks
+	}
+	g.plain = !g.marks && !r.Sowing.SkipOrigin && !r.Sowing.OriginFirst
+	keys := core.NewKeys(0x6d61_6e63_616c_6121) // "mancala!"
+	g.keys = make([]uint64, n)
+	for p := range g.keys {
+		g.keys[p] = keys.Next()
+	}
+	for i := range g.flags {
+		g.flags[i] = keys.Next()
+	}
+	return g, nil
+}
+
+// Name is the variant name.
+func (g *Game) Name() string { return g.name }
+
+// NumPlayers is 2.
+func (g *Game) NumPlayers() int { return 2 }
+
+// Rules returns the rules the game was compiled from.
+func (g *Game) Rules() Rules { return g.r }
+
+// Pits is the number of pits (houses and stores).
+func (g *Game) Pits() int { return g.npits }
+
+// Store returns the pit of side's store.
+func (g *Game) Store(side int) int { return g.store[side] }
+
+// Houses returns side's houses in move order (a copy).
+func (g *Game) Houses(side int) []int { return append([]int(nil), g.houses[side]...) }
+
+// Total is the number of seeds at the start.
+func (g *Game) Total() int { return g.total }
+
+// NewState returns the initial position.
+func (g *Game) NewState() core.State { return g.Start() }
+
+// Start is NewState with the concrete type.
+func (g *Game) Start() *State {
+	s := &State{g: g}
+	s.pits = make([]uint16, g.npits)
+	if g.marks {
+		s.marks = make([]int8, g.npits)
+	}
+	s.Reset()
+	return s
+}
+
+// ParseState reads a position string (see the package doc).
+func (g *Game) ParseState(text string) (core.State, error) { return g.Parse(text) }
+
+// dirs is the number of directions a mover picks from.
+func (g *Game) dirs() int {
+	if g.r.Sowing.Direction == Chosen {
+		return 2
+	}
+	return 1
+}
+
+// dirOf returns the track direction (0 anticlockwise, 1 clockwise) move m sows in.
+func (g *Game) dirOf(m core.Move) int {
+	switch g.r.Sowing.Direction {
+	case Clockwise:
+		return 1
+	case Chosen:
+		if m&ClockwiseBit != 0 {
+			return 1
+		}
+	}
+	return 0
+}
+
+// compileExt sets the flags of the extended rules.
+func (g *Game) compileExt() {
+	r := &g.r
+	g.rounds = r.Rounds.Seeds > 0
+	g.ext = r.Sowing.TakeAt > 0 || r.Sowing.Relay > RelayOnOccupied || g.rounds ||
+		r.Must != AnyMove || r.Sowing.LapCaptures
+	for _, c := range r.Captures {
+		if c.Take > TakePit || c.Effect == Resow || c.Occupied || c.NeedOpposite ||
+			c.AllOccupied || c.Chosen || c.FromPly > 0 {
+			g.ext = true
+		}
+		if c.Chosen {
+			g.chosen = true
+		}
+		g.plyCap = max(g.plyCap, c.FromPly)
+	}
+	g.filter = g.chosen || r.NoStarve || r.Must != AnyMove
+	o := r.Opening
+	g.plyCap = max(g.plyCap, o.Plies)
+	if o.Plies > 0 {
+		g.opening = make([]bool, MaxRows*MaxHouses)
+		for _, h := range o.Houses {
+			g.opening[h-1] = true
+		}
+	}
+	g.keepPly = r.KeepPly || g.plyCap > 0 || o.EachHouse || r.Setup.Moves > 0 || g.rounds
+}
+
+// Board returns the compiled board: Rules().Board, with the engine's stores appended
+// when it has none (see Board.Pits). Its pits are those of the position string.
+func (g *Game) Board() Board {
+	b := g.r.Board
+	b.Pits = append([]Pit(nil), g.pits...)
+	for i := range b.Tracks {
+		b.Tracks[i] = append([]int(nil), b.Tracks[i]...)
+	}
+	return b
+}

@@ -1,0 +1,275 @@
+package mancala
+
+import "github.com/kalahlab/kalahlab/core"
+
+// The hot path: one sowing move, its relay and its capture.
+
+// sowMove plays the sowing move m of side on the pits (no end check, no change of
+// movers) and reports whether side moves again.
+func (s *State) sowMove(side int, m core.Move) bool {
+	g := s.g
+	dir := g.dirOf(m)
+	from := g.houses[side][int(m&(ClockwiseBit-1))]
+	last := s.sow(side, dir, from)
+	if !g.house[last] {
+		return g.r.ExtraTurn && last == g.store[side]
+	}
+	if s.marks == nil || s.marks[last] == 0 {
+		s.capture(side, dir, last)
+	}
+	return false
+}
+
+// sow lifts the seeds of from and sows them along side's track in direction dir,
+// relaying as the rules say; it returns the pit of the last seed.
+func (s *State) sow(side, dir, from int) int {
+	g := s.g
+	lap, at := g.lap[side][dir], g.at[side][dir]
+	for lifts := 0; ; lifts++ {
+		seeds := int(s.pits[from])
+		s.pits[from] = 0
+		if s.tracing {
+			s.record(lap, at[from], from, seeds)
+		}
+		var last int
+		if g.plain {
+			last = s.sowPlain(lap, at[from], seeds)
+		} else {
+			last = s.sowGeneral(lap, at[from], from, seeds)
+		}
+		if g.r.Sowing.Relay == NoRelay || !g.house[last] || s.pits[last] <= 1 || lifts >= MaxRelay {
+			return last
+		}
+		from = last
+	}
+}
+
+// sowPlain sows seeds from lap position pos on: every pit of the lap takes seeds in
+// turn, whole laps in bulk.
+func (s *State) sowPlain(lap []int, pos, seeds int) int {
+	pits := s.pits
+	n := len(lap)
+	if seeds > n {
+		q := uint16((seeds - 1) / n)
+		for _, p := range lap {
+			pits[p] += q
+		}
+		seeds -= int(q) * n
+	}
+	p := 0
+	for ; seeds > 0; seeds-- {
+		if pos++; pos == n {
+			pos = 0
+		}
+		p = lap[pos]
+		pits[p]++
+	}
+	return p
+}
+
+// sowGeneral is sowPlain with the origin skipped on laps or sown first, and seeds
+// falling in a marked pit going to the mark owner's store.
+func (s *State) sowGeneral(lap []int, pos, from, seeds int) int {
+	g := s.g
+	pits := s.pits
+	last := from
+	if g.r.Sowing.OriginFirst && seeds > 1 {
+		pits[from]++
+		seeds--
+	}
+	skip := g.r.Sowing.SkipOrigin
+	n := len(lap)
+	eff := n
+	if skip {
+		eff--
+	}
+	if eff <= 0 {
+		// Only the origin is on the lap and it is skipped: the seeds stay.
+		pits[from] += uint16(seeds)
+		return from
+	}
+	if seeds > eff {
+		q := uint16((seeds - 1) / eff)
+		for _, p := range lap {
+			if skip && p == from {
+				continue
+			}
+			s.drop(p, q)
+		}
+		seeds -= int(q) * eff
+	}
+	for seeds > 0 {
+		if pos++; pos == n {
+			pos = 0
+		}
+		p := lap[pos]
+		if skip && p == from {
+			continue
+		}
+		s.drop(p, 1)
+		last = p
+		seeds--
+	}
+	return last
+}
+
+// drop puts k seeds in pit p, or in the store of p's mark owner.
+func (s *State) drop(p int, k uint16) {
+	if s.marks != nil && s.marks[p] != 0 {
+		p = s.g.store[s.marks[p]-1]
+	}
+	s.pits[p] += k
+}
+
+// pitOK reports whether house p meets c's conditions on a pit for mover side (the
+// conditions a chain checks too: side, counts, evenness, no mark).
+func (s *State) pitOK(c *capture, side, p int) bool {
+	g := s.g
+	if !g.house[p] || (s.marks != nil && s.marks[p] != 0) {
+		return false
+	}
+	switch c.Side {
+	case OwnSide:
+		if int(g.owner[p]) != side {
+			return false
+		}
+	case OpponentSide:
+		if int(g.owner[p]) == side {
+			return false
+		}
+	}
+	n := s.pits[p]
+	if c.mask != 0 && (n > 63 || c.mask>>n&1 == 0) {
+		return false
+	}
+	if c.Even && (n == 0 || n&1 != 0) {
+		return false
+	}
+	return true
+}
+
+// capture applies the first capture rule whose conditions hold at last.
+func (s *State) capture(side, dir, last int) {
+	g := s.g
+	for i := range g.caps {
+		c := &g.caps[i]
+		if !s.pitOK(c, side, last) ||
+			(c.InnerOnly && !g.inner[last]) ||
+			(c.EmptyBefore && s.pits[last] != 1) ||
+			(c.NotHouse > 0 && g.houseNo[last]+1 == c.NotHouse) {
+			continue
+		}
+		if c.Effect == MarkPit {
+			if !s.markOK(c, side, last) {
+				continue
+			}
+			s.marks[last] = int8(side + 1)
+			s.pits[g.store[side]] += s.pits[last]
+			s.pits[last] = 0
+			return
+		}
+		s.take(c, side, dir, last)
+		return
+	}
+}
+
+// markOK checks the conditions of a MarkPit capture on who already marked what.
+func (s *State) markOK(c *capture, side, last int) bool {
+	for p, m := range s.marks {
+		switch {
+		case m == 0:
+		case c.MarkOnce && int(m) == side+1:
+			return false
+		case c.MarkNotMirror && int(m) == 2-side && s.g.houseNo[p] == s.g.houseNo[last]:
+			return false
+		}
+	}
+	return true
+}
+
+// take applies a TakeSeeds capture of c at last.
+func (s *State) take(c *capture, side, dir, last int) {
+	g := s.g
+	pits := s.pits
+	taken, fromOpp := 0, 0
+	count := func(p int) {
+		taken += int(pits[p])
+		if int(g.owner[p]) != side {
+			fromOpp += int(pits[p])
+		}
+	}
+	// The pits taken: [lo, hi] positions along the lap for chains, else a list.
+	lap, at := g.lap[side][dir], g.at[side][dir]
+	lo, hi := at[last], at[last]
+	switch c.Take {
+	case TakeOpposite:
+		if o := g.opp[last]; o >= 0 {
+			count(o)
+		}
+	case TakeColumn:
+		for _, o := range g.col[last] {
+			count(o)
+		}
+	case TakePit:
+		count(last)
+		step := 0
+		switch c.Chain {
+		case ChainBackward:
+			step = -1
+		case ChainForward:
+			step = 1
+		}
+		if step != 0 {
+			n := len(lap)
+			for k := 1; k < n; k++ {
+				q := (at[last] + step*k + n) % n
+				if !s.pitOK(c, side, lap[q]) {
+					break
+				}
+				count(lap[q])
+				if step < 0 {
+					lo = q
+				} else {
+					hi = q
+				}
+			}
+		}
+	}
+	if c.NeedSeeds && taken-b2i(c.Take == TakePit)*int(pits[last]) == 0 {
+		return
+	}
+	if c.GrandSlamNothing && fromOpp > 0 && fromOpp == s.sideSeeds(1-side) {
+		return
+	}
+	st := g.store[side]
+	switch c.Take {
+	case TakeOpposite:
+		if o := g.opp[last]; o >= 0 {
+			pits[o] = 0
+		}
+	case TakeColumn:
+		for _, o := range g.col[last] {
+			pits[o] = 0
+		}
+	case TakePit:
+		n := len(lap)
+		for q := lo; ; q = (q + 1) % n {
+			pits[lap[q]] = 0
+			if q == hi {
+				break
+			}
+		}
+	}
+	if c.WithLast {
+		taken += int(pits[last])
+		pits[last] = 0
+	}
+	pits[st] += uint16(taken)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,551 @@
+package mancala
+
+import (
+	"github.com/kalahlab/kalahlab/core"
+)
+
+// Pie-rule phases (as core/kalah).
+const (
+	pieFirst uint8 = iota // the first player's first turn: the offer is still to come
+	pieOffer              // the second player's first move: swap is legal
+	pieDone               // no swap any more (or no pie rule)
+)
+
+// vars are the game variables beside the pits: everything else a move changes.
+type vars struct {
+	side     uint8 // side to move: 0 South, 1 North
+	over     bool
+	swapped  bool // seats have exchanged sides: seat 0 plays North
+	pie      uint8
+	repeated bool     // the game ended by repetition
+	score    [2]int32 // final scores by side in halves of a seed, once over
+	// irrev is the index in State.hashes of the first position since the last move
+	// that changed a store: repetitions are counted from there.
+	irrev int32
+	err   error // why a hook stopped the game
+	// The extended rules' variables (all zero for the classic games).
+	played  int32    // plies of play in this round (setup moves not counted)
+	round   uint16   // rounds finished before this one
+	starter uint8    // the side that made (or makes) the round's first move
+	setup   [2]uint8 // setup moves left a side
+	used    [2]uint64
+}
+
+// markOut in State.marks is a pit out of play for the round (Rounds).
+const markOut = 3
+
+// State is a position. It implements core.State, core.Undoer, core.Hasher, core.Scorer,
+// core.Copier and core.Applier.
+type State struct {
+	g     *Game
+	pits  []uint16
+	marks []int8 // per pit: 0 none, 1 + the owning side; nil when the rules mark nothing
+	v     vars
+	ply   int
+	total int // seeds in all, conserved by every move
+	// Undo records: pits (and marks) of each position before a move, back to back.
+	hist  []uint16
+	mhist []int8
+	vhist []vars
+	// hashes holds the hash of every position played through, for repetitions (only
+	// when End.Repeats is set).
+	hashes []uint64
+	// scratch plays moves ahead for the must-feed rule.
+	scratch *State
+	// trace records the sowing for the hooks (when tracing: hooked games only).
+	trace   *Sown
+	tracing bool
+	// What the extended sowing loop saw of the last move (for the move filters): a
+	// seed fell in an opponent house; the first lap met Must's ReachOrEmpty; a chosen
+	// capture applied.
+	reached, firstOK, choseAt bool
+	tbuf                      []int       // pits a capture takes
+	lapFirst, resowPos        int         // the first pit of the last lap; where a re-sowing starts
+	mbuf                      []core.Move // moves listed to test for any
+}
+
+// Reset returns s to the initial position, keeping its memory.
+func (s *State) Reset() {
+	g := s.g
+	for p, pit := range g.pits {
+		s.pits[p] = uint16(pit.Seeds)
+	}
+	clear(s.marks)
+	s.v = vars{pie: pieDone}
+	s.v.setup = [2]uint8{uint8(g.r.Setup.Moves), uint8(g.r.Setup.Moves)}
+	if g.r.PieRule {
+		s.v.pie = pieFirst
+	}
+	s.ply = 0
+	s.total = g.total
+	s.hist, s.mhist, s.vhist = s.hist[:0], s.mhist[:0], s.vhist[:0]
+	s.hashes = s.hashes[:0]
+	s.startHistory()
+}
+
+// startHistory begins the repetition record at the current position.
+func (s *State) startHistory() {
+	s.hashes = s.hashes[:0]
+	s.v.irrev = 0
+	if s.g.r.End.Repeats > 0 {
+		s.hashes = append(s.hashes, s.Hash())
+	}
+}
+
+// Game returns the game of s.
+func (s *State) Game() *Game { return s.g }
+
+// Count returns the seeds in pit p.
+func (s *State) Count(p int) int { return int(s.pits[p]) }
+
+// Mark returns the side owning pit p by a MarkPit capture, or -1.
+func (s *State) Mark(p int) int {
+	if s.marks == nil || s.marks[p] == markOut {
+		return -1
+	}
+	return int(s.marks[p]) - 1
+}
+
+// Out reports whether pit p is out of play for the round (a house its owner could not
+// refill: Rounds).
+func (s *State) Out(p int) bool { return s.marks != nil && s.marks[p] == markOut }
+
+// Round is the round being played, from 1 (Rounds).
+func (s *State) Round() int { return int(s.v.round) + 1 }
+
+// Played is the number of plies of play in this round (setup moves aside).
+func (s *State) Played() int { return int(s.v.played) }
+
+// InSetup reports whether the setup phase is on (Setup).
+func (s *State) InSetup() bool { return s.v.setup != [2]uint8{} }
+
+// Total is the number of seeds in play.
+func (s *State) Total() int { return s.total }
+
+// Side is the side to move (0 South, 1 North).
+func (s *State) Side() int { return int(s.v.side) }
+
+// Ply is the number of moves played since the start (or since the position was parsed).
+func (s *State) Ply() int { return s.ply }
+
+// Over reports whether the game is over.
+func (s *State) Over() bool { return s.v.over }
+
+// ToMove is the seat to move, or core.Terminal.
+func (s *State) ToMove() core.Player {
+	if s.v.over {
+		return core.Terminal
+	}
+	return core.Player(s.v.side ^ b2u(s.v.swapped))
+}
+
+// ChanceOutcomes appends nothing: the family has no chance.
+func (s *State) ChanceOutcomes(dst []core.Outcome) []core.Outcome { return dst }
+
+// LegalMoves appends the legal moves in ascending order: the mover's houses (sowing
+// anticlockwise, then with a chosen direction clockwise), then swap or pass.
+func (s *State) LegalMoves(dst []core.Move) []core.Move {
+	if s.v.over {
+		return dst
+	}
+	n0 := len(dst)
+	if s.InSetup() {
+		return s.setupMoves(dst, int(s.v.side))
+	}
+	dst = s.sowings(dst, int(s.v.side))
+	if s.v.pie == pieOffer {
+		dst = append(dst, Swap)
+	}
+	if len(dst) == n0 && s.g.r.Pass {
+		dst = append(dst, Pass)
+	}
+	return dst
+}
+
+// sowings appends side's legal sowing moves.
+func (s *State) sowings(dst []core.Move, side int) []core.Move {
+	g := s.g
+	if g.filter || g.opening != nil || g.r.Opening.EachHouse {
+		return s.sowingsExt(dst, side, false)
+	}
+	n0 := len(dst)
+	min := uint16(g.minSeeds)
+	if lo := g.span[side]; lo >= 0 {
+		for k, c := range s.pits[lo : lo+len(g.houses[side])] {
+			if c >= min {
+				dst = append(dst, core.Move(k))
+			}
+		}
+	} else {
+		for k, p := range g.houses[side] {
+			if s.pits[p] >= min {
+				dst = append(dst, core.Move(k))
+			}
+		}
+	}
+	if g.r.Sowing.Direction == Chosen {
+		for _, m := range dst[n0:] {
+			dst = append(dst, m|ClockwiseBit)
+		}
+	}
+	if g.r.MustFeed && len(dst) > n0 && s.sideSeeds(1-side) == 0 {
+		dst = s.feeding(dst, n0, side)
+	}
+	return dst
+}
+
+// feeding keeps the moves of dst[n0:] after which the opponent has seeds.
+func (s *State) feeding(dst []core.Move, n0, side int) []core.Move {
+	c := s.scratchState()
+	out := dst[:n0]
+	for _, m := range dst[n0:] {
+		s.try(c, side, m)
+		if c.sideSeeds(1-side) > 0 {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// hasSowing reports whether side has a legal sowing (LegalMoves' sowings, without
+// listing them).
+func (s *State) hasSowing(side int) bool {
+	g := s.g
+	if g.filter || g.opening != nil || g.r.Opening.EachHouse {
+		s.mbuf = s.sowingsExt(s.mbuf[:0], side, true)
+		return len(s.mbuf) > 0
+	}
+	min := uint16(g.minSeeds)
+	feed := g.r.MustFeed && s.sideSeeds(1-side) == 0
+	for _, p := range g.houses[side] {
+		if s.pits[p] < min {
+			continue
+		}
+		if !feed {
+			return true
+		}
+		var buf [2]core.Move
+		moves := s.feeding(append(buf[:0], core.Move(g.houseNo[p])), 0, side)
+		if g.dirs() == 2 && len(moves) == 0 {
+			moves = s.feeding(append(buf[:0], core.Move(g.houseNo[p])|ClockwiseBit), 0, side)
+		}
+		if len(moves) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Play applies a legal move, recording an undo record.
+func (s *State) Play(m core.Move) {
+	s.hist = append(s.hist, s.pits...)
+	if s.marks != nil {
+		s.mhist = append(s.mhist, s.marks...)
+	}
+	s.vhist = append(s.vhist, s.v)
+	s.apply(m)
+}
+
+// Apply plays m without an undo record (core.Applier).
+func (s *State) Apply(m core.Move) {
+	s.apply(m)
+}
+
+// Undo takes back the last Play.
+func (s *State) Undo() bool {
+	if len(s.vhist) == 0 {
+		return false
+	}
+	n := len(s.pits)
+	copy(s.pits, s.hist[len(s.hist)-n:])
+	s.hist = s.hist[:len(s.hist)-n]
+	if s.marks != nil {
+		copy(s.marks, s.mhist[len(s.mhist)-n:])
+		s.mhist = s.mhist[:len(s.mhist)-n]
+	}
+	s.v = s.vhist[len(s.vhist)-1]
+	s.vhist = s.vhist[:len(s.vhist)-1]
+	if s.g.r.End.Repeats > 0 && len(s.hashes) > 1 {
+		s.hashes = s.hashes[:len(s.hashes)-1]
+	}
+	s.ply--
+	return true
+}
+
+// apply plays m.
+func (s *State) apply(m core.Move) {
+	g := s.g
+	s.ply++
+	stores := s.pits[g.store[0]] + s.pits[g.store[1]]
+	if s.InSetup() {
+		s.setupMove(m)
+		m = -1 // nothing to sow
+	}
+	switch m {
+	case -1:
+	case Swap:
+		s.v.swapped = !s.v.swapped
+		s.v.pie = pieDone
+	case Pass:
+		s.v.side ^= 1
+		s.v.played++
+		if s.v.pie == pieFirst {
+			s.v.pie = pieOffer
+		} else if s.v.pie == pieOffer {
+			s.v.pie = pieDone
+		}
+	default:
+		if s.v.pie == pieOffer {
+			s.v.pie = pieDone
+		}
+		side := int(s.v.side)
+		var again bool
+		switch {
+		case g.ext:
+			again = s.sowMoveExt(side, m)
+		case g.hooked:
+			again = s.hookedMove(side, m)
+		default:
+			again = s.sowMove(side, m)
+		}
+		s.v.played++
+		if g.r.Opening.EachHouse {
+			s.v.used[side] |= 1 << uint(m&(ClockwiseBit-1))
+		}
+		if !again {
+			s.v.side ^= 1
+			if s.v.pie == pieFirst {
+				s.v.pie = pieOffer
+			}
+		}
+	}
+	if s.v.err == nil && !s.InSetup() { // a hook's error has ended the game
+		s.endCheck()
+	}
+	if g.r.End.Repeats > 0 {
+		s.repetition(stores != s.pits[g.store[0]]+s.pits[g.store[1]])
+	}
+}
+
+// repetition records the new position and ends the game when it has occurred
+// End.Repeats times since the last change of a store.
+func (s *State) repetition(irreversible bool) {
+	h := s.Hash()
+	if irreversible {
+		s.v.irrev = int32(len(s.hashes))
+	}
+	s.hashes = append(s.hashes, h)
+	if s.v.over {
+		return
+	}
+	seen := 0
+	for _, x := range s.hashes[s.v.irrev:] {
+		if x == h {
+			seen++
+		}
+	}
+	if seen >= s.g.r.End.Repeats {
+		s.v.repeated = true
+		s.finish(s.g.r.End.OnRepeat)
+		s.hashes[len(s.hashes)-1] = s.Hash()
+	}
+}
+
+// endCheck ends the game when the rules say so.
+func (s *State) endCheck() {
+	g := s.g
+	e := &g.r.End
+	if e.Majority {
+		t := int(s.total)
+		if 2*int(s.pits[g.store[0]]) > t || 2*int(s.pits[g.store[1]]) > t {
+			s.v.over, s.v.pie = true, pieDone
+			s.v.score = [2]int32{2 * int32(s.pits[g.store[0]]), 2 * int32(s.pits[g.store[1]])}
+			return
+		}
+	}
+	var over bool
+	side := int(s.v.side)
+	switch e.When {
+	case EitherSideEmpty:
+		over = s.sideSeeds(0) == 0 || s.sideSeeds(1) == 0
+	default:
+		over = s.v.pie != pieOffer && !s.hasSowing(side) && (!g.r.Pass || !s.hasSowing(1-side))
+	}
+	if !over && e.LeftAtMost > 0 && s.sideSeeds(0)+s.sideSeeds(1) <= e.LeftAtMost {
+		over = true
+	}
+	limit := false
+	if !over && e.MaxPlies > 0 && s.ply >= e.MaxPlies {
+		over, limit = true, true
+	}
+	if !over && e.When == EitherSideEmpty && (g.minSeeds > 1 || g.r.MustFeed || g.filter || g.opening != nil || g.r.Opening.EachHouse) &&
+		s.v.pie != pieOffer && !s.hasSowing(side) {
+		over = true // no legal move ends the game whatever the side counts say
+	}
+	switch {
+	case over && g.rounds && !limit:
+		s.nextRound()
+	case over:
+		s.finish(e.Remaining)
+	}
+}
+
+// finish ends the game, counting the seeds left in houses by rem.
+func (s *State) finish(rem Remaining) {
+	g := s.g
+	s.v.over = true
+	s.v.pie = pieDone
+	left := s.gather(rem)
+	for side := 0; side < 2; side++ {
+		s.v.score[side] = 2*int32(s.pits[g.store[side]]) + left
+	}
+}
+
+// gather moves the seeds left in houses to the stores as rem says; for Split it moves
+// nothing and returns the seeds left, which count half to each side.
+func (s *State) gather(rem Remaining) int32 {
+	g := s.g
+	left := int32(0)
+	switch rem {
+	case ToEmptied, ToStarter:
+		e0, e1 := s.sideSeeds(0) == 0, s.sideSeeds(1) == 0
+		to := -1
+		switch {
+		case rem == ToStarter:
+			to = int(s.v.starter)
+		case e0 && !e1:
+			to = 0
+		case e1 && !e0:
+			to = 1
+		}
+		if to < 0 {
+			return s.gather(ToOwner)
+		}
+		st := g.store[to]
+		for p := range s.pits {
+			if g.house[p] {
+				s.pits[st] += s.pits[p]
+				s.pits[p] = 0
+			}
+		}
+	case ToOwner:
+		for side := 0; side < 2; side++ {
+			st := g.store[side]
+			for _, p := range g.houses[side] {
+				s.pits[st] += s.pits[p]
+				s.pits[p] = 0
+			}
+		}
+	case ToOther:
+		st := g.store[1-s.v.side]
+		for p := range s.pits {
+			if g.house[p] {
+				s.pits[st] += s.pits[p]
+				s.pits[p] = 0
+			}
+		}
+	case Split:
+		for p := range s.pits {
+			if g.house[p] {
+				left += int32(s.pits[p])
+			}
+		}
+	}
+	return left
+}
+
+// sideSeeds counts the seeds in side's houses.
+func (s *State) sideSeeds(side int) int {
+	g := s.g
+	t := 0
+	if lo := g.span[side]; lo >= 0 {
+		for _, c := range s.pits[lo : lo+len(g.houses[side])] {
+			t += int(c)
+		}
+		return t
+	}
+	for _, p := range g.houses[side] {
+		t += int(s.pits[p])
+	}
+	return t
+}
+
+// Returns appends 1 for the winning seat, -1 for the loser, 0 each for a draw (and 0
+// each for a game not over or stopped by a hook's error).
+func (s *State) Returns(dst []float64) []float64 {
+	var r [2]float64
+	if s.v.over && s.v.err == nil {
+		d := s.v.score[0] - s.v.score[1]
+		switch {
+		case d > 0:
+			r = [2]float64{1, -1}
+		case d < 0:
+			r = [2]float64{-1, 1}
+		}
+		if s.v.swapped {
+			r[0], r[1] = r[1], r[0]
+		}
+	}
+	return append(dst, r[0], r[1])
+}
+
+// Scores appends each seat's score: the final score once over (halves show as .5),
+// the seeds in the seat's store before.
+func (s *State) Scores(dst []float64) []float64 {
+	var sc [2]float64
+	for side := 0; side < 2; side++ {
+		if s.v.over {
+			sc[side] = float64(s.v.score[side]) / 2
+		} else {
+			sc[side] = float64(s.pits[s.g.store[side]])
+		}
+	}
+	if s.v.swapped {
+		sc[0], sc[1] = sc[1], sc[0]
+	}
+	return append(dst, sc[0], sc[1])
+}
+
+// ScoreHalves returns side's final score in halves of a seed (0 before the end).
+func (s *State) ScoreHalves(side int) int {
+	if !s.v.over {
+		return 0
+	}
+	return int(s.v.score[side])
+}
+
+// Clone returns an independent copy (without the undo records).
+func (s *State) Clone() core.State { return s.Copy() }
+
+// Copy is Clone with the concrete type. The repetition record is kept.
+func (s *State) Copy() *State {
+	c := &State{g: s.g, v: s.v, ply: s.ply, total: s.total}
+	c.pits = append([]uint16(nil), s.pits...)
+	if s.marks != nil {
+		c.marks = append([]int8(nil), s.marks...)
+	}
+	c.hashes = append([]uint64(nil), s.hashes...)
+	return c
+}
+
+// CopyFrom makes s equal to src (a state of the same game) without allocating once
+// warm; undo records are dropped.
+func (s *State) CopyFrom(src core.State) {
+	o := src.(*State)
+	if s.g != o.g || len(s.pits) != len(o.pits) {
+		*s = *o.Copy()
+		return
+	}
+	copy(s.pits, o.pits)
+	copy(s.marks, o.marks)
+	s.v, s.ply, s.total = o.v, o.ply, o.total
+	s.hashes = append(s.hashes[:0], o.hashes...)
+	s.hist, s.mhist, s.vhist = s.hist[:0], s.mhist[:0], s.vhist[:0]
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}

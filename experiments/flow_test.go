@@ -1,0 +1,418 @@
+package experiments
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kalahlab/kalahlab/ai"
+	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/variants"
+)
+
+func TestLeadChanges(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		evals []int
+		want  int
+	}{
+		{"no plies", nil, 0},
+		{"nobody ever leads", []int{0, 0, 0}, 0},
+		{"one leader throughout", []int{5, 10, 3}, 0},
+		{"there and back", []int{5, -3, 7}, 2},
+		{"level plies are skipped", []int{5, 0, -3, 0, 0, 7, 8, -1}, 3},
+		{"a level start", []int{0, -1, -2, 0, 3}, 1},
+		{"a return to the same leader is no change", []int{-4, 0, -4, 0, -1000}, 0},
+		{"every ply", []int{1, -1, 1, -1, 1}, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, LeadChanges(tc.evals))
+		})
+	}
+}
+
+func TestDecisiveness(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		evals  []int
+		winner int
+		want   int
+	}{
+		{"no plies", nil, 0, 0},
+		{"led throughout", []int{1, 2, 3, 4}, 0, 1000},
+		{"took the lead after the first ply", []int{-1, 2, 3, 4}, 0, 750},
+		{"took the lead at the last ply", []int{-1, -2, -3, 4}, 0, 250},
+		{"never led at the end", []int{1, 2, 3, -4}, 0, 0},
+		{"a level ply breaks the lead", []int{1, 0, 1}, 0, 333},
+		{"a lost lead counts only the last stretch", []int{1, -2, 1}, 0, 333},
+		{"the second seat led throughout", []int{-1, -2, -3}, 1, 1000},
+		{"the second seat, two thirds", []int{5, -1, -1}, 1, 667},
+		{"one ply of eight", []int{-1, -1, -1, -1, -1, -1, -1, 1}, 0, 125},
+		{"one of six rounds half up", []int{0, 0, 0, 0, 0, 9}, 0, 167},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, Decisiveness(tc.evals, tc.winner))
+		})
+	}
+}
+
+func TestDrama(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		evals  []int
+		winner int
+		want   int
+	}{
+		{"no plies", nil, 0, 0},
+		{"never behind", []int{100, 200}, 0, 0},
+		{"level is not behind", []int{0, 0, 5}, 0, 0},
+		{"behind twice", []int{-100, -300, 500, 1000}, 0, 200},
+		{"a half rounds up", []int{-1, -2, 1000}, 0, 2},
+		{"the second seat", []int{400, -200, 100, -1000}, 1, 250},
+		{"all the way behind until the end", []int{-1000, -1000, 1000}, 0, 1000},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, Drama(tc.evals, tc.winner))
+		})
+	}
+}
+
+func TestQuantize(t *testing.T) {
+	for _, tc := range []struct {
+		v, scale int64
+		want     int
+	}{
+		{0, 24, 0},
+		{24, 24, 500},
+		{-24, 24, -500},
+		{8, 24, 250},
+		{1, 24, 40},
+		{1, 8, 111},
+		{3, 13, 188}, // 187.5: half away from zero
+		{-3, 13, -188},
+		{1, 0, 500}, // a scale below 1 is 1
+		{core.WinScore / 2, 24, 1000},
+		{core.WinScore + 3, 24, 1000},
+		{-core.WinScore - 5, 200, -1000},
+		{core.WinScore/2 - 1, 24, 1000},
+		{-5000, 200, -962},
+	} {
+		assert.Equal(t, tc.want, quantizeUnits(tc.v, tc.scale), "quantizeUnits(%d, %d)", tc.v, tc.scale)
+	}
+	for _, tc := range []struct {
+		x    float64
+		want int
+	}{
+		{0, 0}, {1, 1000}, {-1, -1000}, {0.5, 500}, {2, 1000}, {-3, -1000}, {math.NaN(), 0}, {0.1234, 123},
+	} {
+		assert.Equal(t, tc.want, quantizeReturn(tc.x), "quantizeReturn(%g)", tc.x)
+	}
+	assert.Equal(t, int64(24), evalScale("kalah"))
+	assert.Equal(t, int64(defaultEvalScale), evalScale("something-new"))
+}
+
+// evaluatedAgent is an agent with a fixed LastEvaluation.
+type evaluatedAgent struct {
+	e  ai.Evaluation
+	ok bool
+}
+
+func (a *evaluatedAgent) SelectMove(context.Context, core.State) (core.Move, error) { return 0, nil }
+func (a *evaluatedAgent) LastEvaluation() (ai.Evaluation, bool)                     { return a.e, a.ok }
+
+func TestEvalAfter(t *testing.T) {
+	v, err := variants.Lookup("kalah", variants.Options{})
+	require.NoError(t, err)
+	g, err := v.NewGame()
+	require.NoError(t, err)
+	st := g.NewState()
+	st.Play(st.LegalMoves(nil)[2]) // 3 seeds sown from the third house: the last in the store
+	static := quantizeUnits(int64(st.(core.Evaluator).Evaluate(0)), 24)
+	require.NotZero(t, static)
+
+	for _, tc := range []struct {
+		name     string
+		who      core.Player
+		ag       ai.Agent
+		want     int
+		wantFrom byte
+	}{
+		{"no agent: the game's evaluation", 0, nil, static, evalStatic},
+		{"an agent without evaluations", 0, ai.NewRandom(1), static, evalStatic},
+		{"an evaluation not known", 0, &evaluatedAgent{ok: false}, static, evalStatic},
+		{"the first seat's search value", 0, &evaluatedAgent{ai.Evaluation{Value: 24}, true}, 500, evalAgent},
+		{"the second seat's is negated", 1, &evaluatedAgent{ai.Evaluation{Value: 24}, true}, -500, evalAgent},
+		{"a proven win", 1, &evaluatedAgent{ai.Evaluation{Value: core.WinScore + 2}, true}, -1000, evalAgent},
+		{"a mean return", 0, &evaluatedAgent{ai.Evaluation{Value: 0.25, Units: ai.MeanReturn}, true}, 250, evalAgent},
+		{"the second seat's mean return", 1, &evaluatedAgent{ai.Evaluation{Value: 0.25, Units: ai.MeanReturn}, true}, -250, evalAgent},
+		{"a fractional value rounds first", 0, &evaluatedAgent{ai.Evaluation{Value: 23.6}, true}, 500, evalAgent},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, from := evalAfter(st, tc.who, tc.ag, 24)
+			assert.Equal(t, tc.want, got)
+			assert.Equal(t, string(tc.wantFrom), string(from))
+		})
+	}
+
+	// A finished game: its result.
+	end, err := g.ParseState(finishedKalah(t, g))
+	require.NoError(t, err)
+	require.Equal(t, core.Terminal, end.ToMove())
+	got, from := evalAfter(end, 0, nil, 24)
+	ret := end.Returns(nil)
+	assert.Equal(t, string(rune(evalResult)), string(from))
+	switch {
+	case ret[0] > ret[1]:
+		assert.Equal(t, 1000, got)
+	case ret[0] < ret[1]:
+		assert.Equal(t, -1000, got)
+	default:
+		assert.Zero(t, got)
+	}
+}
+
+// finishedKalah plays a game of g to its end and returns the final position.
+func finishedKalah(t *testing.T, g core.Game) string {
+	st := g.NewState()
+	for i := 0; st.ToMove() != core.Terminal; i++ {
+		moves := st.LegalMoves(nil)
+		st.Play(moves[i%len(moves)])
+	}
+	return st.String()
+}
+
+func TestFlowStatsMergeExactly(t *testing.T) {
+	recs := []Record{
+		{Plies: 4, Returns: []float64{1, -1}, Evals: []int{-100, 50, 200, 1000}},
+		{Plies: 3, Returns: []float64{-1, 1}, Evals: []int{300, -20, -1000}},
+		{Plies: 3, Returns: []float64{0, 0}, Evals: []int{300, -20, 0}},                    // a draw: lead changes only
+		{Plies: 3, Returns: []float64{0, 0}, TimedOut: true, Evals: []int{1, -1, 1}},       // a timeout: the same
+		{Plies: 2, Returns: []float64{1, -1}},                                              // no evaluations
+		{Plies: 2, Returns: []float64{1, -1}, Evals: []int{5}},                             // not one per ply: ignored
+		{Plies: 2, Returns: []float64{0, 0}, Error: "boom", Evals: []int{5, 5}},            // failed: not counted
+		{Plies: 5, Returns: []float64{1, -1}, Evals: []int{-3, -3, -3, -3, 1}, Seats: nil}, // drama 3/1000
+	}
+	whole := NewStats(2, 1)
+	for i := range recs {
+		whole.Add(&recs[i])
+	}
+	assert.Equal(t, Hist{1: 4, 2: 1}, whole.LeadChanges, "lead changes of the five games kept")
+	assert.Equal(t, Hist{0.75: 1, 0.667: 1, 0.2: 1}, whole.Decisiveness)
+	assert.Equal(t, Hist{0.1: 1, 0.3: 1, 0.003: 1}, whole.Drama)
+
+	// Any split and order merges to the same counts.
+	a, b := NewStats(2, 1), NewStats(2, 1)
+	for i := len(recs) - 1; i >= 0; i-- {
+		if i%2 == 0 {
+			a.Add(&recs[i])
+		} else {
+			b.Add(&recs[i])
+		}
+	}
+	b.Merge(a)
+	assert.Equal(t, whole.LeadChanges, b.LeadChanges)
+	assert.Equal(t, whole.Decisiveness, b.Decisiveness)
+	assert.Equal(t, whole.Drama, b.Drama)
+
+	// Through JSON and back.
+	data, err := json.Marshal(whole)
+	require.NoError(t, err)
+	var back Stats
+	require.NoError(t, json.Unmarshal(data, &back))
+	assert.Equal(t, whole.Drama, back.Drama)
+	c := NewStats(2, 1)
+	c.Merge(&back)
+	assert.Equal(t, whole.Decisiveness, c.Decisiveness)
+
+	// Without evaluations the stats say nothing of them, in JSON too.
+	plain := NewStats(2, 1)
+	plain.Add(&recs[4])
+	assert.Nil(t, plain.LeadChanges)
+	data, err = json.Marshal(plain)
+	require.NoError(t, err)
+	assert.NotContains(t, string(data), "lead_changes")
+	assert.Nil(t, flowOf(plain))
+}
+
+// kalahFlowStudy plays Kalah between a greedy agent (no evaluations of its own) and
+// alpha-beta (its search value), with random openings, epsilon moves and the stopping
+// rule (per-block counts in shards).
+const kalahFlowStudy = `
+name: flow-kalah
+variants: [kalah, kalah/pie]
+sweep: { houses: [3, 4], seeds: [3] }
+agents:
+  - { agent: greedy }
+  - { agent: alphabeta, depth: 2, tt: 1 }
+games: 80
+target_ci: 0.15
+check_every: 20
+random_opening: 1
+epsilon: 0.1
+seed: 9
+solve: 0
+record: evaluations
+`
+
+// ludoFlowStudy plays Ludo with dice between greedy and MCTS (a mean return), on two
+// seats (evaluations recorded) and four (none: one number cannot say who leads).
+const ludoFlowStudy = `
+name: flow-ludo
+variants:
+  - { variant: ludo, label: ludo2, params: { players: 2 } }
+  - { variant: ludo, label: ludo4, params: { players: 4 } }
+agents:
+  - { agent: greedy }
+  - { agent: mcts, iterations: 20 }
+games: 12
+seed: 3
+solve: 0
+record: [evaluations]
+`
+
+func TestFlowDeterministicAndMerged(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		text      string
+		flowCells int
+		sources   string // the letters EvalFrom must hold somewhere
+	}{
+		{"kalah", kalahFlowStudy, 4, "ae"},
+		{"ludo", ludoFlowStudy, 1, "ae"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			s := study(t, tc.text)
+			require.Equal(t, []string{RecordEvaluations}, s.Plan.Record)
+			whole := t.TempDir()
+			one, err := Run(ctx, s, Options{Workers: 1, Dir: whole, Trials: true, Chunk: 3})
+			require.NoError(t, err)
+			two, err := Run(ctx, s, Options{Workers: 2})
+			require.NoError(t, err)
+			assert.Equal(t, cellsJSON(t, one), cellsJSON(t, two), "1 and 2 workers")
+
+			out := t.TempDir()
+			runShards(t, s, out, 2)
+			merged, err := mergeAll(out)
+			require.NoError(t, err)
+			assert.Equal(t, string(statsBytes(t, whole)), string(statsBytes(t, out)), "2 shards merged")
+			assert.Equal(t, cellsJSON(t, one), cellsJSON(t, merged))
+
+			rep := Summarize(one)
+			flows := 0
+			for _, c := range rep.Cells {
+				if c.Seats != 2 {
+					assert.Nil(t, c.Flow, "%s: no flow metrics for %d seats", c.Label, c.Seats)
+					assert.True(t, math.IsNaN(c.Metrics["drama"].Value))
+					continue
+				}
+				require.NotNil(t, c.Flow, c.Label)
+				flows++
+				assert.Equal(t, c.Games, c.Flow.LeadChanges.N, "%s: lead changes of every game", c.Label)
+				assert.LessOrEqual(t, c.Flow.Decisiveness.N, c.Games)
+				for _, name := range []string{"lead_changes", "decisiveness", "drama"} {
+					e := c.Metrics[name]
+					assert.False(t, math.IsNaN(e.Value), "%s %s", c.Label, name)
+					assert.GreaterOrEqual(t, e.Value, 0.0)
+				}
+				assert.LessOrEqual(t, c.Metrics["decisiveness"].Value, 1.0)
+				assert.LessOrEqual(t, c.Metrics["drama"].Value, 1.0)
+			}
+			assert.Equal(t, tc.flowCells, flows)
+
+			// The trial log holds one evaluation per ply, its sources, and a last value
+			// that agrees with the result.
+			seen := map[rune]bool{}
+			checked := 0
+			require.NoError(t, ReadTrials(whole, func(r *Record) error {
+				if s.Plan.Cells[r.Cell].Seats != 2 {
+					assert.Empty(t, r.Evals)
+					assert.Empty(t, r.EvalFrom)
+					return nil
+				}
+				require.Len(t, r.Evals, r.Plies, "trial %d", r.Trial)
+				require.Len(t, r.EvalFrom, r.Plies, "trial %d", r.Trial)
+				for _, c := range r.EvalFrom {
+					require.Contains(t, "aesrn", string(c))
+					seen[c] = true
+				}
+				for _, e := range r.Evals {
+					require.LessOrEqual(t, e, 1000)
+					require.GreaterOrEqual(t, e, -1000)
+				}
+				if r.Error == "" && !r.TimedOut && r.Plies > 0 {
+					last := r.Evals[r.Plies-1]
+					switch {
+					case r.Returns[0] > r.Returns[1]:
+						assert.Equal(t, 1000, last, "trial %d (%c)", r.Trial, r.EvalFrom[r.Plies-1])
+					case r.Returns[0] < r.Returns[1]:
+						assert.Equal(t, -1000, last, "trial %d (%c)", r.Trial, r.EvalFrom[r.Plies-1])
+					default:
+						assert.Zero(t, last, "trial %d", r.Trial)
+					}
+					checked++
+				}
+				return nil
+			}))
+			assert.Positive(t, checked)
+			for _, c := range tc.sources {
+				assert.True(t, seen[c], "some evaluation from %c", c)
+			}
+		})
+	}
+}
+
+func TestFlowReports(t *testing.T) {
+	ctx := context.Background()
+	base := "name: rep\nvariants: [kalah]\nsweep: { houses: [3] }\nagents: [{ agent: random }, { agent: negamax, depth: 2 }]\ngames: 30\nsolve: 0\n"
+	for _, recorded := range []bool{false, true} {
+		text := base
+		if recorded {
+			text += "record: evaluations\n"
+		}
+		r, err := Run(ctx, study(t, text), Options{Workers: 2})
+		require.NoError(t, err)
+		rep := Summarize(r)
+		var table, csvOut, jsonOut, page bytes.Buffer
+		require.NoError(t, WriteTable(&table, rep))
+		require.NoError(t, WriteCSV(&csvOut, rep))
+		require.NoError(t, Render(&jsonOut, rep, "json"))
+		require.NoError(t, WriteHTML(&page, rep))
+		rows, err := csv.NewReader(&csvOut).ReadAll()
+		require.NoError(t, err)
+		col := map[string]int{}
+		for i, name := range rows[0] {
+			col[name] = i
+		}
+		for _, row := range rows[1:] {
+			assert.Len(t, row, len(rows[0]))
+		}
+		if !recorded {
+			assert.NotContains(t, table.String(), "game flow")
+			assert.NotContains(t, col, "lead_changes")
+			assert.NotContains(t, jsonOut.String(), `"flow"`)
+			assert.NotContains(t, page.String(), "Game flow")
+			assert.NotContains(t, page.String(), "<code>drama</code>")
+			continue
+		}
+		assert.Contains(t, table.String(), "game flow (record: evaluations)")
+		assert.Contains(t, table.String(), "LEAD CHANGES")
+		for _, name := range []string{"lead_changes", "lead_changes_lo", "decisiveness_hi", "drama"} {
+			require.Contains(t, col, name)
+		}
+		assert.NotEmpty(t, rows[1][col["decisiveness"]])
+		var back struct{ Cells []struct{ Flow *FlowSummary } }
+		require.NoError(t, json.Unmarshal(jsonOut.Bytes(), &back))
+		require.NotNil(t, back.Cells[0].Flow)
+		assert.Equal(t, int64(30), back.Cells[0].Flow.LeadChanges.N)
+		for _, want := range []string{`<h2 id="flow">Game flow</h2>`, "<code>lead_changes</code>", "<code>decisiveness</code>", "<code>drama</code>"} {
+			assert.Contains(t, page.String(), want)
+		}
+	}
+}

@@ -1,0 +1,63 @@
+-- Mangala, the Turkish game, as a mancala descriptor with one hook.
+--
+-- Source: mancala.fandom.com/wiki/Mangala_III; worldethnosport.org (etnosporlar/
+-- mangala-sports); anatolianbrands.com.
+--
+-- The rules, in our words: two rows of six houses, four stones each, and a store for
+-- each player. A move lifts a house's stones and sows them anticlockwise, the first one
+-- back into the emptied house (a single stone just moves on), into the own store and
+-- past the opponent's. A last stone in the own store: move again. A last stone that
+-- makes an opponent's house even captures it. A last stone in an own empty house
+-- captures the opposite house with that stone (when the opposite house holds stones: our
+-- reading). The game ends when a player's row is empty; the player who emptied their
+-- own row takes the stones left in the other row.
+--
+-- The descriptor says all of it but the end: who takes the stones left depends on whose
+-- row ran out, which no `ending.remaining` says. The after_sow hook does it: when the
+-- mover's row is empty after their move, it moves the opponent's stones into the
+-- mover's store; both rows are then empty and the game ends.
+return variant {
+  name    = "mancala/mangala",
+  extends = "mancala",
+  family  = "mancala",
+  region  = "West Asia",
+  summary = "Mangala (Turkey): origin-first sowing, even captures, the player who empties their row takes the rest",
+  board   = { rows = 2, houses = 6, seeds = 4 },
+  sowing  = { stores = "own", origin_first = true },
+  captures = {
+    { side = "opponent", even = true, take = "pit" },
+    { side = "own", empty_before = true, take = "opposite", with_last = true, need_seeds = true },
+  },
+  moves   = { extra_turn = true },
+  ending  = { when = "side_empty", remaining = "owner" },
+  hooks = {
+    after_sow = function(b, mv)
+      local me = mv.player
+      if b:seeds(me) > 0 then return end
+      local other, store = 3 - me, b:store(me)
+      for h = 1, b:house_count(other) do
+        b:add(store, b:take(b:pit(other, h)))
+      end
+    end,
+  },
+  examples = {
+    {
+      name = "the first stone goes back into the emptied house, the others into the next ones",
+      play = "3", want = "4,4,1,5,5,5,[0],4,4,4,4,4,4,[0] n",
+    },
+    {
+      name = "the last stone in the own store: move again",
+      play = "4", want = "4,4,4,1,5,5,[1],4,4,4,4,4,4,[0] s",
+    },
+    {
+      name = "a last stone making an opponent's house even captures it",
+      from = "0,0,0,0,0,3,[0],1,4,4,4,4,4,[0] s", play = "6",
+      want = "0,0,0,0,0,1,[3],0,4,4,4,4,4,[0] n",
+    },
+    {
+      name = "South empties their row and takes the stones left on North's",
+      from = "0,0,0,0,0,1,[20],1,2,3,0,0,0,[21] s", play = "6",
+      want = "0,0,0,0,0,0,[27],0,0,0,0,0,0,[21] -",
+    },
+  },
+}

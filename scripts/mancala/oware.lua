@@ -1,0 +1,62 @@
+-- Oware Abapa, the competition game of West Africa and the Caribbean, as a mancala
+-- descriptor (the kalah-based `oware` script plays the same game with Lua hooks).
+--
+-- Source: the Oware Society's Abapa rules (s.helan.free.fr/awele/rules/);
+-- thechiefstable.com "How to play Oware (Abapa)"; ludoteka.com/oware.html; the
+-- sowing and capture figures of iggamecenter.com/rules/oware.
+--
+-- The rules, in our words: two rows of six houses, four seeds each (48); the stores
+-- only hold captures. A move sows anticlockwise, skipping the stores and, on a lap of
+-- 12 seeds or more, the house it started from. A last seed that makes 2 or 3 in an
+-- opponent's house captures it, and so do the houses before it, going back, while they
+-- are the opponent's and hold 2 or 3. A move that would capture every seed on the
+-- opponent's side (a grand slam) is legal and captures nothing. When the opponent has
+-- no seeds, the mover must give them some; if no move can, the game ends and each
+-- player takes the seeds on their own side. More than half the seeds (25) wins. An
+-- endless cycle ends the game, each player taking the seeds on their side: here, the
+-- second occurrence of a position since the last capture.
+return variant {
+  name    = "mancala/oware",
+  extends = "mancala",
+  family  = "mancala",
+  region  = "West Africa",
+  summary = "Oware Abapa: 2s and 3s captured backwards, a grand slam takes nothing, must feed, 25 wins",
+  board   = { rows = 2, houses = 6, seeds = 4 },
+  sowing  = { stores = "none", skip = "origin" },
+  captures = {
+    { side = "opponent", counts = {2, 3}, take = "pit", chain = "backward", grand_slam = "nothing" },
+  },
+  moves   = { must_feed = true },
+  ending  = { when = "cannot_move", majority = true, remaining = "owner", repeats = 2, on_repeat = "owner" },
+  examples = {
+    {
+      name = "the last seed makes 3, the one before 2: both houses are captured (iggamecenter's figure, smaller)",
+      from = "0,0,0,0,1,2,[0],1,2,4,0,0,0,[0] s", play = "6",
+      want = "0,0,0,0,1,0,[5],0,0,4,0,0,0,[0] n",
+    },
+    {
+      name = "a grand slam captures nothing",
+      from = "0,0,0,0,1,2,[0],1,2,0,0,0,0,[0] s", play = "6",
+      want = "0,0,0,0,1,0,[0],2,3,0,0,0,0,[0] n",
+    },
+    {
+      name = "must feed: only house 6 reaches an opponent with no seeds",
+      from = "0,0,0,1,0,1,[20],0,0,0,0,0,0,[20] s", legal = "6",
+    },
+    {
+      name = "a lap of 12 seeds skips the house it started from",
+      from = "0,0,0,0,0,12,[0],1,1,1,1,1,1,[0] s", play = "6",
+      want = "1,1,1,1,1,0,[3],0,2,2,2,2,2,[0] n",
+    },
+    {
+      name = "no move can feed: the game ends and each player takes their own seeds",
+      from = "1,0,0,0,0,0,[20],0,0,0,0,0,0,[20] s",
+      want = "0,0,0,0,0,0,[21],0,0,0,0,0,0,[20] -",
+    },
+    {
+      name = "25 seeds win at once; the seeds left are not counted",
+      from = "0,0,0,0,1,2,[21],1,2,4,0,0,0,[17] s", play = "6",
+      want = "0,0,0,0,1,0,[26],0,0,4,0,0,0,[17] -",
+    },
+  },
+}

@@ -1,0 +1,59 @@
+-- Toguz Kumalak (togyz kumalak, toguz korgool), the Kazakh and Kyrgyz game, as a
+-- mancala descriptor.
+--
+-- Source: playstrategy.org/variant/togyzkumalak; the rules of the Kyrgyz federation at
+-- archive.org/details/ToguzKorgool_1020; Ludii's `two_rows/Toguz Kumalak.lud`.
+--
+-- The rules, in our words: two rows of nine houses, nine balls each (162); the stores
+-- (kazans) only hold captures. A move lifts a house's balls and sows them
+-- anticlockwise, the first one back into the house it came from (a single ball just
+-- moves to the next house). A last ball that makes 3 in an opponent's house turns it
+-- into the mover's tuzdik: its balls, and every ball later sown into it, go to the
+-- mover's kazan. A player gets one tuzdik a game, never the opponent's 9th house, and
+-- not the house with the same number as the opponent's tuzdik. Otherwise a last ball
+-- that makes an even count in an opponent's house captures it. More than half the
+-- balls (82) wins; a player who cannot move ends the game, each taking the balls on
+-- their side (81-81 is a draw). Cycles: the third occurrence of a position since the
+-- last capture ends the game, the balls left split evenly (a choice of ours).
+return variant {
+  name    = "mancala/toguz-kumalak",
+  extends = "mancala",
+  family  = "mancala",
+  region  = "Central Asia",
+  summary = "Toguz Kumalak: nine houses of nine, even captures, one tuzdik a game, 82 wins",
+  board   = { rows = 2, houses = 9, seeds = 9 },
+  sowing  = { stores = "none", origin_first = true },
+  captures = {
+    { side = "opponent", counts = {3}, not_house = 9, take = "pit", effect = "mark",
+      mark_once = true, mark_not_mirror = true },
+    { side = "opponent", even = true, take = "pit" },
+  },
+  ending  = { when = "cannot_move", majority = true, remaining = "owner", repeats = 3, on_repeat = "split" },
+  examples = {
+    {
+      name = "the opening move 9: the first ball back in house 9, the last makes 10 in North's house 8, captured",
+      play = "9",
+      want = "9,9,9,9,9,9,9,9,1,[10],10,10,10,10,10,10,10,0,9,[0] n",
+    },
+    {
+      name = "a last ball making 3 in an opponent's house makes it South's tuzdik",
+      from = "0,0,0,0,0,0,0,0,2,[0],2,5,5,5,5,5,5,5,5,[0] s", play = "9",
+      want = "0,0,0,0,0,0,0,0,1,[3],0,5,5,5,5,5,5,5,5,[0] n marks=11:s",
+    },
+    {
+      name = "balls sown into a tuzdik go to its owner's kazan",
+      from = "0,0,0,0,0,0,0,0,4,[3],0,5,5,5,5,5,5,5,5,[0] s marks=11:s", play = "9",
+      want = "0,0,0,0,0,0,0,0,1,[10],0,6,0,5,5,5,5,5,5,[0] n marks=11:s",
+    },
+    {
+      name = "no tuzdik in the opponent's 9th house",
+      from = "0,0,0,0,0,0,0,0,10,[0],1,1,1,1,1,1,1,1,2,[0] s", play = "9",
+      want = "0,0,0,0,0,0,0,0,1,[0],2,2,2,2,2,2,2,2,3,[0] n",
+    },
+    {
+      name = "one tuzdik a game",
+      from = "0,0,0,0,0,0,0,0,3,[3],0,2,5,5,5,5,5,5,5,[0] s marks=11:s", play = "9",
+      want = "0,0,0,0,0,0,0,0,1,[4],0,3,5,5,5,5,5,5,5,[0] n marks=11:s",
+    },
+  },
+}

@@ -1,0 +1,855 @@
+package variants
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/ast"
+
+	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/core/mancala"
+)
+
+// The descriptor tables of a mancala script: board, sowing, captures, ending and moves,
+// read into core/mancala's Rules (the descriptor model: see that package). They are
+// read and checked for keys, types and ranges when the script loads, and compiled with
+// the knobs (houses, seeds, max_plies) into Rules, checked by Rules.Validate, once the
+// variant is resolved. Every error names the script, the line and the field path in
+// Lua's words and numbering (pits and players from 1): "oware.lua:12: sowing.skip: got
+// true, want "origin" or nil".
+//
+// Each table replaces its parent's whole; a script without one keeps its parent's, and
+// the base game "mancala" has Kalah's (mancalaDefault).
+
+// mancalaTables are the variant fields of a mancala descriptor.
+var mancalaTables = []string{"board", "sowing", "captures", "ending", "moves"}
+
+// The keys of each table.
+var (
+	mBoardKeys   = []string{"rows", "houses", "seeds", "pits", "tracks"}
+	mPitKeys     = []string{"owner", "store", "row", "col", "seeds"}
+	mSowingKeys  = []string{"direction", "stores", "skip", "origin_first", "min_seeds", "relay"}
+	mCaptureKeys = []string{"side", "inner", "empty_before", "counts", "even", "not_house", "take",
+		"with_last", "need_seeds", "chain", "grand_slam", "effect", "mark_once", "mark_not_mirror"}
+	mEndingKeys = []string{"when", "majority", "remaining", "repeats", "on_repeat"}
+	mMovesKeys  = []string{"extra_turn", "must_feed", "pie_rule", "pass"}
+)
+
+// The names of the enumerations, in the order of core/mancala's constants.
+var (
+	mDirections = []string{"anticlockwise", "clockwise", "chosen"}
+	mStores     = []string{"own", "none", "all"}
+	mSides      = []string{"own", "opponent", "any"}
+	mTakes      = []string{"opposite", "column", "pit"}
+	mChains     = []string{"backward", "forward"} // after NoChain
+	mEffects    = []string{"seeds", "mark"}
+	mWhens      = []string{"side_empty", "cannot_move"}
+	mRemaining  = []string{"owner", "discard", "other", "split"}
+)
+
+// mancalaSpec is the descriptor tables one script sets (nil: not set).
+type mancalaSpec struct {
+	board    *mBoard
+	sowing   *mPart[mancala.Sowing]
+	captures *mPart[[]mancala.Capture]
+	ending   *mPart[mancala.End]
+	moves    *mPart[mMoves]
+}
+
+// mPart is one table as a script set it.
+type mPart[T any] struct {
+	sc *script
+	v  T
+}
+
+// mMoves is the moves table: the rules of the move beside the sowing.
+type mMoves struct{ extraTurn, mustFeed, pieRule, pass bool }
+
+// mBoard is a board table. Without pits, the board is the common one of rows (2 or 4)
+// rows of the houses knob, each house with the seeds knob (TwoRows, FourRows); tracks,
+// when set, replace the players' tracks. With pits, the board is as listed (houses is
+// then its width, and the houses knob cannot change it).
+type mBoard struct {
+	sc     *script
+	rows   int
+	houses int // set with pits (the knob's value otherwise)
+	pits   []mPit
+	tracks *[2][]int // Go pits; nil: the layout's
+}
+
+// mPit is one pit of a listed board, in Go's numbering; seeds < 0 takes the seeds knob.
+type mPit struct {
+	owner, row, col, seeds int
+	store                  bool
+}
+
+// mancalaDesc is a variant's descriptor: each table from the nearest script that set
+// it (nil: the base game's).
+type mancalaDesc mancalaSpec
+
+// isMancalaBoard tells a mancala board table from a Ludo one: by a key only one of them
+// has, else (a table of keys both have, {} or a list) as Ludo's when the script extends
+// ludo or a ludo/ variant.
+func isMancalaBoard(v, extends lua.LValue) bool {
+	if t, ok := v.(*lua.LTable); ok {
+		for _, k := range sortedKeys(t) {
+			switch {
+			case slices.Contains(boardKeys, k) && !slices.Contains(mBoardKeys, k):
+				return false
+			case slices.Contains(mBoardKeys, k) && !slices.Contains(boardKeys, k):
+				return true
+			}
+		}
+	}
+	e, _ := extends.(lua.LString)
+	return e != "ludo" && !strings.HasPrefix(string(e), "ludo/")
+}
+
+// mreader reads descriptor tables with errors at the script's lines.
+type mreader struct{ sc *script }
+
+// line is the line of path (sowing.skip, captures[2].take), else of its nearest parent
+// that has one.
+func (r mreader) line(path string) int {
+	return r.sc.pathLine(path)
+}
+
+// pathLine is the line of a descriptor field path, else of its nearest parent.
+func (sc *script) pathLine(path string) int {
+	for p := path; p != ""; {
+		if l, ok := sc.lines.paths[p]; ok {
+			return l
+		}
+		i := strings.LastIndexAny(p, ".[")
+		if i < 0 {
+			return sc.lines.fields[p]
+		}
+		p = p[:i]
+	}
+	return 0
+}
+
+func (r mreader) fail(path, format string, a ...any) error {
+	return r.sc.errorf(r.line(path), "%s: %s", path, fmt.Sprintf(format, a...))
+}
+
+// table reads a table of named keys, each one of keys.
+func (r mreader) table(path string, v lua.LValue, keys []string) (*lua.LTable, error) {
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return nil, r.fail(path, "got %s, want a table of %s", valueName(v), strings.Join(keys, ", "))
+	}
+	if countKeys(t) != len(sortedKeys(t)) {
+		return nil, r.fail(path, "want named fields (%s)", strings.Join(keys, ", "))
+	}
+	for _, k := range sortedKeys(t) {
+		if !slices.Contains(keys, k) {
+			msg := "unknown field"
+			if sug := core.Suggest(k, keys); sug != "" {
+				msg += fmt.Sprintf(", did you mean %q?", sug)
+			}
+			return nil, r.fail(path+"."+k, "%s (want %s)", msg, strings.Join(keys, ", "))
+		}
+	}
+	return t, nil
+}
+
+// list reads a list (not a table with named keys).
+func (r mreader) list(path string, v lua.LValue, want string) (*lua.LTable, error) {
+	t, ok := v.(*lua.LTable)
+	if !ok || countKeys(t) != t.Len() {
+		return nil, r.fail(path, "got %s, want %s", valueName(v), want)
+	}
+	return t, nil
+}
+
+func (r mreader) boolean(path string, v lua.LValue) (bool, error) {
+	switch b := v.(type) {
+	case *lua.LNilType:
+		return false, nil
+	case lua.LBool:
+		return bool(b), nil
+	}
+	return false, r.fail(path, "got %s, want true or false", luaValue(v))
+}
+
+func (r mreader) whole(path string, v lua.LValue, min, max int) (int, error) {
+	n, ok := v.(lua.LNumber)
+	if !ok || float64(n) != float64(int(n)) || int(n) < min || int(n) > max {
+		return 0, r.fail(path, "got %s, want a whole number %d..%d", luaValue(v), min, max)
+	}
+	return int(n), nil
+}
+
+// enum reads one of names (its index); nil is def, or an error when def < 0.
+func (r mreader) enum(path string, v lua.LValue, names []string, def int) (int, error) {
+	if v == lua.LNil && def >= 0 {
+		return def, nil
+	}
+	if s, ok := v.(lua.LString); ok {
+		if i := slices.Index(names, string(s)); i >= 0 {
+			return i, nil
+		}
+	}
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = strconv.Quote(n)
+	}
+	want := strings.Join(quoted, ", ")
+	if len(quoted) > 1 {
+		want = strings.Join(quoted[:len(quoted)-1], ", ") + " or " + quoted[len(quoted)-1]
+	}
+	if s, ok := v.(lua.LString); ok {
+		if sug := core.Suggest(string(s), names); sug != "" {
+			return 0, r.fail(path, "got %q, did you mean %q? (want %s)", string(s), sug, want)
+		}
+	}
+	return 0, r.fail(path, "got %s, want %s", luaValue(v), want)
+}
+
+// optEnum is enum where nil means none (-1); the error says "or nil".
+func (r mreader) optEnum(path string, v lua.LValue, names []string) (int, error) {
+	if v == lua.LNil {
+		return -1, nil
+	}
+	if s, ok := v.(lua.LString); ok && slices.Contains(names, string(s)) {
+		return slices.Index(names, string(s)), nil
+	}
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = strconv.Quote(n)
+	}
+	return 0, r.fail(path, "got %s, want %s or nil", luaValue(v), strings.Join(quoted, ", "))
+}
+
+// luaValue writes a value for an error: strings quoted, numbers and booleans as Lua
+// writes them, other values by type.
+func luaValue(v lua.LValue) string {
+	switch x := v.(type) {
+	case lua.LString:
+		return strconv.Quote(string(x))
+	case lua.LNumber, lua.LBool:
+		return x.String()
+	}
+	return typeName(v)
+}
+
+// readMancala reads one descriptor table of the variant table.
+func (sc *script) readMancala(key string, v lua.LValue) error {
+	if sc.mancala == nil {
+		sc.mancala = &mancalaSpec{}
+	}
+	r := mreader{sc}
+	var err error
+	switch key {
+	case "board":
+		sc.mancala.board, err = r.board(v)
+	case "sowing":
+		var s mancala.Sowing
+		s, err = r.sowing(v)
+		sc.mancala.sowing = &mPart[mancala.Sowing]{sc, s}
+	case "captures":
+		var cs []mancala.Capture
+		cs, err = r.captures(v)
+		sc.mancala.captures = &mPart[[]mancala.Capture]{sc, cs}
+	case "ending":
+		var e mancala.End
+		e, err = r.ending(v)
+		sc.mancala.ending = &mPart[mancala.End]{sc, e}
+	case "moves":
+		var m mMoves
+		m, err = r.moves(v)
+		sc.mancala.moves = &mPart[mMoves]{sc, m}
+	}
+	return err
+}
+
+func (r mreader) board(v lua.LValue) (*mBoard, error) {
+	t, err := r.table("board", v, mBoardKeys)
+	if err != nil {
+		return nil, err
+	}
+	b := &mBoard{sc: r.sc, rows: 2}
+	pits := t.RawGetString("pits")
+	if pits == lua.LNil {
+		if b.rows, err = r.enumInt("board.rows", t.RawGetString("rows"), []int{2, 4}, 2); err != nil {
+			return nil, err
+		}
+	} else {
+		if t.RawGetString("rows") == lua.LNil || t.RawGetString("houses") == lua.LNil {
+			return nil, r.fail("board", "a board that lists its pits needs rows and houses (its width)")
+		}
+		if b.rows, err = r.whole("board.rows", t.RawGetString("rows"), 1, mancala.MaxRows); err != nil {
+			return nil, err
+		}
+		if b.houses, err = r.whole("board.houses", t.RawGetString("houses"), 1, mancala.MaxHouses); err != nil {
+			return nil, err
+		}
+		if b.pits, err = r.pits(pits, b.rows, b.houses); err != nil {
+			return nil, err
+		}
+		if t.RawGetString("tracks") == lua.LNil {
+			return nil, r.fail("board", "a board that lists its pits needs tracks: each player's pits in sowing order")
+		}
+	}
+	if tv := t.RawGetString("tracks"); tv != lua.LNil {
+		tl, err := r.list("board.tracks", tv, "two lists of pits, one per player, such as {{1, 2, 3, 4}, {3, 4, 1, 2}}")
+		if err != nil {
+			return nil, err
+		}
+		if tl.Len() != 2 {
+			return nil, r.fail("board.tracks", "%d lists, want two (one per player)", tl.Len())
+		}
+		var tracks [2][]int
+		for side := 0; side < 2; side++ {
+			path := fmt.Sprintf("board.tracks[%d]", side+1)
+			l, err := r.list(path, tl.RawGetInt(side+1), "a list of pit numbers such as {1, 2, 3}")
+			if err != nil {
+				return nil, err
+			}
+			for i := 1; i <= l.Len(); i++ {
+				p, err := r.whole(fmt.Sprintf("%s[%d]", path, i), l.RawGetInt(i), 1, mancala.MaxPits)
+				if err != nil {
+					return nil, err
+				}
+				tracks[side] = append(tracks[side], p-1)
+			}
+		}
+		b.tracks = &tracks
+	}
+	// houses and seeds are the knobs' values (see readMancalaKnobs).
+	if b.pits == nil {
+		if hv := t.RawGetString("houses"); hv != lua.LNil {
+			if _, err := r.whole("board.houses", hv, 1, mancala.MaxHouses); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if sv := t.RawGetString("seeds"); sv != lua.LNil {
+		if _, err := r.whole("board.seeds", sv, 0, mancala.MaxSeeds); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
+}
+
+// enumInt reads one of the whole numbers vals (nil is def).
+func (r mreader) enumInt(path string, v lua.LValue, vals []int, def int) (int, error) {
+	if v == lua.LNil {
+		return def, nil
+	}
+	if n, ok := v.(lua.LNumber); ok && slices.Contains(vals, int(n)) && float64(n) == float64(int(n)) {
+		return int(n), nil
+	}
+	s := make([]string, len(vals))
+	for i, x := range vals {
+		s[i] = strconv.Itoa(x)
+	}
+	return 0, r.fail(path, "got %s, want %s (or list the pits, with tracks)", luaValue(v), strings.Join(s, " or "))
+}
+
+func (r mreader) pits(v lua.LValue, rows, houses int) ([]mPit, error) {
+	l, err := r.list("board.pits", v, "a list of pits such as {{owner = 1, row = 2, col = 1}, ..., {owner = 1, store = true, row = 2, col = 7}}")
+	if err != nil {
+		return nil, err
+	}
+	if l.Len() > mancala.MaxPits {
+		return nil, r.fail("board.pits", "%d pits; at most %d", l.Len(), mancala.MaxPits)
+	}
+	var out []mPit
+	cells := map[[2]int]int{}
+	for i := 1; i <= l.Len(); i++ {
+		path := fmt.Sprintf("board.pits[%d]", i)
+		t, err := r.table(path, l.RawGetInt(i), mPitKeys)
+		if err != nil {
+			return nil, err
+		}
+		p := mPit{seeds: -1}
+		owner, err := r.whole(path+".owner", t.RawGetString("owner"), 1, 2)
+		if err != nil {
+			return nil, err
+		}
+		p.owner = owner - 1
+		if p.store, err = r.boolean(path+".store", t.RawGetString("store")); err != nil {
+			return nil, err
+		}
+		row, err := r.whole(path+".row", t.RawGetString("row"), 1, rows)
+		if err != nil {
+			return nil, err
+		}
+		p.row = row - 1
+		var col int
+		if p.store {
+			col, err = r.enumIntPlain(path+".col", t.RawGetString("col"), []int{0, houses + 1}, "a store sits at col 0 (left) or houses + 1 (right)")
+		} else {
+			col, err = r.whole(path+".col", t.RawGetString("col"), 1, houses)
+		}
+		if err != nil {
+			return nil, err
+		}
+		p.col = col - 1
+		if sv := t.RawGetString("seeds"); sv != lua.LNil {
+			if p.seeds, err = r.whole(path+".seeds", sv, 0, mancala.MaxSeeds); err != nil {
+				return nil, err
+			}
+		}
+		if !p.store {
+			if j, dup := cells[[2]int{row, col}]; dup {
+				return nil, r.fail(path, "row %d col %d is also pit %d", row, col, j)
+			}
+			cells[[2]int{row, col}] = i
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func (r mreader) enumIntPlain(path string, v lua.LValue, vals []int, want string) (int, error) {
+	if n, ok := v.(lua.LNumber); ok && slices.Contains(vals, int(n)) && float64(n) == float64(int(n)) {
+		return int(n), nil
+	}
+	return 0, r.fail(path, "got %s: %s", luaValue(v), want)
+}
+
+func (r mreader) sowing(v lua.LValue) (mancala.Sowing, error) {
+	var s mancala.Sowing
+	t, err := r.table("sowing", v, mSowingKeys)
+	if err != nil {
+		return s, err
+	}
+	d, err := r.enum("sowing.direction", t.RawGetString("direction"), mDirections, 0)
+	if err != nil {
+		return s, err
+	}
+	s.Direction = mancala.Direction(d)
+	st, err := r.enum("sowing.stores", t.RawGetString("stores"), mStores, 0)
+	if err != nil {
+		return s, err
+	}
+	s.Stores = mancala.StoreSowing(st)
+	skip, err := r.optEnum("sowing.skip", t.RawGetString("skip"), []string{"origin"})
+	if err != nil {
+		return s, err
+	}
+	s.SkipOrigin = skip == 0
+	if s.OriginFirst, err = r.boolean("sowing.origin_first", t.RawGetString("origin_first")); err != nil {
+		return s, err
+	}
+	if s.OriginFirst && s.SkipOrigin {
+		return s, r.fail("sowing.origin_first", `contradicts skip = "origin" (the origin takes the first seed)`)
+	}
+	if mv := t.RawGetString("min_seeds"); mv != lua.LNil {
+		if s.MinSeeds, err = r.whole("sowing.min_seeds", mv, 1, mancala.MaxSeeds); err != nil {
+			return s, err
+		}
+	}
+	relay, err := r.boolean("sowing.relay", t.RawGetString("relay"))
+	if err != nil {
+		return s, err
+	}
+	if relay {
+		s.Relay = mancala.RelayOnOccupied
+		if s.Direction == mancala.Chosen {
+			return s, r.fail("sowing.relay", `relay with direction = "chosen" is not supported yet`)
+		}
+	}
+	return s, nil
+}
+
+func (r mreader) captures(v lua.LValue) ([]mancala.Capture, error) {
+	l, err := r.list("captures", v, `a list of capture rules such as {{ side = "opponent", counts = {2, 3}, take = "pit" }}`)
+	if err != nil {
+		return nil, err
+	}
+	out := []mancala.Capture{}
+	for i := 1; i <= l.Len(); i++ {
+		path := fmt.Sprintf("captures[%d]", i)
+		t, err := r.table(path, l.RawGetInt(i), mCaptureKeys)
+		if err != nil {
+			return nil, err
+		}
+		var c mancala.Capture
+		get := func(k string) lua.LValue { return t.RawGetString(k) }
+		side, err := r.enum(path+".side", get("side"), mSides, 0)
+		if err != nil {
+			return nil, err
+		}
+		c.Side = mancala.Side(side)
+		for _, b := range []struct {
+			key string
+			dst *bool
+		}{
+			{"inner", &c.InnerOnly}, {"empty_before", &c.EmptyBefore}, {"even", &c.Even},
+			{"with_last", &c.WithLast}, {"need_seeds", &c.NeedSeeds},
+			{"mark_once", &c.MarkOnce}, {"mark_not_mirror", &c.MarkNotMirror},
+		} {
+			if *b.dst, err = r.boolean(path+"."+b.key, get(b.key)); err != nil {
+				return nil, err
+			}
+		}
+		if cv := get("counts"); cv != lua.LNil {
+			cl, err := r.list(path+".counts", cv, "a list of counts such as {2, 3}")
+			if err != nil {
+				return nil, err
+			}
+			for j := 1; j <= cl.Len(); j++ {
+				n, err := r.whole(fmt.Sprintf("%s.counts[%d]", path, j), cl.RawGetInt(j), 1, 63)
+				if err != nil {
+					return nil, err
+				}
+				c.Counts = append(c.Counts, n)
+			}
+		}
+		if nv := get("not_house"); nv != lua.LNil {
+			if c.NotHouse, err = r.whole(path+".not_house", nv, 1, mancala.MaxRows*mancala.MaxHouses); err != nil {
+				return nil, err
+			}
+		}
+		take, err := r.enum(path+".take", get("take"), mTakes, 0)
+		if err != nil {
+			return nil, err
+		}
+		c.Take = mancala.Take(take)
+		chain, err := r.optEnum(path+".chain", get("chain"), mChains)
+		if err != nil {
+			return nil, err
+		}
+		c.Chain = mancala.Chain(chain + 1)
+		gs, err := r.optEnum(path+".grand_slam", get("grand_slam"), []string{"nothing"})
+		if err != nil {
+			return nil, err
+		}
+		c.GrandSlamNothing = gs == 0
+		eff, err := r.enum(path+".effect", get("effect"), mEffects, 0)
+		if err != nil {
+			return nil, err
+		}
+		c.Effect = mancala.Effect(eff)
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+func (r mreader) ending(v lua.LValue) (mancala.End, error) {
+	var e mancala.End
+	t, err := r.table("ending", v, mEndingKeys)
+	if err != nil {
+		return e, err
+	}
+	w, err := r.enum("ending.when", t.RawGetString("when"), mWhens, 0)
+	if err != nil {
+		return e, err
+	}
+	e.When = mancala.When(w)
+	if e.Majority, err = r.boolean("ending.majority", t.RawGetString("majority")); err != nil {
+		return e, err
+	}
+	rem, err := r.enum("ending.remaining", t.RawGetString("remaining"), mRemaining, 0)
+	if err != nil {
+		return e, err
+	}
+	e.Remaining = mancala.Remaining(rem)
+	if rv := t.RawGetString("repeats"); rv != lua.LNil {
+		if e.Repeats, err = r.whole("ending.repeats", rv, 0, 1000); err != nil {
+			return e, err
+		}
+		if e.Repeats == 1 {
+			return e, r.fail("ending.repeats", "got 1, want 0 (off) or 2 and more (the occurrences of a position that end the game)")
+		}
+	}
+	onRep, err := r.enum("ending.on_repeat", t.RawGetString("on_repeat"), mRemaining, 0)
+	if err != nil {
+		return e, err
+	}
+	e.OnRepeat = mancala.Remaining(onRep)
+	return e, nil
+}
+
+func (r mreader) moves(v lua.LValue) (mMoves, error) {
+	var m mMoves
+	t, err := r.table("moves", v, mMovesKeys)
+	if err != nil {
+		return m, err
+	}
+	for _, b := range []struct {
+		key string
+		dst *bool
+	}{{"extra_turn", &m.extraTurn}, {"must_feed", &m.mustFeed}, {"pie_rule", &m.pieRule}, {"pass", &m.pass}} {
+		if *b.dst, err = r.boolean("moves."+b.key, t.RawGetString(b.key)); err != nil {
+			return m, err
+		}
+	}
+	return m, nil
+}
+
+// mancalaKnobs turns board.houses and board.seeds into the script's houses and seeds
+// knobs (they are the knobs' values for this variant); setting one in both places is
+// an error.
+func (sc *script) mancalaKnobs(t *lua.LTable) error {
+	bt, ok := t.RawGetString("board").(*lua.LTable)
+	if !ok || sc.mancala == nil || sc.mancala.board == nil {
+		return nil
+	}
+	for _, k := range []string{"houses", "seeds"} {
+		v := bt.RawGetString(k)
+		if v == lua.LNil {
+			continue
+		}
+		line := sc.pathLine("board." + k)
+		for _, rp := range sc.params {
+			if rp.name == k {
+				return sc.errorf(line, "board.%s: the %s knob is set in params too (line %d): set it once", k, k, rp.line)
+			}
+		}
+		sc.params = append(sc.params, rawParam{name: k, value: v, line: line})
+	}
+	return nil
+}
+
+// firstLine is the line of the first descriptor table the script sets.
+func (m *mancalaSpec) firstTable(sc *script) string {
+	for _, k := range mancalaTables {
+		if _, ok := sc.lines.fields[k]; ok {
+			return k
+		}
+	}
+	return "board"
+}
+
+// layer returns the descriptor of a script on its parent's (nil for neither).
+func (d *mancalaDesc) layer(sc *mancalaSpec) *mancalaDesc {
+	if sc == nil {
+		return d
+	}
+	var out mancalaDesc
+	if d != nil {
+		out = *d
+	}
+	if sc.board != nil {
+		out.board = sc.board
+	}
+	if sc.sowing != nil {
+		out.sowing = sc.sowing
+	}
+	if sc.captures != nil {
+		out.captures = sc.captures
+	}
+	if sc.ending != nil {
+		out.ending = sc.ending
+	}
+	if sc.moves != nil {
+		out.moves = sc.moves
+	}
+	return &out
+}
+
+// mancalaDefault is the base game's descriptor: Kalah with empty captures (core/kalah's
+// default), on the houses and seeds knobs.
+func mancalaDefault(houses, seeds, maxPlies int) mancala.Rules {
+	o := mancala.DefaultKalah()
+	o.Houses, o.Seeds, o.MaxPlies = houses, seeds, maxPlies
+	r, _ := mancala.Kalah(o) // two rows and owner: never an error
+	return r
+}
+
+// rules compiles the descriptor with the knobs into Rules and validates them; errors
+// name the script, line and field.
+func (d *mancalaDesc) rules(p core.Params) (mancala.Rules, error) {
+	full, err := core.Apply(mancalaSpecs(), core.Defaults(mancalaSpecs()), p)
+	if err != nil {
+		return mancala.Rules{}, fmt.Errorf("mancala: %w", err)
+	}
+	houses, seeds := full.Int("houses"), full.Int("seeds")
+	if d == nil {
+		r := mancalaDefault(houses, seeds, full.Int("max_plies"))
+		return r, r.Validate()
+	}
+	// A descriptor starts from nothing: the tables it leaves out are off (no captures,
+	// no extra turn, ...), the board is two rows of the knobs.
+	r := mancala.Rules{Board: mancala.TwoRows(houses, seeds), End: mancala.End{MaxPlies: full.Int("max_plies")}}
+	if b := d.board; b != nil {
+		switch {
+		case b.pits != nil:
+			if houses != b.houses {
+				return r, b.sc.errorf(b.sc.pathLine("board.houses"), "board.houses: the board lists its pits for %d houses a row; the houses knob (%d) cannot change it (only a board of rows = 2 or 4 without pits is parametric)", b.houses, houses)
+			}
+			r.Board = mancala.Board{Rows: b.rows, Houses: b.houses}
+			for _, mp := range b.pits {
+				pit := mancala.Pit{Owner: mp.owner, Store: mp.store, Row: mp.row, Col: mp.col, Seeds: mp.seeds}
+				if pit.Seeds < 0 {
+					pit.Seeds = seeds
+					if pit.Store {
+						pit.Seeds = 0
+					}
+				}
+				r.Board.Pits = append(r.Board.Pits, pit)
+			}
+		case b.rows == 4:
+			r.Board = mancala.FourRows(houses, seeds)
+		default:
+			r.Board = mancala.TwoRows(houses, seeds)
+		}
+		if b.tracks != nil {
+			r.Board.Tracks = [2][]int{slices.Clone(b.tracks[0]), slices.Clone(b.tracks[1])}
+			for side, tr := range r.Board.Tracks {
+				for i, p := range tr {
+					if p >= len(r.Board.Pits) {
+						path := fmt.Sprintf("board.tracks[%d][%d]", side+1, i+1)
+						return r, b.sc.errorf(b.sc.pathLine(path), "%s: pit %d does not exist (1..%d)", path, p+1, len(r.Board.Pits))
+					}
+				}
+			}
+		}
+	}
+	if d.sowing != nil {
+		r.Sowing = d.sowing.v
+	}
+	if d.captures != nil {
+		r.Captures = slices.Clone(d.captures.v)
+	}
+	if d.ending != nil {
+		mp := r.End.MaxPlies
+		r.End = d.ending.v
+		r.End.MaxPlies = mp
+	}
+	if d.moves != nil {
+		m := d.moves.v
+		r.ExtraTurn, r.MustFeed, r.PieRule, r.Pass = m.extraTurn, m.mustFeed, m.pieRule, m.pass
+	}
+	if err := r.Validate(); err != nil {
+		return r, d.validateError(err)
+	}
+	return r, nil
+}
+
+// The translation of a Rules.Validate message into Lua's words: indices and pits and
+// players counted from 1, the Lua names of fields.
+var (
+	goIndex  = regexp.MustCompile(`(captures|pits|tracks)\[(\d+)\](?:\[(\d+)\])?`)
+	goNumber = regexp.MustCompile(`\b(pit|player) (\d+)`)
+	luaPath  = regexp.MustCompile(`^[a-z_]+(?:\[\d+\])*(?:\.[a-z_]+(?:\[\d+\])*)*`)
+)
+
+// validateError turns an error of Rules.Validate into a ScriptError at the line of the
+// field it names, in the script that set that table.
+func (d *mancalaDesc) validateError(err error) error {
+	msg := err.Error()
+	plus := func(s string) string { n, _ := strconv.Atoi(s); return strconv.Itoa(n + 1) }
+	msg = goIndex.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := goIndex.FindStringSubmatch(m)
+		out := sub[1] + "[" + plus(sub[2]) + "]"
+		if sub[3] != "" {
+			out += "[" + plus(sub[3]) + "]"
+		}
+		return out
+	})
+	if strings.HasPrefix(msg, "board") {
+		msg = goNumber.ReplaceAllStringFunc(msg, func(m string) string {
+			sub := goNumber.FindStringSubmatch(m)
+			return sub[1] + " " + plus(sub[2])
+		})
+	}
+	switch {
+	case strings.HasPrefix(msg, "end."):
+		msg = "ending." + strings.TrimPrefix(msg, "end.")
+	case strings.HasPrefix(msg, "pass:"):
+		msg = "moves.pass: " + strings.TrimSpace(strings.TrimPrefix(msg, "pass:"))
+	}
+	msg = strings.NewReplacer("end.when mover_cannot_move", `ending.when = "cannot_move"`,
+		"skip_origin", `skip = "origin"`, "effect mark", `effect = "mark"`,
+		"take = pit", `take = "pit"`).Replace(msg)
+	path := luaPath.FindString(msg)
+	top := path
+	if i := strings.IndexAny(top, ".["); i >= 0 {
+		top = top[:i]
+	}
+	var sc *script
+	switch top {
+	case "board":
+		if d.board != nil {
+			sc = d.board.sc
+		}
+	case "sowing":
+		if d.sowing != nil {
+			sc = d.sowing.sc
+		}
+	case "captures":
+		if d.captures != nil {
+			sc = d.captures.sc
+		}
+	case "ending":
+		if d.ending != nil {
+			sc = d.ending.sc
+		}
+	case "moves":
+		if d.moves != nil {
+			sc = d.moves.sc
+		}
+	}
+	if sc == nil { // a table the base game set: blame any script of the descriptor
+		for _, s := range []*script{partScript(d.board), partScript(d.sowing), partScript(d.captures), partScript(d.ending), partScript(d.moves)} {
+			if s != nil {
+				sc = s
+				break
+			}
+		}
+	}
+	if sc == nil {
+		return fmt.Errorf("mancala: %s", msg)
+	}
+	return sc.errorf(sc.pathLine(path), "%s", msg)
+}
+
+// partScript is the script of a descriptor table (nil when unset).
+func partScript[T any](p T) *script {
+	switch x := any(p).(type) {
+	case *mBoard:
+		if x != nil {
+			return x.sc
+		}
+	case *mPart[mancala.Sowing]:
+		if x != nil {
+			return x.sc
+		}
+	case *mPart[[]mancala.Capture]:
+		if x != nil {
+			return x.sc
+		}
+	case *mPart[mancala.End]:
+		if x != nil {
+			return x.sc
+		}
+	case *mPart[mMoves]:
+		if x != nil {
+			return x.sc
+		}
+	}
+	return nil
+}
+
+// walkPaths records the line of every field of a descriptor table by its Lua path
+// (sowing.skip, captures[2].take, board.tracks[1][3]).
+func walkPaths(m map[string]int, prefix string, t *ast.TableExpr) {
+	i := 0
+	for _, f := range t.Fields {
+		var p string
+		var line int
+		switch k := f.Key.(type) {
+		case nil:
+			i++
+			p, line = fmt.Sprintf("%s[%d]", prefix, i), f.Value.Line()
+		case *ast.StringExpr:
+			p, line = prefix+"."+k.Value, k.Line()
+		default:
+			continue
+		}
+		m[p] = line
+		if sub, ok := f.Value.(*ast.TableExpr); ok {
+			walkPaths(m, p, sub)
+		}
+	}
+}

@@ -1,0 +1,348 @@
+package variants
+
+import (
+	"fmt"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/core/mancala"
+)
+
+// The mancala base game: core/mancala's descriptor engine as a variant. A script sets
+// the descriptor as tables (mancala_desc.go); with no hooks NewGame returns the plain
+// *mancala.Game, no Lua at all. The hooks capture and after_sow get the board view `b`
+// and the move context `mv`; b:sow is the engine's own sowing.
+//
+// Lua numbers pits 1..b:pits() (the position string's order) and players 1 (South) and
+// 2 (North); Go numbers them from 0. luaPit and luaPlayer (kalah_hooks.go) convert.
+
+// mancalaSpecs are the knobs of a mancala variant: the board's size where the
+// descriptor is parametric (a board of rows = 2 or 4 without a pit list), and the ply
+// limit.
+func mancalaSpecs() []core.ParamSpec {
+	return []core.ParamSpec{
+		{Name: "houses", Kind: core.Int, Default: 6, Min: 1, Max: mancala.MaxHouses, Doc: "houses a row (a board of rows = 2 or 4; fixed for a board that lists its pits)"},
+		{Name: "seeds", Kind: core.Int, Default: 4, Min: 0, Max: 1000, Doc: "seeds a house at the start (for a board that lists its pits: those that give no seeds)"},
+		{Name: "max_plies", Kind: core.Int, Default: 1000, Min: 0, Max: 1_000_000, Doc: "the game ends after this many plies, scored as a normal end (0: no limit)"},
+	}
+}
+
+// mancalaDef is the base game "mancala": with no descriptor, Kalah(houses, seeds) with
+// empty captures on the mancala engine.
+var mancalaDef = core.Def{
+	Name:    "mancala",
+	Summary: "The mancala family as data: board, sowing, captures and ending tables (Kalah by default)",
+	Params:  mancalaSpecs(),
+	New: func(name string, p core.Params) (core.Game, error) {
+		return buildMancala(nil, name, p, nil, nil)
+	},
+}
+
+var mancalaBinder = &binder{
+	hooks: []string{"capture", "after_sow"},
+	bind: func(m *vm, name string, p core.Params, fns map[string]hookFn) (core.Game, error) {
+		return buildMancala(m, name, p, nil, fns)
+	},
+	invariant: mancalaConserved,
+}
+
+// mancalaConserved is the mancala invariant: seeds are never created or lost, and a
+// marked pit holds none.
+func mancalaConserved(s core.State) error {
+	m, ok := s.(*mancala.State)
+	if !ok {
+		return fmt.Errorf("not a mancala state: %T", s)
+	}
+	t := 0
+	for p := 0; p < m.Game().Pits(); p++ {
+		t += m.Count(p)
+		if m.Mark(p) >= 0 && m.Count(p) != 0 {
+			return fmt.Errorf("marked pit %d holds %d seeds", p+1, m.Count(p))
+		}
+	}
+	if t != m.Total() {
+		return fmt.Errorf("seeds not conserved: %d on the board, want %d", t, m.Total())
+	}
+	return nil
+}
+
+// buildMancala compiles the descriptor d (nil: the base game's) with the knobs, and
+// binds the hooks fns living in m (none, or m nil: the plain game, no Lua).
+func buildMancala(m *vm, name string, p core.Params, d *mancalaDesc, fns map[string]hookFn) (core.Game, error) {
+	r, err := d.rules(p)
+	if err != nil {
+		return nil, err
+	}
+	g, err := mancala.New(name, r)
+	if err != nil {
+		return nil, err
+	}
+	if m == nil || len(fns) == 0 {
+		return g, nil
+	}
+	v := &mancalaView{}
+	h := &mancalaHooks{m: m, view: v}
+	h.board = newBoardView(m.L, "mancala", v, mancalaMethods)
+	h.mv = h.newContext(m.L)
+	var hooks mancala.Hooks
+	if f, ok := fns["capture"]; ok {
+		hooks.Capture = func(s *mancala.State, mv *mancala.Sown) error {
+			return h.run(&f, s, mv, 0, captureWant)
+		}
+	}
+	if f, ok := fns["after_sow"]; ok {
+		hooks.AfterSow = func(s *mancala.State, mv *mancala.Sown) (bool, bool, error) {
+			if err := h.run(&f, s, mv, 1, afterSowWant); err != nil {
+				return false, false, err
+			}
+			switch ret := m.pop().(type) {
+			case *lua.LNilType:
+				return false, false, nil
+			case lua.LBool:
+				return bool(ret), true, nil
+			default:
+				return false, false, f.errorf("returned %s, want %s", valueName(ret), afterSowWant)
+			}
+		}
+	}
+	return g.WithHooks(hooks), nil
+}
+
+const afterSowWant = "nil (the rules decide), true (the mover moves again) or false (the turn passes)"
+
+// mancalaHooks calls the Lua hooks of one game; it belongs to the vm's goroutine.
+type mancalaHooks struct {
+	m     *vm
+	board *lua.LTable // the board view
+	view  *mancalaView
+	mv    *lua.LTable // the move context, refilled for each call
+}
+
+// run calls hook f with the board view and the move context, leaving nret results.
+// Seeds conserved is the engine's check (mancala.State.runHook).
+func (h *mancalaHooks) run(f *hookFn, s *mancala.State, mv *mancala.Sown, nret int, want string) error {
+	h.fill(mv)
+	v := h.view
+	v.s, v.mv = s, mv
+	L := h.m.L
+	L.Push(f.fn)
+	L.Push(h.board)
+	L.Push(h.mv)
+	err := h.m.callHookN(f, 2, nret, want)
+	v.s, v.mv = nil, nil
+	if err == nil {
+		if err = mancalaConserved(s); err != nil {
+			L.Pop(nret)
+			err = f.errorf("%v", err)
+		}
+	}
+	return err
+}
+
+// mvFields are the fields of the move context `mv`.
+var mvFields = []string{"player", "origin", "house", "seeds", "direction", "laps", "lifts", "drops", "dropped", "last", "empty_before"}
+
+// newContext makes the move context table: its scalar fields are set before each call
+// (fill); lifts and drops, lists as long as the sowing, are made when a hook first reads
+// them (by __index), so that a hook that does not read them does not pay for them. A
+// field that does not exist is an error naming the fields.
+func (h *mancalaHooks) newContext(L *lua.LState) *lua.LTable {
+	t := L.NewTable()
+	mt := L.NewTable()
+	mt.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
+		key := L.ToStringMeta(L.Get(2)).String()
+		mv := h.view.mv
+		if mv == nil {
+			L.RaiseError("mv.%s: the move context is only valid during a hook call", key)
+		}
+		var ps []int
+		switch key {
+		case "lifts":
+			ps = mv.Lifts
+		case "drops":
+			ps = mv.Drops
+		default:
+			msg := fmt.Sprintf("the move context has no field %q", key)
+			if sug := core.Suggest(key, mvFields); sug != "" {
+				msg += fmt.Sprintf(", did you mean mv.%s?", sug)
+			}
+			L.RaiseError("%s (want %s)", msg, strings.Join(mvFields, ", "))
+		}
+		list := L.CreateTable(len(ps), 0)
+		for i, p := range ps {
+			list.RawSetInt(i+1, luaPit(p))
+		}
+		t.RawSetString(key, list)
+		L.Push(list)
+		return 1
+	}))
+	L.SetMetatable(t, mt)
+	return t
+}
+
+// fill writes the move context table for one call: mv.player, origin, house, seeds,
+// direction, laps, dropped, last and empty_before (lifts and drops: newContext).
+func (h *mancalaHooks) fill(mv *mancala.Sown) {
+	t := h.mv
+	t.RawSetString("player", luaPlayer(mv.Side))
+	t.RawSetString("origin", luaPit(mv.Origin))
+	t.RawSetString("house", num(mv.House+1))
+	t.RawSetString("seeds", num(mv.Seeds))
+	dir := lua.LString("anticlockwise")
+	if mv.Clockwise {
+		dir = "clockwise"
+	}
+	t.RawSetString("direction", dir)
+	t.RawSetString("laps", num(mv.Laps))
+	t.RawSetString("dropped", num(mv.Dropped))
+	t.RawSetString("last", luaPit(mv.Last))
+	t.RawSetString("empty_before", lua.LBool(mv.EmptyBefore))
+	t.RawSetString("lifts", lua.LNil)
+	t.RawSetString("drops", lua.LNil)
+}
+
+// mancalaView is the state behind the board view during one hook call.
+type mancalaView struct {
+	s  *mancala.State // nil outside hook calls
+	mv *mancala.Sown
+}
+
+func (v *mancalaView) live() bool { return v.s != nil }
+
+func (v *mancalaView) describe() string { return "mancala board " + v.s.String() }
+
+// pit reads argument i as a pit number 1..Pits() and returns its Go index.
+func (v *mancalaView) pit(L *lua.LState, i int, method string) int {
+	p := intArg(L, i, "pit", method)
+	if p < 1 || p > v.s.Game().Pits() {
+		L.RaiseError("pit %d out of range 1..%d (%s)", p, v.s.Game().Pits(), method)
+	}
+	return p - 1
+}
+
+// mancalaMethods are the methods of the board view `b` of mancala hooks (see
+// scripts/README.md).
+var mancalaMethods = map[string]func(L *lua.LState, v *mancalaView) int{
+	"count": func(L *lua.LState, v *mancalaView) int {
+		L.Push(num(v.s.Count(v.pit(L, 2, "b:count"))))
+		return 1
+	},
+	"owner": func(L *lua.LState, v *mancalaView) int {
+		L.Push(luaPlayer(v.s.Owner(v.pit(L, 2, "b:owner"))))
+		return 1
+	},
+	"is_store": func(L *lua.LState, v *mancalaView) int {
+		L.Push(lua.LBool(!v.s.IsHouse(v.pit(L, 2, "b:is_store"))))
+		return 1
+	},
+	"opposite": func(L *lua.LState, v *mancalaView) int {
+		return optInt(L, v.s.Opposite(v.pit(L, 2, "b:opposite")))
+	},
+	"store": func(L *lua.LState, v *mancalaView) int {
+		L.Push(luaPit(v.s.Game().Store(goSide(L, 2, "b:store"))))
+		return 1
+	},
+	"house_count": func(L *lua.LState, v *mancalaView) int {
+		L.Push(num(v.s.Game().HouseCount(goSide(L, 2, "b:house_count"))))
+		return 1
+	},
+	"pit": func(L *lua.LState, v *mancalaView) int {
+		side := goSide(L, 2, "b:pit")
+		h := intArg(L, 3, "house", "b:pit")
+		g := v.s.Game()
+		if n := g.HouseCount(side); h < 1 || h > n {
+			L.RaiseError("house %d out of range 1..%d (b:pit)", h, n)
+		}
+		L.Push(luaPit(g.HousePit(side, h-1)))
+		return 1
+	},
+	"house_of": func(L *lua.LState, v *mancalaView) int {
+		return optInt(L, v.s.HouseNumber(v.pit(L, 2, "b:house_of")))
+	},
+	"mark": func(L *lua.LState, v *mancalaView) int {
+		return optInt(L, v.s.Mark(v.pit(L, 2, "b:mark")))
+	},
+	"seeds": func(L *lua.LState, v *mancalaView) int {
+		L.Push(num(v.s.SideSeeds(goSide(L, 2, "b:seeds"))))
+		return 1
+	},
+	"mover": func(L *lua.LState, v *mancalaView) int {
+		L.Push(luaPlayer(v.mv.Side))
+		return 1
+	},
+	"take": func(L *lua.LState, v *mancalaView) int {
+		n, err := v.s.Take(v.pit(L, 2, "b:take"))
+		if err != nil {
+			L.RaiseError("%v (b:take)", err)
+		}
+		L.Push(num(n))
+		return 1
+	},
+	"add": func(L *lua.LState, v *mancalaView) int {
+		p := v.pit(L, 2, "b:add")
+		n := intArg(L, 3, "seeds", "b:add")
+		if err := v.s.Add(p, n); err != nil {
+			L.RaiseError("%v (b:add)", err)
+		}
+		return 0
+	},
+	"sow": func(L *lua.LState, v *mancalaView) int {
+		from := v.pit(L, 2, "b:sow")
+		side, clockwise, capture := v.mv.Side, v.mv.Clockwise, false
+		switch o := L.Get(3).(type) {
+		case *lua.LNilType:
+		case *lua.LTable:
+			o.ForEach(func(k, _ lua.LValue) {
+				switch k {
+				case lua.LString("player"), lua.LString("direction"), lua.LString("capture"):
+				default:
+					L.RaiseError("b:sow: option %s unknown (want player, direction, capture)", luaValue(k))
+				}
+			})
+			if pv := o.RawGetString("player"); pv != lua.LNil {
+				n, ok := pv.(lua.LNumber)
+				if !ok || (n != 1 && n != 2) {
+					L.RaiseError("b:sow: player is %s, want 1 or 2", luaValue(pv))
+				}
+				side = int(n) - 1
+			}
+			switch d := o.RawGetString("direction"); d {
+			case lua.LNil:
+			case lua.LString("anticlockwise"):
+				clockwise = false
+			case lua.LString("clockwise"):
+				clockwise = true
+			default:
+				L.RaiseError(`b:sow: direction is %s, want "anticlockwise" or "clockwise"`, luaValue(d))
+			}
+			switch c := o.RawGetString("capture").(type) {
+			case *lua.LNilType:
+			case lua.LBool:
+				capture = bool(c)
+			default:
+				L.RaiseError("b:sow: capture is %s, want true or false", luaValue(c))
+			}
+		default:
+			L.RaiseError("b:sow: options are %s, want a table such as { player = 1, direction = \"clockwise\", capture = true }", typeName(o))
+		}
+		last, err := v.s.Sow(side, from, clockwise, capture)
+		if err != nil {
+			L.RaiseError("%v (b:sow)", err)
+		}
+		return optInt(L, last)
+	},
+	"pits": func(L *lua.LState, v *mancalaView) int {
+		L.Push(num(v.s.Game().Pits()))
+		return 1
+	},
+	"total": func(L *lua.LState, v *mancalaView) int {
+		L.Push(num(v.s.Total()))
+		return 1
+	},
+	"ply": func(L *lua.LState, v *mancalaView) int {
+		L.Push(num(v.s.Ply()))
+		return 1
+	},
+}
