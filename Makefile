@@ -29,7 +29,7 @@ test-deep: ## the slow checks (KALAHLAB_DEEP=1): checkers perft 9-11, Kalah(6,4)
 	GOCACHE="$$($(GO) env GOCACHE)" XDG_CACHE_HOME="$$cache" KALAHLAB_DEEP=1 \
 	  $(GO) test -count=1 -timeout 30m $$pkgs
 
-run: ## the main job: is Kalah fair for the first player, and does the pie rule help? A skill ladder per variant, topped by perfect play where solved (about 50 s on 2 idle cores, a few minutes on a busy one)
+run: ## the main job: is Kalah fair for the first player, and does the pie rule help? A skill ladder per variant, topped by perfect play where solved (about a minute on 2 cores: 51-84 s at load averages of 3.4-5.7)
 	$(GO) run -ldflags "$(LDFLAGS)" ./cmd/kalahlab experiment run
 
 play: ## two agents play Kalah(6,4), printed move by move

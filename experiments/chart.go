@@ -269,132 +269,198 @@ func tickText(v, step float64, percent bool) string {
 	return out
 }
 
-// draw lays the chart out on a canvas.
-func (c *CurveChart) draw(cv canvas) {
-	w, _ := c.Size()
-	plotL, plotR := chartLeft, w-chartRight
-	plotT, plotB := chartTop, chartTop+chartPlotH
-	xlo, xhi, xticks := c.xRange()
-	ylo, yhi, ystep := c.yRange()
-	X := func(v float64) float64 { return plotL + (v-xlo)/(xhi-xlo)*(plotR-plotL) }
-	Y := func(v float64) float64 { return plotB - (v-ylo)/(yhi-ylo)*(plotB-plotT) }
-	clampY := func(v float64) float64 { return math.Max(ylo, math.Min(yhi, v)) }
-	const grid, axisC, textC = "#e5e5e5", "#888888", "#333333"
+// The colours of a chart's frame.
+const (
+	chartGrid = "#e5e5e5"
+	chartAxis = "#888888"
+	chartText = "#333333"
+)
 
-	cv.text(pt{plotL, 18}, c.Title, textStyle{Size: 13, Colour: "#222222", Bold: true})
-	// Grid and ticks.
-	for t := ylo; t <= yhi+ystep*1e-9; t += ystep {
-		y := Y(t)
-		cv.polyline([]pt{{plotL, y}, {plotR, y}}, paint{Stroke: grid, Width: 1})
-		cv.text(pt{plotL - 6, y + 4}, tickText(t, ystep, c.Percent), textStyle{Size: 11, Anchor: anchorEnd, Colour: textC})
+// plotArea is where a chart plots: its edges in pixels, its axes' domains and ticks.
+type plotArea struct {
+	l, r, t, b float64 // the left, right, top and bottom edges
+	xlo, xhi   float64
+	ylo, yhi   float64
+	xticks     []float64
+	ystep      float64
+}
+
+// plotArea lays the chart's plot area out.
+func (c *CurveChart) plotArea() *plotArea {
+	w, _ := c.Size()
+	a := &plotArea{l: chartLeft, r: w - chartRight, t: chartTop, b: chartTop + chartPlotH}
+	a.xlo, a.xhi, a.xticks = c.xRange()
+	a.ylo, a.yhi, a.ystep = c.yRange()
+	return a
+}
+
+// x is the pixel column of x value v.
+func (a *plotArea) x(v float64) float64 { return a.l + (v-a.xlo)/(a.xhi-a.xlo)*(a.r-a.l) }
+
+// y is the pixel row of y value v.
+func (a *plotArea) y(v float64) float64 { return a.b - (v-a.ylo)/(a.yhi-a.ylo)*(a.b-a.t) }
+
+// yc is the pixel row of y value v clamped to the y axis.
+func (a *plotArea) yc(v float64) float64 { return a.y(math.Max(a.ylo, math.Min(a.yhi, v))) }
+
+// draw lays the chart out on a canvas: the title, the grid and ticks, the guides, the
+// intervals (bands first, so that every line lies on top of every band), the curves,
+// the reference markers, the axes and the legend.
+func (c *CurveChart) draw(cv canvas) {
+	a := c.plotArea()
+	cv.text(pt{a.l, 18}, c.Title, textStyle{Size: 13, Colour: "#222222", Bold: true})
+	c.drawYGrid(cv, a)
+	c.drawXTicks(cv, a)
+	c.drawGuides(cv, a)
+	if len(c.Categories) == 0 {
+		for _, s := range c.Series {
+			drawBands(cv, a, s)
+		}
 	}
+	for i, s := range c.Series {
+		c.drawCurve(cv, a, s, c.dodge(a, i))
+	}
+	for i, s := range c.Series {
+		drawRefs(cv, a, s, c.dodge(a, i))
+	}
+	cv.polyline([]pt{{a.l, a.t}, {a.l, a.b}, {a.r, a.b}}, paint{Stroke: chartAxis, Width: 1})
+	cv.text(pt{(a.l + a.r) / 2, a.b + 35}, c.XLabel, textStyle{Size: 12, Anchor: anchorMiddle, Colour: "#222222"})
+	cv.text(pt{16, (a.t + a.b) / 2}, c.YLabel, textStyle{Size: 12, Anchor: anchorMiddle, Colour: "#222222", Rotate: true})
+	c.drawLegend(cv, a)
+}
+
+// drawYGrid draws the horizontal grid lines with the y ticks.
+func (c *CurveChart) drawYGrid(cv canvas, a *plotArea) {
+	for t := a.ylo; t <= a.yhi+a.ystep*1e-9; t += a.ystep {
+		y := a.y(t)
+		cv.polyline([]pt{{a.l, y}, {a.r, y}}, paint{Stroke: chartGrid, Width: 1})
+		cv.text(pt{a.l - 6, y + 4}, tickText(t, a.ystep, c.Percent), textStyle{Size: 11, Anchor: anchorEnd, Colour: chartText})
+	}
+}
+
+// drawXTicks draws the vertical grid lines with the x ticks and their labels: the
+// categories, whole numbers as they are, others to the ticks' precision.
+func (c *CurveChart) drawXTicks(cv canvas, a *plotArea) {
 	xstep := 1.0
-	if len(xticks) > 1 {
-		xstep = xticks[1] - xticks[0]
+	if len(a.xticks) > 1 {
+		xstep = a.xticks[1] - a.xticks[0]
 	}
-	for i, t := range xticks {
-		x := X(t)
+	for i, t := range a.xticks {
+		x := a.x(t)
 		label := tickText(t, xstep, false)
 		if len(c.Categories) > 0 {
 			label = c.Categories[i]
 		} else if t == math.Trunc(t) && math.Abs(t) < 1e15 {
 			label = strconv.FormatFloat(t, 'f', -1, 64)
 		}
-		cv.polyline([]pt{{x, plotT}, {x, plotB}}, paint{Stroke: grid, Width: 1})
-		cv.polyline([]pt{{x, plotB}, {x, plotB + 4}}, paint{Stroke: axisC, Width: 1})
-		cv.text(pt{x, plotB + 17}, label, textStyle{Size: 11, Anchor: anchorMiddle, Colour: textC})
+		cv.polyline([]pt{{x, a.t}, {x, a.b}}, paint{Stroke: chartGrid, Width: 1})
+		cv.polyline([]pt{{x, a.b}, {x, a.b + 4}}, paint{Stroke: chartAxis, Width: 1})
+		cv.text(pt{x, a.b + 17}, label, textStyle{Size: 11, Anchor: anchorMiddle, Colour: chartText})
 	}
-	// Guides.
+}
+
+// drawGuides draws the guides within the y axis, dashed, with their labels.
+func (c *CurveChart) drawGuides(cv canvas, a *plotArea) {
 	for _, g := range c.Guides {
-		if g.Y < ylo || g.Y > yhi {
+		if g.Y < a.ylo || g.Y > a.yhi {
 			continue
 		}
-		y := Y(g.Y)
-		cv.polyline([]pt{{plotL, y}, {plotR, y}}, paint{Stroke: "#777777", Width: 1, Dash: []float64{4, 3}, Title: g.Label})
+		y := a.y(g.Y)
+		cv.polyline([]pt{{a.l, y}, {a.r, y}}, paint{Stroke: "#777777", Width: 1, Dash: []float64{4, 3}, Title: g.Label})
 		if g.Label != "" {
-			cv.text(pt{plotR - 2, y - 4}, g.Label, textStyle{Size: 10, Anchor: anchorEnd, Colour: "#666666"})
+			cv.text(pt{a.r - 2, y - 4}, g.Label, textStyle{Size: 10, Anchor: anchorEnd, Colour: "#666666"})
 		}
 	}
-	// Series positions: on categories, the series sit side by side.
+}
+
+// dodge is the x offset of series i: on categories the series sit side by side.
+func (c *CurveChart) dodge(a *plotArea, i int) float64 {
 	n := len(c.Series)
-	dodge := func(i int) float64 {
-		if len(c.Categories) == 0 || n < 2 {
-			return 0
-		}
-		slot := math.Min(10, (X(1)-X(0))*0.5/float64(n))
-		return (float64(i) - float64(n-1)/2) * slot
+	if len(c.Categories) == 0 || n < 2 {
+		return 0
 	}
-	// Bands first, so that every line lies on top of every band.
-	if len(c.Categories) == 0 {
-		for _, s := range c.Series {
-			for _, run := range bandRuns(s.Points) {
-				var poly []pt
-				for _, p := range run {
-					poly = append(poly, pt{X(p.X), Y(clampY(p.Hi))})
-				}
-				for i := len(run) - 1; i >= 0; i-- {
-					poly = append(poly, pt{X(run[i].X), Y(clampY(run[i].Lo))})
-				}
-				if len(run) == 1 { // a lone interval: a bar
-					x := X(run[0].X)
-					poly = []pt{{x - 3, Y(clampY(run[0].Hi))}, {x + 3, Y(clampY(run[0].Hi))}, {x + 3, Y(clampY(run[0].Lo))}, {x - 3, Y(clampY(run[0].Lo))}}
-				}
-				cv.polygon(poly, paint{Fill: s.Colour, Alpha: 0.18, Class: "curve-band", Title: s.Name + ": 95% interval"})
-			}
+	slot := math.Min(10, (a.x(1)-a.x(0))*0.5/float64(n))
+	return (float64(i) - float64(n-1)/2) * slot
+}
+
+// drawBands draws a curve's intervals on a numeric axis: a band over each run of
+// points with intervals, a bar for a lone one.
+func drawBands(cv canvas, a *plotArea, s Curve) {
+	for _, ps := range bandRuns(s.Points) {
+		var poly []pt
+		for _, p := range ps {
+			poly = append(poly, pt{a.x(p.X), a.yc(p.Hi)})
 		}
+		for i := len(ps) - 1; i >= 0; i-- {
+			poly = append(poly, pt{a.x(ps[i].X), a.yc(ps[i].Lo)})
+		}
+		if len(ps) == 1 { // a lone interval: a bar
+			x := a.x(ps[0].X)
+			poly = []pt{{x - 3, a.yc(ps[0].Hi)}, {x + 3, a.yc(ps[0].Hi)}, {x + 3, a.yc(ps[0].Lo)}, {x - 3, a.yc(ps[0].Lo)}}
+		}
+		cv.polygon(poly, paint{Fill: s.Colour, Alpha: 0.18, Class: "curve-band", Title: s.Name + ": 95% interval"})
 	}
-	for i, s := range c.Series {
-		dx := dodge(i)
-		var line []pt
-		flush := func() {
-			if len(line) > 1 {
-				cv.polyline(line, paint{Stroke: s.Colour, Width: 2, Dash: s.Dash, Class: "curve", Title: s.Name})
-			}
-			line = nil
+}
+
+// drawCurve draws a curve shifted by dx: its line (broken where a point has no
+// value), on categories its whiskers, and its points.
+func (c *CurveChart) drawCurve(cv canvas, a *plotArea, s Curve, dx float64) {
+	var line []pt
+	flush := func() {
+		if len(line) > 1 {
+			cv.polyline(line, paint{Stroke: s.Colour, Width: 2, Dash: s.Dash, Class: "curve", Title: s.Name})
 		}
-		for _, p := range s.Points {
-			if math.IsNaN(p.Y) {
-				flush()
-				continue
-			}
-			line = append(line, pt{X(p.X) + dx, Y(clampY(p.Y))})
-		}
-		flush()
-		if len(c.Categories) > 0 {
-			for _, p := range s.Points {
-				if math.IsNaN(p.Lo) || math.IsNaN(p.Hi) || math.IsNaN(p.Y) {
-					continue
-				}
-				x := X(p.X) + dx
-				cv.polyline([]pt{{x, Y(clampY(p.Lo))}, {x, Y(clampY(p.Hi))}}, paint{Stroke: s.Colour, Width: 1.5, Class: "curve-whisker"})
-				for _, e := range []float64{p.Lo, p.Hi} {
-					cv.polyline([]pt{{x - 3, Y(clampY(e))}, {x + 3, Y(clampY(e))}}, paint{Stroke: s.Colour, Width: 1.5})
-				}
-			}
-		}
-		for _, p := range s.Points {
-			if math.IsNaN(p.Y) {
-				continue
-			}
-			cv.circle(pt{X(p.X) + dx, Y(clampY(p.Y))}, 3.2, paint{Fill: s.Colour, Stroke: "#ffffff", Width: 1, Class: "curve-point", Title: p.Label})
-		}
+		line = nil
 	}
-	for i, s := range c.Series {
-		dx := dodge(i)
-		for _, p := range s.Points {
-			if math.IsNaN(p.Ref) {
-				continue
-			}
-			cv.polygon(diamond(pt{X(p.X) + dx, Y(clampY(p.Ref))}, 5.5), paint{Stroke: s.Colour, Width: 1.8, Fill: "#ffffff", Class: "curve-ref", Title: p.RefLabel})
+	for _, p := range s.Points {
+		if math.IsNaN(p.Y) {
+			flush()
+			continue
+		}
+		line = append(line, pt{a.x(p.X) + dx, a.yc(p.Y)})
+	}
+	flush()
+	if len(c.Categories) > 0 {
+		drawWhiskers(cv, a, s, dx)
+	}
+	for _, p := range s.Points {
+		if math.IsNaN(p.Y) {
+			continue
+		}
+		cv.circle(pt{a.x(p.X) + dx, a.yc(p.Y)}, 3.2, paint{Fill: s.Colour, Stroke: "#ffffff", Width: 1, Class: "curve-point", Title: p.Label})
+	}
+}
+
+// drawWhiskers draws a curve's intervals on categories: a whisker with end caps at
+// each point that has one.
+func drawWhiskers(cv canvas, a *plotArea, s Curve, dx float64) {
+	for _, p := range s.Points {
+		if math.IsNaN(p.Lo) || math.IsNaN(p.Hi) || math.IsNaN(p.Y) {
+			continue
+		}
+		x := a.x(p.X) + dx
+		cv.polyline([]pt{{x, a.yc(p.Lo)}, {x, a.yc(p.Hi)}}, paint{Stroke: s.Colour, Width: 1.5, Class: "curve-whisker"})
+		for _, e := range []float64{p.Lo, p.Hi} {
+			cv.polyline([]pt{{x - 3, a.yc(e)}, {x + 3, a.yc(e)}}, paint{Stroke: s.Colour, Width: 1.5})
 		}
 	}
-	// Axes and their labels.
-	cv.polyline([]pt{{plotL, plotT}, {plotL, plotB}, {plotR, plotB}}, paint{Stroke: axisC, Width: 1})
-	cv.text(pt{(plotL + plotR) / 2, plotB + 35}, c.XLabel, textStyle{Size: 12, Anchor: anchorMiddle, Colour: "#222222"})
-	cv.text(pt{16, (plotT + plotB) / 2}, c.YLabel, textStyle{Size: 12, Anchor: anchorMiddle, Colour: "#222222", Rotate: true})
-	// The legend.
+}
+
+// drawRefs draws a curve's reference values as hollow diamonds.
+func drawRefs(cv canvas, a *plotArea, s Curve, dx float64) {
+	for _, p := range s.Points {
+		if math.IsNaN(p.Ref) {
+			continue
+		}
+		cv.polygon(diamond(pt{a.x(p.X) + dx, a.yc(p.Ref)}, 5.5), paint{Stroke: s.Colour, Width: 1.8, Fill: "#ffffff", Class: "curve-ref", Title: p.RefLabel})
+	}
+}
+
+// drawLegend draws the legend under the x axis: a line and a dot per curve, a diamond
+// for the reference markers.
+func (c *CurveChart) drawLegend(cv canvas, a *plotArea) {
 	at, _ := c.legendLayout()
-	top := plotB + chartXAxisH + 8
+	top := a.b + chartXAxisH + 8
 	for i, it := range c.legend() {
 		x, y := at[i].X, top+at[i].Y
 		switch it.kind {
@@ -404,7 +470,7 @@ func (c *CurveChart) draw(cv canvas) {
 		case 1:
 			cv.polygon(diamond(pt{x + 12, y}, 5.5), paint{Stroke: it.colour, Width: 1.8, Fill: "#ffffff", Class: "legend"})
 		}
-		cv.text(pt{x + 30, y + 4}, it.name, textStyle{Size: 11, Colour: textC})
+		cv.text(pt{x + 30, y + 4}, it.name, textStyle{Size: 11, Colour: chartText})
 	}
 }
 

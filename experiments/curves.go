@@ -202,28 +202,23 @@ func knobValue(c *CellSummary, name string) (any, bool) {
 // solver proved the cell's perfect-play value. A numeric knob gets a numeric axis,
 // any other (bool, enum) a category per value. nil when nothing was swept.
 //
-// In a study with a skill ladder the curves are the strongest rung's (named in the
-// titles), beside the cells of the study's own agents if it has any: a curve per rung
-// would be variants × rungs curves, too many to read, and the rungs are compared in
-// the ladder charts (LadderCurves).
+// In a study with a skill ladder the curves are the strongest rung's (the titles say
+// "strongest rung", the legend names its agent: "kalah @ alphabeta:depth=6"), beside
+// the cells of the study's own agents if it has any: a curve per rung would be
+// variants × rungs curves, too many to read, and the rungs are compared in the ladder
+// charts (LadderCurves).
 func SweepCurves(rep *Report) []*CurveChart {
 	colour := variantColours(rep)
 	var charts []*CurveChart
 	maxSeats := 0
-	top, topAgent, plain := -1, "", false // the strongest rung, and cells outside the ladder
 	for _, c := range rep.Cells {
 		maxSeats = max(maxSeats, c.Seats)
-		switch {
-		case c.Rung == nil:
-			plain = true
-		case *c.Rung > top:
-			top, topAgent = *c.Rung, c.RungAgent
-		}
 	}
+	top, _ := strongestRung(rep)
 	shown := func(c *CellSummary) bool { return c.Rung == nil || *c.Rung == top }
 	titleRung := ""
 	if top >= 0 {
-		titleRung = " (strongest rung: " + topAgent + ")"
+		titleRung = " (strongest rung)" // the rung's name is too long for a title
 	}
 	ids := map[string]int{}
 	for _, k := range sweptKnobs(rep.Cells) {
@@ -270,7 +265,7 @@ func SweepCurves(rep *Report) []*CurveChart {
 			default:
 				s.name = s.variant + ", " + s.others
 			}
-			if s.rung != "" && plain { // else the title names the rung
+			if s.rung != "" {
 				s.name += " @ " + s.rung
 			}
 		}

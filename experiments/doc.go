@@ -32,6 +32,12 @@
 // A shard cannot know where the study stops, so it plays every trial of its slice and
 // keeps its counts per block; merge sums the blocks and applies the rule.
 //
+// Perfect-play values are deterministic too when the study's solve is a node budget
+// (config.SolveBudget, "50M nodes"): each solve runs on one thread and gives up after
+// that many nodes (ai.SolveOptions.Nodes), so the same cells are solved on any machine
+// under any load. A time budget ("20s") is accepted, but which cells it solves depends
+// on the load; `experiment run` warns about it.
+//
 // # Running
 //
 // [Run] plays the trials on a pool of workers, each with its own game (a Lua variant's
@@ -111,7 +117,10 @@
 // play's (wholly away from 0, for a draw) — in the table (rows under the variant and
 // point, perfect play first, then the rungs strongest first), the notes, the CSV
 // (rung, rung_agent, perfect_advantage, disagrees_with_perfect_play), results.json
-// (ladders) and report.html (a table and [LadderCurves]: strength on x).
+// (ladders) and report.html (a table and [LadderCurves]: strength on x). The
+// comparisons pair each rung with the same rung of the baseline; the terminal table and
+// the HTML chart of differences show the strongest rung's only (results.json and the
+// HTML table keep all), and [SweepCurves] draws the strongest rung's cells only.
 //
 // # Tournaments
 //

@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -415,4 +416,57 @@ func TestFlowReports(t *testing.T) {
 			assert.Contains(t, page.String(), want)
 		}
 	}
+}
+
+// TestFlowBlankForFailingCell: a failing cell (more failed trials than max_failures)
+// gets no game-flow metrics, like its balance metrics: empty in the table's flow rows,
+// the CSV and JSON; the healthy cell keeps them.
+func TestFlowBlankForFailingCell(t *testing.T) {
+	r := fakeResult(t, "0", issueCells()...)
+	for _, c := range r.Cells {
+		c.Stats.LeadChanges = Hist{0: 4, 1000: 4, 2000: 4} // lead changes in thousandths
+		c.Stats.Decisiveness = Hist{500: 6, 1000: 6}
+		c.Stats.Drama = Hist{0: 6, 200: 6}
+	}
+	rep := Summarize(r)
+	base, buggy := rep.Cells[0], rep.Cells[1]
+	require.True(t, buggy.Failing)
+	require.NotNil(t, buggy.Flow, "the counts stay for a post-mortem")
+	for _, m := range []string{"lead_changes", "decisiveness", "drama"} {
+		assert.True(t, math.IsNaN(buggy.Metrics[m].Value), "%s of a failing cell: %v", m, buggy.Metrics[m])
+		assert.False(t, math.IsNaN(base.Metrics[m].Value), "%s of the healthy cell", m)
+	}
+
+	var table, csvOut, jsonOut bytes.Buffer
+	require.NoError(t, WriteTable(&table, rep))
+	require.NoError(t, WriteCSV(&csvOut, rep))
+	require.NoError(t, Render(&jsonOut, rep, "json"))
+	var flowRow string
+	for line := range strings.Lines(table.String()) {
+		if strings.HasPrefix(line, "  buggy ") {
+			flowRow = line
+		}
+	}
+	require.NotEmpty(t, flowRow, "the failing cell's flow row:\n%s", table.String())
+	assert.Equal(t, []string{"buggy", "-", "12", "-", "-"}, strings.Fields(flowRow))
+
+	rows, err := csv.NewReader(&csvOut).ReadAll()
+	require.NoError(t, err)
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[name] = i
+	}
+	for _, name := range []string{"lead_changes", "lead_changes_lo", "decisiveness", "drama_hi"} {
+		require.Contains(t, col, name)
+		assert.Empty(t, rows[2][col[name]], "%s of the failing cell", name)
+		assert.NotEmpty(t, rows[1][col[name]], "%s of the healthy cell", name)
+	}
+	var back struct {
+		Cells []struct {
+			Metrics map[string]struct{ Value *float64 }
+		}
+	}
+	require.NoError(t, json.Unmarshal(jsonOut.Bytes(), &back))
+	assert.Nil(t, back.Cells[1].Metrics["drama"].Value, "null in JSON")
+	assert.NotNil(t, back.Cells[0].Metrics["drama"].Value)
 }

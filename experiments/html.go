@@ -27,6 +27,7 @@ type htmlView struct {
 	WinChart    template.HTML
 	DiffChart   template.HTML
 	DiffRung    string // a ladder study's chart shows this rung's comparisons only
+	CurvesRung  string // and its curves over the knobs this rung's
 	Comparisons []htmlComparison
 	Curves      []htmlCurves
 	MultiKnob   bool
@@ -34,6 +35,9 @@ type htmlView struct {
 	Flow        []flowRow      // game-flow metrics per cell, nil when not recorded
 	Standings   *htmlStandings // a tournament's (tournament_report.go)
 	Ladder      *htmlLadder    // the skill ladders (ladder.go)
+	// Links: the first moves and histogram bars name their games (rep.Games);
+	// LinksServed: and link to the server's list of them.
+	Links, LinksServed bool
 }
 
 type htmlCell struct {
@@ -57,6 +61,7 @@ type htmlBoards struct {
 type htmlRate struct {
 	R                Rate
 	Win, Draw, Score string
+	Games            htmlGames // a first move's games (gamelinks.go)
 }
 
 type htmlComparison struct{ Label, Baseline, Diff, Z, P string }
@@ -74,7 +79,7 @@ type htmlMetric struct{ Name, Description, Min, Max string }
 func WriteHTML(w io.Writer, rep *Report) error {
 	h := rep.Header
 	colour := variantColours(rep)
-	v := htmlView{H: h, Rotated: h.RotateSeats && len(h.Agents) > 1,
+	v := htmlView{H: h, Rotated: h.RotateSeats && len(h.Agents) > 1, Links: rep.Games != nil, LinksServed: rep.Games != nil && rep.Games.GamesURL != "",
 		WinChart: template.HTML(winRateChart(rep, colour)), Standings: standingsView(rep.Standings)}
 	for _, c := range rep.Cells {
 		hc := htmlCell{C: c, Colour: template.CSS(colour[c.Variant])}
@@ -123,13 +128,13 @@ func WriteHTML(w io.Writer, rep *Report) error {
 			}
 		}
 		for _, o := range c.Openings {
-			hc.Openings = append(hc.Openings, htmlRate{R: o, Win: ciPct(o.Win), Draw: pct(o.Draw.Value)})
+			hc.Openings = append(hc.Openings, htmlRate{R: o, Win: ciPct(o.Win), Draw: pct(o.Draw.Value), Games: rep.Games.opening(c.Cell, o.Name)})
 		}
 		hc.Hists = append(hc.Hists, template.HTML(histChart(fmt.Sprintf("Game length (plies): mean %s, sd %s, median %s",
-			num(c.Duration.Mean, 1), num(c.Duration.SD, 1), num(c.Duration.Median, 1)), c.Duration.hist(), colour[c.Variant], "plies")))
+			num(c.Duration.Mean, 1), num(c.Duration.SD, 1), num(c.Duration.Median, 1)), c.Duration.hist(), colour[c.Variant], "plies", rep.Games.bar(c.Cell, "plies"))))
 		if c.Margin != nil {
 			hc.Hists = append(hc.Hists, template.HTML(histChart(fmt.Sprintf("First seat's final margin: mean %s, sd %s, median %s",
-				num(c.Margin.Mean, 2), num(c.Margin.SD, 2), num(c.Margin.Median, 1)), c.Margin.hist(), colour[c.Variant], "margin")))
+				num(c.Margin.Mean, 2), num(c.Margin.SD, 2), num(c.Margin.Median, 1)), c.Margin.hist(), colour[c.Variant], "margin", rep.Games.bar(c.Cell, "margin"))))
 		}
 		for _, b := range rep.Boards {
 			if b.Cell == c.Cell && (b.Start != "" || b.Final != "") {
@@ -140,7 +145,7 @@ func WriteHTML(w io.Writer, rep *Report) error {
 	}
 	if len(rep.Comparisons) > 0 {
 		cmps, rung, _ := headlineComparisons(rep)
-		v.DiffChart, v.DiffRung = template.HTML(diffChart(rep, cmps, colour)), rung
+		v.DiffChart, v.DiffRung = template.HTML(diffChart(rep, cmps, stripRung(rep, rung), colour)), rung
 		for _, cmp := range rep.Comparisons {
 			d := cmp.Diff
 			diff := "-"
@@ -159,6 +164,7 @@ func WriteHTML(w io.Writer, rep *Report) error {
 		g.Charts = append(g.Charts, template.HTML(ch.SVG()))
 	}
 	v.MultiKnob = len(v.Curves) > 1
+	_, v.CurvesRung = strongestRung(rep)
 	v.Ladder = ladderView(rep)
 	v.Flow = flowRows(rep)
 	for _, m := range reportMetrics(rep) {
@@ -267,8 +273,9 @@ func winRateChart(rep *Report, colour map[string]string) string {
 	return b.String()
 }
 
-// diffChart draws each comparison of cmps (of rep) with its interval around zero.
-func diffChart(rep *Report, cmps []Comparison, colour map[string]string) string {
+// diffChart draws each comparison of cmps (of rep) with its interval around zero;
+// strip, when not "", is a suffix (" @ RUNG") the labels drop.
+func diffChart(rep *Report, cmps []Comparison, strip string, colour map[string]string) string {
 	const left, right, rowH, top = 330, 30, 22, 20
 	width := 860
 	n := len(cmps)
@@ -292,7 +299,11 @@ func diffChart(rep *Report, cmps []Comparison, colour map[string]string) string 
 	for i, c := range cmps {
 		y := top + i*rowH + rowH/2
 		col := colour[rep.Cells[c.Cell].Variant]
-		fmt.Fprintf(&b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" dominant-baseline=\"middle\">%s vs %s</text>\n", left-10, y, html.EscapeString(c.Label), html.EscapeString(c.BaselineLabel))
+		label, base := c.Label, c.BaselineLabel
+		if strip != "" {
+			label, base = strings.TrimSuffix(label, strip), strings.TrimSuffix(base, strip)
+		}
+		fmt.Fprintf(&b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" dominant-baseline=\"middle\">%s vs %s</text>\n", left-10, y, html.EscapeString(label), html.EscapeString(base))
 		if math.IsNaN(c.Diff.Value) {
 			continue
 		}
@@ -303,8 +314,9 @@ func diffChart(rep *Report, cmps []Comparison, colour map[string]string) string 
 	return b.String()
 }
 
-// histChart draws a histogram (at most 40 bars).
-func histChart(title string, h Hist, col, unit string) string {
+// histChart draws a histogram (at most 40 bars). With games, each bar names the games
+// behind it: replay commands in its tooltip, and a link when served.
+func histChart(title string, h Hist, col, unit string, games func(lo, hi float64) htmlGames) string {
 	const width, height, left, bottom, top = 400, 170, 40, 30, 24
 	lo, bw, counts := h.Bins(40)
 	var b strings.Builder
@@ -328,8 +340,23 @@ func histChart(title string, h Hist, col, unit string) string {
 		if bw > 1 {
 			label = fmt.Sprintf("%g..%g", from, from+bw-1)
 		}
-		fmt.Fprintf(&b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.8\"><title>%s %s: %d games</title></rect>\n",
-			float64(left)+float64(i)*barW+0.5, float64(height-bottom)-bh, math.Max(barW-1, 0.5), bh, col, unit, label, c)
+		var g htmlGames
+		if games != nil && c > 0 {
+			g = games(from, from+bw-1)
+		}
+		if g.URL != "" {
+			fmt.Fprintf(&b, "<a href=\"%s\" target=\"_top\">", html.EscapeString(g.URL))
+		}
+		tip := fmt.Sprintf("%s %s: %d games", unit, label, c)
+		if len(g.Commands) > 0 {
+			tip += "\nreplay one:\n" + strings.Join(g.Commands, "\n")
+		}
+		fmt.Fprintf(&b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.8\"><title>%s</title></rect>",
+			float64(left)+float64(i)*barW+0.5, float64(height-bottom)-bh, math.Max(barW-1, 0.5), bh, col, html.EscapeString(tip))
+		if g.URL != "" {
+			b.WriteString("</a>")
+		}
+		b.WriteByte('\n')
 	}
 	last := lo + float64(len(counts)-1)*bw
 	fmt.Fprintf(&b, "<text x=\"%d\" y=\"%d\" text-anchor=\"start\">%g</text>\n", left, height-bottom+14, lo)

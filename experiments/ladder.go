@@ -466,7 +466,7 @@ func indexOf(xs []string, s string) int {
 }
 
 // LadderLegend is printed under the terminal table of a study with a ladder.
-const LadderLegend = "LADDER: under each variant and point, perfect play (when solved in time) on top, then the rungs (@ AGENT on every seat), strongest first"
+const LadderLegend = "LADDER: under each variant and point, perfect play (when solved within the solve budget) on top, then the rungs (@ AGENT on every seat), strongest first"
 
 // splitLadder returns the header's agents outside the ladder (those of the study's
 // agents key) and the ladder's rungs, weakest first.

@@ -179,7 +179,7 @@ func TestLadderRun(t *testing.T) {
 	require.NoError(t, WriteTable(&table, rep))
 	out := table.String()
 	assert.Contains(t, out, "ladder: random < greedy (each rung's agent on every seat)")
-	head := strings.Index(out, "\nkalah houses=4 seeds=3 ")
+	head := strings.Index(out, "\nkalah houses=4 seeds=3\n") // no trailing spaces
 	top := strings.Index(out, "  = perfect play")
 	strong := strings.Index(out, "  @ greedy")
 	weak := strings.Index(out, "  @ random")
@@ -357,4 +357,38 @@ func TestRungLabels(t *testing.T) {
 	assert.Equal(t, "rung, weakest first: random, greedy, alphabeta:tt=1 by depth, mcts:iterations=1000", axis)
 	labels, _ = rungLabels([]string{"mcts:iterations=100", "mcts:iterations=1000,c=2"})
 	assert.Equal(t, []string{"iterations=100", "c=2,iterations=1000"}, labels)
+}
+
+// TestLadderComparisonsHeadline: a ladder study's table lists the strongest rung's
+// comparisons only (each rung is compared with the same rung of the baseline, which
+// would be variants × points × rungs lines), names the rung once in the heading and
+// counts the others, which results.json and the HTML table keep; the HTML chart of the
+// differences draws the headline ones. No table line ends in spaces.
+func TestLadderComparisonsHeadline(t *testing.T) {
+	text := strings.Replace(ladderStudy, "games: 120", "games: 40", 1)
+	res, err := Run(context.Background(), study(t, text), Options{Workers: 2})
+	require.NoError(t, err)
+	rep := Summarize(res)
+	require.Len(t, rep.Comparisons, 2, "kalah/pie against kalah at each rung")
+
+	var table, page, js bytes.Buffer
+	require.NoError(t, WriteTable(&table, rep))
+	require.NoError(t, WriteHTML(&page, rep))
+	require.NoError(t, Render(&js, rep, "json"))
+	out := table.String()
+	assert.Contains(t, out, "against the baseline at the strongest rung, greedy")
+	assert.Contains(t, out, "the other rungs' 1 comparisons are in results.json and report.html")
+	assert.Contains(t, out, "  kalah/pie houses=4 seeds=3 vs kalah houses=4 seeds=3 ")
+	assert.NotContains(t, out, "@ random vs", "the weaker rungs' comparisons are left out")
+	assert.NotContains(t, out, "@ greedy vs", "the heading names the rung")
+	for line := range strings.Lines(out) {
+		assert.Equal(t, strings.TrimRight(line, " \n"), strings.TrimSuffix(line, "\n"), "trailing spaces")
+	}
+
+	html := page.String()
+	assert.Contains(t, html, "the chart shows the strongest rung's comparisons (greedy), the table all of them")
+	assert.Contains(t, html, ">kalah/pie houses=4 seeds=3 vs kalah houses=4 seeds=3</text>", "the strongest rung's row in the chart, the text naming the rung")
+	assert.NotContains(t, html, "@ random vs", "no other row in the chart")
+	assert.Contains(t, html, "<td class=\"l\">kalah/pie houses=4 seeds=3 @ random</td>", "every comparison in the table")
+	assert.Equal(t, 2, strings.Count(js.String(), `"baseline_label"`), "every comparison in results.json")
 }

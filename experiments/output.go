@@ -3,6 +3,7 @@ package experiments
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -160,7 +161,7 @@ func (r logRepair) String() string {
 // by a crash is removed from the file (in a compressed log: a last frame cut short,
 // whose trials then run again), and so are the repeats of a trial (kept: its first
 // line); any other bad line is an error.
-func loadLog(path string, accs []*acc, games int) (logRepair, error) {
+func loadLog(ctx context.Context, path string, accs []*acc, games int) (logRepair, error) {
 	var rep logRepair
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
@@ -198,6 +199,10 @@ func loadLog(path string, accs []*acc, games int) (logRepair, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	var off int64
 	for lineNo := 1; ; lineNo++ {
+		if lineNo%4096 == 0 && ctx.Err() != nil {
+			// A long log takes seconds to load: Ctrl-C stops it, leaving a valid log.
+			return rep, ctx.Err()
+		}
 		line, err := nextLine(br)
 		if errors.Is(err, io.EOF) {
 			if len(bytes.TrimSpace(line)) > 0 {

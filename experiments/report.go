@@ -47,6 +47,9 @@ func WriteReportsFrom(rep *Report, runDir, outDir string, formats []string) ([]s
 		// report, without them.
 		rep.Boards, _ = DrawBoards(runDir)
 	}
+	if slices.Contains(formats, "html") && rep.Games == nil {
+		rep.Games, _ = IndexGames(runDir) // nil without a trial log: no links
+	}
 	for _, f := range formats {
 		name, ok := reportFiles[f]
 		if !ok {
@@ -94,6 +97,28 @@ func Render(w io.Writer, rep *Report, format string) error {
 	return fmt.Errorf("format %q unknown (want table, csv, json, html, parquet)", format)
 }
 
+// strongestRung is the index and agent of the strongest rung of the report's ladder
+// (-1 and "" without one).
+func strongestRung(rep *Report) (int, string) {
+	top, agent := -1, ""
+	for _, c := range rep.Cells {
+		if c.Rung != nil && *c.Rung > top {
+			top, agent = *c.Rung, c.RungAgent
+		}
+	}
+	return top, agent
+}
+
+// stripRung is the suffix (" @ RUNG") that the headline comparisons' labels may drop
+// when a heading names the rung: "" without a ladder, or when the study's own agents'
+// cells are compared too (their labels would then read the same).
+func stripRung(rep *Report, rung string) string {
+	if rung == "" || slices.ContainsFunc(rep.Cells, func(c *CellSummary) bool { return c.Rung == nil }) {
+		return ""
+	}
+	return " @ " + rung
+}
+
 // headlineComparisons are the comparisons that answer a study's question at a glance.
 // Without a ladder they are all of them (rung ""). With one, each rung is compared with
 // the same rung of the baseline variant, variants × points × rungs lines; the headline
@@ -101,12 +126,7 @@ func Render(w io.Writer, rep *Report, format string) error {
 // agents): rung names that rung's agent, and hidden counts the comparisons left out,
 // which results.json and the HTML report's table keep.
 func headlineComparisons(rep *Report) (cmps []Comparison, rung string, hidden int) {
-	top := -1
-	for _, c := range rep.Cells {
-		if c.Rung != nil && *c.Rung > top {
-			top, rung = *c.Rung, c.RungAgent
-		}
-	}
+	top, rung := strongestRung(rep)
 	if top < 0 {
 		return rep.Comparisons, "", 0
 	}
@@ -127,8 +147,32 @@ func headlineComparisons(rep *Report) (cmps []Comparison, rung string, hidden in
 // ladder study, the strongest rung's: headlineComparisons) and notes on failures and
 // timeouts.
 func WriteTable(w io.Writer, rep *Report) error {
-	h := rep.Header
-	fmt.Fprintf(w, "%s: %d cells, %d games each, seed %d (kalahlab %s, %s)\n", h.Experiment, len(rep.Cells), h.Games, h.Seed, h.Version, h.Date)
+	writeTableHeader(w, rep.Header, len(rep.Cells))
+	if rep.Standings != nil { // a tournament: its ranking first, then its pairings
+		if err := WriteStandings(w, rep.Standings); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
+	marks, err := writeCellTable(w, rep)
+	if err != nil {
+		return err
+	}
+	writeLegends(w, rep, marks)
+	if err := writeComparisons(w, rep); err != nil {
+		return err
+	}
+	if err := writeFlowTable(w, rep); err != nil {
+		return err
+	}
+	writeNotes(w, rep)
+	return nil
+}
+
+// writeTableHeader writes what the study is: its name and size, its file, variants,
+// agents, ladder and random moves, then an empty line.
+func writeTableHeader(w io.Writer, h Header, cells int) {
+	fmt.Fprintf(w, "%s: %d cells, %d games each, seed %d (kalahlab %s, %s)\n", h.Experiment, cells, h.Games, h.Seed, h.Version, h.Date)
 	agents, ladder := splitLadder(h)
 	rot := ""
 	if h.RotateSeats && len(agents) > 1 {
@@ -154,136 +198,163 @@ func WriteTable(w io.Writer, rep *Report) error {
 		fmt.Fprintf(w, "random opening moves: %d, random move probability: %g\n", h.RandomOpening, h.Epsilon)
 	}
 	fmt.Fprintln(w)
-	if rep.Standings != nil { // a tournament: its ranking first, then its pairings
-		if err := WriteStandings(w, rep.Standings); err != nil {
-			return err
-		}
-		fmt.Fprintln(w)
-	}
-	var table bytes.Buffer // its lines trimmed: a ladder's headings are padded to every column
+}
+
+// tableMarks are the marks the cell table used, whose legends follow it.
+type tableMarks struct {
+	stopped, failing, flagged bool
+}
+
+// writeCellTable writes the table of cells (tableRows), its lines trimmed: a ladder's
+// headings are padded to every column.
+func writeCellTable(w io.Writer, rep *Report) (tableMarks, error) {
+	var marks tableMarks
+	var table bytes.Buffer
 	tw := tabwriter.NewWriter(&table, 2, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "CELL\tGAMES\tFAILED\tSEAT 1 WINS (95%% CI)\tDRAWS\tWINS BY SEAT %%\tADVANTAGE\tBALANCE\tPLIES\tSWAPS\tP(SEATS EQUAL)\tPERFECT PLAY\n")
-	stopped, failing, flagged := false, false, false
 	for _, tr := range tableRows(rep) {
-		switch {
-		case tr.perfect:
-			fmt.Fprintln(tw, strings.Join(tr.perfectRow(), "\t"))
-			continue
-		case tr.cell == nil: // a ladder's heading
-			fmt.Fprintln(tw, tr.label+strings.Repeat("\t", 11))
-			continue
-		}
-		c := tr.cell
-		flagged = flagged || c.Disagrees
-		games := strconv.FormatInt(c.Games, 10)
-		if c.Stopped {
-			games += "*"
-			stopped = true
-		}
-		row := []string{tr.label, games, failedText(c), "-", "-", "-", "-", "-", "-", "-", "-", tr.perfectColumn()}
-		if c.Failing {
-			failing = true
-		} else {
-			adv := c.Metrics["first_seat_advantage"].Value
-			advText := "-"
-			if !math.IsNaN(adv) {
-				advText = fmt.Sprintf("%+.1f%%", 100*adv)
-			}
-			swaps := "-"
-			if c.SwapOffered > 0 {
-				swaps = pct(c.Metrics["swap_rate"].Value)
-			}
-			copy(row[3:], []string{ciPct(c.BySeat[0].Win), pct(c.Metrics["drawishness"].Value), seatWinsText(c), advText,
-				num(c.Metrics["balance"].Value, 3), num(c.Duration.Mean, 1), swaps, pValue(c.SeatsEqual.P)})
-		}
-		fmt.Fprintln(tw, strings.Join(row, "\t"))
+		fmt.Fprintln(tw, strings.Join(tr.columns(&marks), "\t"))
 	}
 	if err := tw.Flush(); err != nil {
-		return err
+		return marks, err
 	}
 	for line := range strings.Lines(table.String()) {
 		if _, err := io.WriteString(w, strings.TrimRight(line, " \n")+"\n"); err != nil {
-			return err
+			return marks, err
 		}
 	}
-	if stopped {
-		fmt.Fprintf(w, "* stopped early: the first seat's 95%% interval got narrower than %g\n", h.TargetCI)
+	return marks, nil
+}
+
+// columns are the row's columns in the cell table, noting the marks it uses.
+func (r tableRow) columns(marks *tableMarks) []string {
+	switch {
+	case r.perfect:
+		return r.perfectRow()
+	case r.cell == nil: // a ladder's heading
+		return []string{r.label + strings.Repeat("\t", 11)}
 	}
-	if failing {
-		fmt.Fprintf(w, "! failing: more failed trials than max_failures (%s) allows: no rates, balance, seat test or comparison (see the notes)\n", maxFailuresText(h))
+	c := r.cell
+	marks.flagged = marks.flagged || c.Disagrees
+	games := strconv.FormatInt(c.Games, 10)
+	if c.Stopped {
+		games += "*"
+		marks.stopped = true
+	}
+	row := []string{r.label, games, failedText(c), "-", "-", "-", "-", "-", "-", "-", "-", r.perfectColumn()}
+	if c.Failing {
+		marks.failing = true
+		return row
+	}
+	adv := c.Metrics["first_seat_advantage"].Value
+	advText := "-"
+	if !math.IsNaN(adv) {
+		advText = fmt.Sprintf("%+.1f%%", 100*adv)
+	}
+	swaps := "-"
+	if c.SwapOffered > 0 {
+		swaps = pct(c.Metrics["swap_rate"].Value)
+	}
+	copy(row[3:], []string{ciPct(c.BySeat[0].Win), pct(c.Metrics["drawishness"].Value), seatWinsText(c), advText,
+		num(c.Metrics["balance"].Value, 3), num(c.Duration.Mean, 1), swaps, pValue(c.SeatsEqual.P)})
+	return row
+}
+
+// writeLegends explains the marks the cell table used and its columns.
+func writeLegends(w io.Writer, rep *Report, marks tableMarks) {
+	if marks.stopped {
+		fmt.Fprintf(w, "* stopped early: the first seat's 95%% interval got narrower than %g\n", rep.Header.TargetCI)
+	}
+	if marks.failing {
+		fmt.Fprintf(w, "! failing: more failed trials than max_failures (%s) allows: no rates, balance, seat test or comparison (see the notes)\n", maxFailuresText(rep.Header))
 	}
 	fmt.Fprintln(w, SeatWinsLegend)
 	fmt.Fprintln(w, SeatsEqualLegend)
 	if len(rep.Ladders) > 0 {
 		fmt.Fprintln(w, LadderLegend)
 	}
-	if flagged {
+	if marks.flagged {
 		fmt.Fprintln(w, DisagreeLegend)
 	}
-	if cmps, rung, hidden := headlineComparisons(rep); len(cmps) > 0 {
-		if rung == "" {
-			fmt.Fprintln(w, "\nfirst seat's win rate against the baseline (difference, Newcombe 95% CI, two-proportion z-test):")
-		} else {
-			fmt.Fprintf(w, "\nfirst seat's win rate against the baseline at the strongest rung, %s (difference, Newcombe 95%% CI,\ntwo-proportion z-test; the other rungs' %d comparisons are in results.json and report.html):\n", rung, hidden)
-		}
-		tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-		for _, cmp := range cmps {
-			d := cmp.Diff
-			diff := "-"
-			if !math.IsNaN(d.Value) {
-				diff = fmt.Sprintf("%+.1f pts [%+.1f, %+.1f]", 100*d.Value, 100*d.Lo, 100*d.Hi)
-			}
-			sig := ""
-			if cmp.P < 0.05 {
-				sig = "\tsignificant at 5%"
-			}
-			label, base := cmp.Label, cmp.BaselineLabel
-			if rung != "" { // the heading names it
-				label, base = strings.TrimSuffix(label, " @ "+rung), strings.TrimSuffix(base, " @ "+rung)
-			}
-			fmt.Fprintf(tw, "  %s vs %s\t%s\tz %s\tp %s%s\n", label, base, diff, num(cmp.Z, 2), pValue(cmp.P), sig)
-		}
-		if err := tw.Flush(); err != nil {
-			return err
-		}
+}
+
+// writeComparisons writes the headline comparisons with the baseline (of a ladder
+// study, the strongest rung's, their labels without the rung's suffix).
+func writeComparisons(w io.Writer, rep *Report) error {
+	cmps, rung, hidden := headlineComparisons(rep)
+	if len(cmps) == 0 {
+		return nil
 	}
-	if err := writeFlowTable(w, rep); err != nil {
-		return err
+	if rung == "" {
+		fmt.Fprintln(w, "\nfirst seat's win rate against the baseline (difference, Newcombe 95% CI, two-proportion z-test):")
+	} else {
+		fmt.Fprintf(w, "\nfirst seat's win rate against the baseline at the strongest rung, %s (difference, Newcombe 95%% CI,\ntwo-proportion z-test; the other rungs' %d comparisons are in results.json and report.html):\n", rung, hidden)
 	}
+	strip := stripRung(rep, rung)
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	for _, cmp := range cmps {
+		d := cmp.Diff
+		diff := "-"
+		if !math.IsNaN(d.Value) {
+			diff = fmt.Sprintf("%+.1f pts [%+.1f, %+.1f]", 100*d.Value, 100*d.Lo, 100*d.Hi)
+		}
+		sig := ""
+		if cmp.P < 0.05 {
+			sig = "\tsignificant at 5%"
+		}
+		label, base := cmp.Label, cmp.BaselineLabel
+		if strip != "" {
+			label, base = strings.TrimSuffix(label, strip), strings.TrimSuffix(base, strip)
+		}
+		fmt.Fprintf(tw, "  %s vs %s\t%s\tz %s\tp %s%s\n", label, base, diff, num(cmp.Z, 2), pValue(cmp.P), sig)
+	}
+	return tw.Flush()
+}
+
+// writeNotes writes the notes: each cell's failed trials (the first three kinds of
+// error), failed solves and timeouts, then the disagreements with perfect play.
+func writeNotes(w io.Writer, rep *Report) {
 	var notes []string
 	for _, c := range rep.Cells {
-		if c.Failed > 0 {
-			var why []string
-			for i, e := range c.Errors {
-				if i == 3 {
-					why = append(why, fmt.Sprintf("and %d more kinds", len(c.Errors)-3))
-					break
-				}
-				why = append(why, fmt.Sprintf("%d× %s", e.Count, firstLine(e.Error)))
-			}
-			what := ""
-			if c.Failing {
-				what = fmt.Sprintf("; FAILING, more than max_failures %s allows", maxFailuresText(h))
-			}
-			notes = append(notes, fmt.Sprintf("  %s: %d of %d trials failed (not counted)%s: %s", c.Label, c.Failed, c.Trials, what, strings.Join(why, "; ")))
-		}
-		if s := c.Solution; s != nil && s.Failed {
-			notes = append(notes, fmt.Sprintf("  %s: no perfect-play value: %s", c.Label, s.Unsolved))
-		}
-		if c.TimedOut > 0 {
-			notes = append(notes, fmt.Sprintf("  %s: %d games stopped at max_plies %d (counted as draws)", c.Label, c.TimedOut, h.MaxPlies))
-		}
+		notes = append(notes, cellNotes(c, rep.Header)...)
 	}
 	for _, n := range disagreementNotes(rep) {
 		notes = append(notes, "  "+n)
 	}
-	if len(notes) > 0 {
-		fmt.Fprintln(w, "\nnotes:")
-		for _, n := range notes {
-			fmt.Fprintln(w, n)
-		}
+	if len(notes) == 0 {
+		return
 	}
-	return nil
+	fmt.Fprintln(w, "\nnotes:")
+	for _, n := range notes {
+		fmt.Fprintln(w, n)
+	}
+}
+
+// cellNotes are the notes on a cell: its failed trials, a failed solve, timeouts.
+func cellNotes(c *CellSummary, h Header) []string {
+	var notes []string
+	if c.Failed > 0 {
+		var why []string
+		for i, e := range c.Errors {
+			if i == 3 {
+				why = append(why, fmt.Sprintf("and %d more kinds", len(c.Errors)-3))
+				break
+			}
+			why = append(why, fmt.Sprintf("%d× %s", e.Count, firstLine(e.Error)))
+		}
+		what := ""
+		if c.Failing {
+			what = fmt.Sprintf("; FAILING, more than max_failures %s allows", maxFailuresText(h))
+		}
+		notes = append(notes, fmt.Sprintf("  %s: %d of %d trials failed (not counted)%s: %s", c.Label, c.Failed, c.Trials, what, strings.Join(why, "; ")))
+	}
+	if s := c.Solution; s != nil && s.Failed {
+		notes = append(notes, fmt.Sprintf("  %s: no perfect-play value: %s", c.Label, s.Unsolved))
+	}
+	if c.TimedOut > 0 {
+		notes = append(notes, fmt.Sprintf("  %s: %d games stopped at max_plies %d (counted as draws)", c.Label, c.TimedOut, h.MaxPlies))
+	}
+	return notes
 }
 
 // The legends printed under the terminal table (and in experiment run --help).

@@ -152,266 +152,387 @@ var runHook func([]*acc)
 // cancelled context stops the run: the result so far is returned with an error
 // wrapping ErrInterrupted.
 func Run(ctx context.Context, s *Study, opt Options) (*Result, error) {
+	r := newRun(s, opt)
+	if opt.Dir != "" {
+		closeDir, err := r.openDir(ctx)
+		if err != nil {
+			return nil, err
+		}
+		defer closeDir()
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	r.cancel = cancel
+	r.prog = newProgress(opt, r.plan, r.accs)
+	dispatcher := r.start(ctx)
+	r.collect()
+	_ = dispatcher.Wait()
+	r.closeLog()
+	return r.finish(ctx)
+}
+
+// runState is one Run in progress: the plan's counters, the output directory's trial log,
+// and the channels between the dispatcher, the workers and the collector.
+type runState struct {
+	study   *Study
+	plan    *Plan
+	opt     Options
+	workers int
+	began   time.Time
+	res     *Result
+	accs    []*acc
+	log     *logWriter // nil without a trial log
+	prog    *progress
+	cancel  context.CancelFunc
+
+	// compress is set when the workers compress their large batches themselves: with a
+	// worker on every core (the collector alone would cap the rate on a machine of many
+	// cores); with cores to spare the collector does, beside them.
+	compress bool
+	jobs     chan job
+	outs     chan *batch
+	free     chan *batch
+	// chunk is the trials of a job; adaptive makes it about chunkTime of work.
+	chunk    atomic.Int64
+	adaptive bool
+
+	// The collector's (one goroutine's) state.
+	writeErr error
+	ran      int64   // trials played in this process
+	perTrial float64 // seconds per trial, averaged
+}
+
+// newRun plans a run: its workers, its manifest and a counter per cell.
+func newRun(s *Study, opt Options) *runState {
 	plan := &s.Plan
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	r := &runState{study: s, plan: plan, opt: opt, workers: workers, began: time.Now(), adaptive: opt.Chunk <= 0}
 	chunk := opt.Chunk
 	if chunk <= 0 {
-		chunk = 4
+		chunk = 4 // until the first batches time the games
 	}
-	start := time.Now()
-	res := &Result{Manifest: Manifest{
-		Program: "kalahlab", Version: opt.Version, Date: start.UTC().Format(time.RFC3339),
+	r.chunk.Store(int64(chunk))
+	r.res = &Result{Manifest: Manifest{
+		Program: "kalahlab", Version: opt.Version, Date: r.began.UTC().Format(time.RFC3339),
 		Fingerprint: plan.Fingerprint(), Shard: opt.Shard.String(), Workers: workers, Plan: *plan,
 		Runs: 1,
 	}}
-	accs := make([]*acc, len(plan.Cells))
+	r.accs = make([]*acc, len(plan.Cells))
 	for c := range plan.Cells {
-		accs[c] = newAcc(plan, c, opt.Shard)
+		r.accs[c] = newAcc(plan, c, opt.Shard)
 	}
+	return r
+}
 
-	var logFile *logWriter
-	if opt.Dir != "" {
-		// One run per directory: two would play the same games twice.
-		lock, err := LockDir(opt.Dir)
-		if err != nil {
-			return nil, fmt.Errorf("%w (two runs in one directory would play the same games twice)", err)
-		}
-		defer lock.Unlock()
-		f, err := prepareDir(res, accs, opt)
-		if err != nil {
-			return nil, err
-		}
-		logFile = f
-		if logFile != nil {
-			defer logFile.Close()
-		}
+// openDir locks the output directory and prepares it (prepareDir): the returned
+// function closes the trial log and unlocks the directory.
+func (r *runState) openDir(ctx context.Context) (func(), error) {
+	// One run per directory: two would play the same games twice.
+	lock, err := LockDir(r.opt.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w (two runs in one directory would play the same games twice)", err)
 	}
+	lw, err := prepareDir(ctx, r.res, r.accs, r.opt)
+	if err != nil {
+		lock.Unlock()
+		return nil, err
+	}
+	r.log = lw
+	r.compress = lw != nil && lw.enc != nil && r.workers >= runtime.GOMAXPROCS(0)
+	return func() {
+		if lw != nil {
+			lw.Close()
+		}
+		lock.Unlock()
+	}, nil
+}
 
-	// With a worker on every core, the workers compress their large batches themselves
-	// (the collector alone would cap the rate on a machine of many cores); with cores
-	// to spare the collector does, beside them.
-	workersCompress := logFile != nil && logFile.enc != nil && workers >= runtime.GOMAXPROCS(0)
-	prog := newProgress(opt, plan, accs)
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	jobs := make(chan job)
-	outs := make(chan *batch, workers)
-	free := make(chan *batch, 2*workers+2)
-	var chunkSize atomic.Int64
-	chunkSize.Store(int64(chunk))
-	adaptive := opt.Chunk <= 0
+// start starts the dispatcher and the workers; outs is closed once every worker is
+// done. The returned group waits for the dispatcher.
+func (r *runState) start(ctx context.Context) *errgroup.Group {
+	r.jobs = make(chan job)
+	r.outs = make(chan *batch, r.workers)
+	r.free = make(chan *batch, 2*r.workers+2)
 	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error { // the dispatcher: trials in cell and index order
-		defer close(jobs)
-		send := func(j job) bool {
-			select {
-			case jobs <- j:
-				return true
-			case <-gctx.Done():
-				return false
-			}
-		}
-		if !s.solve.Off() && opt.Shard.Index == 0 {
-			for c := range plan.Cells {
-				if s.solvedBy(c) != c {
-					continue // the same game as an earlier cell: solved once, there
-				}
-				if !send(job{cell: c, solve: true}) {
-					return nil
-				}
-			}
-		}
-		for c, a := range accs {
-			lo, last, n := 0, 0, 0
-			for i := a.nextPending(0); i < plan.Games && !a.stop.Load(); i = a.nextPending(i + 1) {
-				if n == 0 {
-					lo = i
-				}
-				last = i
-				n++
-				if n >= int(chunkSize.Load()) {
-					if !send(job{cell: c, lo: lo, hi: i + 1}) {
-						return nil
-					}
-					n = 0
-				}
-			}
-			if n > 0 && !a.stop.Load() {
-				if !send(job{cell: c, lo: lo, hi: last + 1}) {
-					return nil
-				}
-			}
-		}
+	g.Go(func() error {
+		defer close(r.jobs)
+		r.dispatch(gctx)
 		return nil
 	})
 	var wg errgroup.Group
-	for w := 0; w < workers; w++ {
+	for w := 0; w < r.workers; w++ {
 		wg.Go(func() error {
-			p := newPlayer(gctx, s, logFile != nil)
-			for j := range jobs {
-				var b *batch
-				select {
-				case b = <-free:
-				default:
-					b = &batch{}
-				}
-				b.cell, b.n, b.lines, b.sol = j.cell, 0, b.lines[:0], nil
-				if j.solve {
-					b.sol = solveCell(gctx, s, j.cell)
-					outs <- b
-					continue
-				}
-				t0 := time.Now()
-				stopped := false
-				a := accs[j.cell]
-				for i := a.nextPending(j.lo); i < j.hi; i = a.nextPending(i + 1) {
-					if a.beyondStop(i) {
-						break
-					}
-					if b.n == len(b.recs) {
-						b.recs = append(b.recs, Record{})
-					}
-					rec := &b.recs[b.n]
-					if err := p.play(j.cell, i, rec); err != nil {
-						stopped = true // cancelled: that trial was in flight, not recorded
-						break
-					}
-					if logFile != nil {
-						b.lines = appendRecord(b.lines, rec)
-					}
-					b.n++
-				}
-				b.frame = b.frame[:0]
-				if workersCompress && len(b.lines) >= workerFrame {
-					b.frame = logFile.compress(b.lines, b.frame)
-				}
-				b.busy = time.Since(t0)
-				// The collector reads until every worker is done: the trials finished
-				// before a cancellation are kept.
-				outs <- b
-				if stopped {
-					return nil
-				}
-			}
+			r.work(gctx)
 			return nil
 		})
 	}
 	go func() {
 		_ = wg.Wait()
-		close(outs)
+		close(r.outs)
 	}()
+	return g
+}
 
-	// The collector: counts, logs and decides the stopping rule, in this goroutine.
-	var writeErr error
-	var ran int64
-	perTrial := 0.0 // seconds per trial, averaged
+// dispatch sends the jobs: the solves (shard 0 runs them), then the trials in cell and
+// index order. It stops when ctx ends.
+func (r *runState) dispatch(ctx context.Context) {
+	if !r.dispatchSolves(ctx) {
+		return
+	}
+	for c := range r.accs {
+		if !r.dispatchCell(ctx, c) {
+			return
+		}
+	}
+}
+
+// dispatchSolves sends a solve for each game of the study; false when ctx ended.
+func (r *runState) dispatchSolves(ctx context.Context) bool {
+	if r.study.solve.Off() || r.opt.Shard.Index != 0 {
+		return true
+	}
+	for c := range r.plan.Cells {
+		if r.study.solvedBy(c) != c {
+			continue // the same game as an earlier cell: solved once, there
+		}
+		if !send(ctx, r.jobs, job{cell: c, solve: true}) {
+			return false
+		}
+	}
+	return true
+}
+
+// dispatchCell sends cell c's pending trials in chunks, until its stopping rule fires;
+// false when ctx ended.
+func (r *runState) dispatchCell(ctx context.Context, c int) bool {
+	a := r.accs[c]
+	lo, last, n := 0, 0, 0
+	for i := a.nextPending(0); i < r.plan.Games && !a.stop.Load(); i = a.nextPending(i + 1) {
+		if n == 0 {
+			lo = i
+		}
+		last = i
+		n++
+		if n >= int(r.chunk.Load()) {
+			if !send(ctx, r.jobs, job{cell: c, lo: lo, hi: i + 1}) {
+				return false
+			}
+			n = 0
+		}
+	}
+	if n > 0 && !a.stop.Load() {
+		return send(ctx, r.jobs, job{cell: c, lo: lo, hi: last + 1})
+	}
+	return true
+}
+
+// send hands j to a worker; false when ctx ended first.
+func send(ctx context.Context, jobs chan<- job, j job) bool {
+	select {
+	case jobs <- j:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// work is a worker: it plays (or solves) the jobs and hands each batch to the
+// collector, until the jobs run out or the run is cancelled.
+func (r *runState) work(ctx context.Context) {
+	p := newPlayer(ctx, r.study, r.log != nil)
+	for j := range r.jobs {
+		b := r.batchFor(j)
+		if j.solve {
+			b.sol = solveCell(ctx, r.study, j.cell)
+			r.outs <- b
+			continue
+		}
+		stopped := r.play(p, j, b)
+		// The collector reads until every worker is done: the trials finished
+		// before a cancellation are kept.
+		r.outs <- b
+		if stopped {
+			return
+		}
+	}
+}
+
+// batchFor returns an empty batch for job j, a recycled one when there is one.
+func (r *runState) batchFor(j job) *batch {
+	var b *batch
+	select {
+	case b = <-r.free:
+	default:
+		b = &batch{}
+	}
+	b.cell, b.n, b.lines, b.sol = j.cell, 0, b.lines[:0], nil
+	return b
+}
+
+// play plays job j's pending trials into b (with their log lines, compressed when
+// the workers compress); stopped reports a cancellation.
+func (r *runState) play(p *player, j job, b *batch) (stopped bool) {
+	t0 := time.Now()
+	a := r.accs[j.cell]
+	for i := a.nextPending(j.lo); i < j.hi; i = a.nextPending(i + 1) {
+		if a.beyondStop(i) {
+			break
+		}
+		if b.n == len(b.recs) {
+			b.recs = append(b.recs, Record{})
+		}
+		rec := &b.recs[b.n]
+		if err := p.play(j.cell, i, rec); err != nil {
+			stopped = true // cancelled: that trial was in flight, not recorded
+			break
+		}
+		if r.log != nil {
+			b.lines = appendRecord(b.lines, rec)
+		}
+		b.n++
+	}
+	b.frame = b.frame[:0]
+	if r.compress && len(b.lines) >= workerFrame {
+		b.frame = r.log.compress(b.lines, b.frame)
+	}
+	b.busy = time.Since(t0)
+	return stopped
+}
+
+// collect is the collector: it counts, logs and decides the stopping rule, in the
+// calling goroutine, until every worker is done.
+func (r *runState) collect() {
 	tick := time.NewTicker(100 * time.Millisecond)
 	defer tick.Stop()
-	for running := true; running; {
+	for {
 		select {
-		case b, ok := <-outs:
+		case b, ok := <-r.outs:
 			if !ok {
-				running = false
-				break
+				return
 			}
-			if b.sol != nil {
-				for _, c := range s.sameGame(b.cell) {
-					accs[c].solution = b.sol
-				}
-			}
-			if logFile != nil && len(b.lines) > 0 && writeErr == nil {
-				var err error
-				if len(b.frame) > 0 {
-					err = logFile.writeFrame(b.frame)
-				} else {
-					err = logFile.write(b.lines)
-				}
-				if err != nil {
-					writeErr = fmt.Errorf("writing the trial log: %w", err)
-					cancel()
-				}
-			}
-			for k := range b.recs[:b.n] {
-				accs[b.cell].add(&b.recs[k])
-			}
-			ran += int64(b.n)
-			if adaptive && b.n > 0 {
-				// Chunks of about chunkTime of work: few hand-overs for short games,
-				// little work ahead of the stopping rule for long ones.
-				t := b.busy.Seconds() / float64(b.n)
-				if perTrial == 0 {
-					perTrial = t
-				}
-				perTrial = 0.8*perTrial + 0.2*t
-				chunkSize.Store(int64(max(1, min(maxChunk, int(chunkTime.Seconds()/perTrial)))))
-			}
-			select {
-			case free <- b:
-			default:
-			}
-			prog.update(false)
+			r.fold(b)
 		case now := <-tick.C:
 			// A compressed log gathers lines into frames: one goes out at least every
 			// frameEvery, so that a run killed outright loses little.
-			if logFile != nil && writeErr == nil && logFile.due(now) {
-				if err := logFile.flush(); err != nil {
-					writeErr = fmt.Errorf("writing the trial log: %w", err)
-					cancel()
-				}
+			if r.log != nil && r.writeErr == nil && r.log.due(now) {
+				r.logFailed(r.log.flush())
 			}
-			prog.update(false)
+			r.prog.update(false)
 		}
 	}
-	_ = g.Wait()
-	if logFile != nil {
-		// Every finished trial is in the log before the manifest or the counts say so.
-		if err := logFile.Close(); err != nil && writeErr == nil {
-			writeErr = fmt.Errorf("writing the trial log: %w", err)
+}
+
+// fold takes in a worker's batch: its solution, its log lines and its trials' counts.
+func (r *runState) fold(b *batch) {
+	if b.sol != nil {
+		for _, c := range r.study.sameGame(b.cell) {
+			r.accs[c].solution = b.sol
 		}
 	}
+	if r.log != nil && len(b.lines) > 0 && r.writeErr == nil {
+		if len(b.frame) > 0 {
+			r.logFailed(r.log.writeFrame(b.frame))
+		} else {
+			r.logFailed(r.log.write(b.lines))
+		}
+	}
+	for k := range b.recs[:b.n] {
+		r.accs[b.cell].add(&b.recs[k])
+	}
+	r.ran += int64(b.n)
+	r.adaptChunk(b)
+	select {
+	case r.free <- b:
+	default:
+	}
+	r.prog.update(false)
+}
+
+// logFailed stops the run on the trial log's first write error.
+func (r *runState) logFailed(err error) {
+	if err != nil {
+		r.writeErr = fmt.Errorf("writing the trial log: %w", err)
+		r.cancel()
+	}
+}
+
+// adaptChunk sizes the next jobs from b's time per trial: chunks of about chunkTime of
+// work, few hand-overs for short games, little work ahead of the stopping rule for
+// long ones.
+func (r *runState) adaptChunk(b *batch) {
+	if !r.adaptive || b.n == 0 {
+		return
+	}
+	t := b.busy.Seconds() / float64(b.n)
+	if r.perTrial == 0 {
+		r.perTrial = t
+	}
+	r.perTrial = 0.8*r.perTrial + 0.2*t
+	r.chunk.Store(int64(max(1, min(maxChunk, int(chunkTime.Seconds()/r.perTrial)))))
+}
+
+// closeLog closes the trial log: every finished trial is in it before the manifest or
+// the counts say so.
+func (r *runState) closeLog() {
+	if r.log == nil {
+		return
+	}
+	if err := r.log.Close(); err != nil && r.writeErr == nil {
+		r.writeErr = fmt.Errorf("writing the trial log: %w", err)
+	}
+}
+
+// finish times the run and writes its end: the result and the counts when every cell
+// is complete, the manifest alone (and ErrInterrupted) when not.
+func (r *runState) finish(ctx context.Context) (*Result, error) {
 	if runHook != nil {
-		runHook(accs)
+		runHook(r.accs)
 	}
-	prog.update(true)
-	elapsed := time.Since(start)
-	res.Manifest.Seconds += elapsed.Seconds() // after the earlier runs' time, when resumed
-	res.Manifest.TrialsRun = ran
+	r.prog.update(true)
+	m := &r.res.Manifest
+	elapsed := time.Since(r.began)
+	m.Seconds += elapsed.Seconds() // after the earlier runs' time, when resumed
+	m.TrialsRun = r.ran
 	if elapsed > 0 {
-		res.Manifest.GamesPerSecond = float64(ran) / elapsed.Seconds()
+		m.GamesPerSecond = float64(r.ran) / elapsed.Seconds()
 	}
-	if writeErr != nil {
-		return res, writeErr
+	if r.writeErr != nil {
+		return r.res, r.writeErr
 	}
-	complete := true
-	for _, a := range accs {
-		complete = complete && a.complete()
-	}
-	if ctx.Err() != nil || !complete {
-		if opt.Dir != "" {
-			_ = writeJSON(filepath.Join(opt.Dir, ManifestFile), res.Manifest)
+	if ctx.Err() != nil || !r.complete() {
+		if r.opt.Dir != "" {
+			_ = writeJSON(filepath.Join(r.opt.Dir, ManifestFile), *m)
 		}
-		return res, fmt.Errorf("%w after %d games in this run", ErrInterrupted, ran)
+		return r.res, fmt.Errorf("%w after %d games in this run", ErrInterrupted, r.ran)
 	}
-	for _, a := range accs {
-		res.Cells = append(res.Cells, a.result())
+	for _, a := range r.accs {
+		r.res.Cells = append(r.res.Cells, a.result())
 	}
-	res.Manifest.Complete = true
-	res.Manifest.Finished = time.Now().UTC().Format(time.RFC3339)
-	if opt.Dir != "" {
-		if err := Save(res, opt.Dir); err != nil {
-			return res, err
+	m.Complete = true
+	m.Finished = time.Now().UTC().Format(time.RFC3339)
+	if r.opt.Dir != "" {
+		return r.res, Save(r.res, r.opt.Dir)
+	}
+	return r.res, nil
+}
+
+// complete reports whether every cell has every trial it needs.
+func (r *runState) complete() bool {
+	for _, a := range r.accs {
+		if !a.complete() {
+			return false
 		}
 	}
-	return res, nil
+	return true
 }
 
 // prepareDir checks the output directory (a run already there needs Resume or Force),
 // loads the trial log when resuming, writes the manifest, and opens the log for
 // appending.
-func prepareDir(res *Result, accs []*acc, opt Options) (*logWriter, error) {
+func prepareDir(ctx context.Context, res *Result, accs []*acc, opt Options) (*logWriter, error) {
 	dir := opt.Dir
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -426,36 +547,9 @@ func prepareDir(res *Result, accs []*acc, opt Options) (*logWriter, error) {
 	haveOld := readJSON(mpath, &old) == nil
 	switch {
 	case opt.Resume && haveOld:
-		if old.Fingerprint != res.Manifest.Fingerprint {
-			return nil, fmt.Errorf("%s holds a run of another experiment (%s, fingerprint %s; this one is %s): --resume continues the same experiment only", dir, old.Plan.Name, old.Fingerprint, res.Manifest.Fingerprint)
-		}
-		if old.Shard != res.Manifest.Shard {
-			return nil, fmt.Errorf("%s holds shard %q, not %q", dir, old.Shard, res.Manifest.Shard)
-		}
-		res.Manifest.Date = old.Date
-		// The run time is the sum of every run's: earlier ones wrote theirs.
-		res.Manifest.Seconds, res.Manifest.Runs = old.Seconds, max(old.Runs, 1)+1
-		found, err := TrialLog(dir)
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%s: no trial log to resume from (%s or %s)", dir, TrialsZstdFile, TrialsFile)
-		}
-		if err != nil {
+		var err error
+		if tpath, format, err = resumeFrom(ctx, &old, res, accs, opt); err != nil {
 			return nil, err
-		}
-		// The run goes on in the log's format, whatever it was asked for.
-		tpath, format = found, LogZstd
-		if !isZstdLog(tpath) {
-			format = LogPlain
-		}
-		rep, err := loadLog(tpath, accs, res.Manifest.Plan.Games)
-		if err != nil {
-			return nil, err
-		}
-		if msg := rep.String(); msg != "" && opt.Notes != nil {
-			fmt.Fprintf(opt.Notes, "kalahlab: repaired %s: %s\n", tpath, msg)
-		}
-		for _, a := range accs {
-			a.resumed = a.done.clone()
 		}
 	case haveOld && !opt.Force:
 		state := "an unfinished"
@@ -464,16 +558,70 @@ func prepareDir(res *Result, accs []*acc, opt Options) (*logWriter, error) {
 		}
 		return nil, fmt.Errorf("%s already holds %s run of %s: add --resume to continue it, or --force to start again", dir, state, old.Plan.Name)
 	default:
-		if err := RemoveTrialLogs(dir); err != nil {
-			return nil, err
-		}
-		if err := os.Remove(filepath.Join(dir, StatsFile)); err != nil && !os.IsNotExist(err) {
+		if err := clearRun(dir); err != nil {
 			return nil, err
 		}
 	}
 	if err := writeJSON(mpath, res.Manifest); err != nil {
 		return nil, err
 	}
+	return openTrialLog(tpath, format, res, opt)
+}
+
+// resumeFrom continues the run old in opt.Dir: it checks that old is this run (the
+// same experiment and shard), takes over its start date and run time, and counts its
+// trial log into accs. It returns the log's path and format: the run goes on in the
+// log's format, whatever it was asked for.
+func resumeFrom(ctx context.Context, old *Manifest, res *Result, accs []*acc, opt Options) (string, LogFormat, error) {
+	dir := opt.Dir
+	if old.Fingerprint != res.Manifest.Fingerprint {
+		return "", "", fmt.Errorf("%s holds a run of another experiment (%s, fingerprint %s; this one is %s): --resume continues the same experiment only", dir, old.Plan.Name, old.Fingerprint, res.Manifest.Fingerprint)
+	}
+	if old.Shard != res.Manifest.Shard {
+		return "", "", fmt.Errorf("%s holds shard %q, not %q", dir, old.Shard, res.Manifest.Shard)
+	}
+	res.Manifest.Date = old.Date
+	// The run time is the sum of every run's: earlier ones wrote theirs.
+	res.Manifest.Seconds, res.Manifest.Runs = old.Seconds, max(old.Runs, 1)+1
+	tpath, err := TrialLog(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return "", "", fmt.Errorf("%s: no trial log to resume from (%s or %s)", dir, TrialsZstdFile, TrialsFile)
+	}
+	if err != nil {
+		return "", "", err
+	}
+	format := LogZstd
+	if !isZstdLog(tpath) {
+		format = LogPlain
+	}
+	rep, err := loadLog(ctx, tpath, accs, res.Manifest.Plan.Games)
+	if err != nil {
+		return "", "", err
+	}
+	if msg := rep.String(); msg != "" && opt.Notes != nil {
+		fmt.Fprintf(opt.Notes, "kalahlab: repaired %s: %s\n", tpath, msg)
+	}
+	for _, a := range accs {
+		a.resumed = a.done.clone()
+	}
+	return tpath, format, nil
+}
+
+// clearRun removes the trial logs and counts of an earlier run in dir (a new run, or
+// --force).
+func clearRun(dir string) error {
+	if err := RemoveTrialLogs(dir); err != nil {
+		return err
+	}
+	if err := os.Remove(filepath.Join(dir, StatsFile)); err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	return nil
+}
+
+// openTrialLog opens the trial log at tpath for appending (nil when the run keeps
+// none).
+func openTrialLog(tpath string, format LogFormat, res *Result, opt Options) (*logWriter, error) {
 	if !opt.Trials {
 		if opt.Resume {
 			return nil, fmt.Errorf("--resume needs the trial log (output.trials is off)")

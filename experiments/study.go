@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -204,37 +205,13 @@ func New(cfg *config.Experiment) (*Study, error) {
 // run does). A variant whose scripts changed since the plan was made is an error: its
 // games would not replay.
 func FromPlan(p Plan) (*Study, error) {
-	if len(p.Cells) == 0 {
-		return nil, fmt.Errorf("experiment %s: no cells (want at least one variant)", p.Name)
-	}
-	if len(p.Agents) == 0 {
-		return nil, fmt.Errorf("experiment %s: no agents", p.Name)
-	}
-	if p.Games < 1 || p.CheckEvery < 1 || p.MaxPlies < 1 {
-		return nil, fmt.Errorf("experiment %s: games, check_every and max_plies must be at least 1", p.Name)
-	}
-	if most := MaxGames(len(p.Cells)); p.Games > most {
-		return nil, fmt.Errorf("experiment %s: games %d is too many for %d cells: trials are numbered cell*games+index, and the numbers must stay exact in the trial log's JSON (below 2^53), so at most %d games per cell", p.Name, p.Games, len(p.Cells), most)
-	}
-	solve, err := config.ParseSolveBudget(p.Solve)
+	solve, err := p.check()
 	if err != nil {
-		return nil, fmt.Errorf("experiment %s: solve: %w", p.Name, err)
-	}
-	for r, a := range p.Ladder {
-		if a < 0 || a >= len(p.Agents) {
-			return nil, fmt.Errorf("experiment %s: ladder rung %d is agent %d, not one of the plan's %d agents", p.Name, r, a, len(p.Agents))
-		}
-	}
-	if err := p.checkRecord(); err != nil {
 		return nil, err
 	}
 	s := &Study{Plan: p, solve: solve}
-	for _, a := range p.Agents {
-		s.agents = append(s.agents, a.Spec())
-		s.fastRandom = append(s.fastRandom, a.Agent == "random" && len(a.Options) == 0)
-		if _, err := ai.New(a.Spec(), 0); err != nil {
-			return nil, fmt.Errorf("experiment %s: %w", p.Name, err)
-		}
+	if err := s.buildAgents(); err != nil {
+		return nil, err
 	}
 	opt := variants.Options{ScriptsDir: p.Scripts}
 	if opt.ScriptsDir == "" {
@@ -243,67 +220,163 @@ func FromPlan(p Plan) (*Study, error) {
 	labels := map[string]bool{}
 	s.Plan.Cells = slices.Clone(p.Cells)
 	for i := range s.Plan.Cells {
-		c := &s.Plan.Cells[i]
-		v, err := variants.Lookup(c.Lookup, opt)
-		if err != nil {
+		if err := s.resolveCell(i, opt, labels); err != nil {
 			return nil, err
 		}
-		if len(c.HouseRules) > 0 {
-			if v, err = v.WithHouseRules(c.HouseRules, opt); err != nil {
-				return nil, err
-			}
-		}
-		if v, err = v.With(c.Params); err != nil {
-			return nil, err
-		}
-		if c.Hash != "" && c.Hash != v.Hash {
-			return nil, fmt.Errorf("cell %s: variant %s changed since the run (script hash %.12s, now %.12s)", c.Label, v.Name, c.Hash, v.Hash)
-		}
-		g, err := v.NewGame()
-		if err != nil {
-			return nil, err
-		}
-		if c.Variant == "" {
-			c.Variant = c.Label
-			if c.Variant == "" {
-				c.Variant = v.Name
-			}
-			label := c.Variant
-			for _, k := range c.Sweep {
-				label += fmt.Sprintf(" %s=%v", k.Name, k.Value)
-			}
-			if c.Rung != nil && *c.Rung >= 0 && *c.Rung < len(p.Ladder) {
-				label += " @ " + p.Agents[p.Ladder[*c.Rung]].String()
-			}
-			c.Label = label
-		}
-		if c.Rung != nil {
-			if r := *c.Rung; r < 0 || r >= len(p.Ladder) {
-				return nil, fmt.Errorf("cell %s: rung %d is not one of the ladder's %d rungs", c.Label, r, len(p.Ladder))
-			} else if len(c.Agents) != 1 || c.Agents[0] != p.Ladder[r] {
-				return nil, fmt.Errorf("cell %s: a rung's cell is played by its rung's agent alone (agent %d), not %v", c.Label, p.Ladder[r], c.Agents)
-			}
-		}
-		if labels[c.Label] {
-			return nil, fmt.Errorf("two cells are labelled %q: give the variants labels", c.Label)
-		}
-		labels[c.Label] = true
-		c.Name, c.Base, c.Hash, c.Source, c.Seats = v.Name, v.Base, v.Hash, v.Source, g.NumPlayers()
-		if err := ai.SupportsAll(s.agents, g); err != nil {
-			return nil, fmt.Errorf("cell %s: %w", c.Label, err)
-		}
-		c.Knobs = map[string]any{}
-		maps.Copy(c.Knobs, v.Params)
-		for _, a := range c.Agents {
-			if a < 0 || a >= len(p.Agents) {
-				return nil, fmt.Errorf("cell %s: agent %d is not one of the plan's %d agents", c.Label, a, len(p.Agents))
-			}
-		}
-		if k := p.cellAgents(i); !p.RotateSeats && k > c.Seats {
-			return nil, fmt.Errorf("cell %s: %d agents for %d seats without rotate_seats: agents after the %d. would never play", c.Label, k, c.Seats, c.Seats)
-		}
-		s.variants = append(s.variants, v)
 	}
+	s.findSameGames()
+	return s, nil
+}
+
+// check checks the plan's sizes, ladder and record, and returns its solve budget.
+func (p *Plan) check() (config.SolveBudget, error) {
+	var none config.SolveBudget
+	if len(p.Cells) == 0 {
+		return none, fmt.Errorf("experiment %s: no cells (want at least one variant)", p.Name)
+	}
+	if len(p.Agents) == 0 {
+		return none, fmt.Errorf("experiment %s: no agents", p.Name)
+	}
+	if p.Games < 1 || p.CheckEvery < 1 || p.MaxPlies < 1 {
+		return none, fmt.Errorf("experiment %s: games, check_every and max_plies must be at least 1", p.Name)
+	}
+	if most := MaxGames(len(p.Cells)); p.Games > most {
+		return none, fmt.Errorf("experiment %s: games %d is too many for %d cells: trials are numbered cell*games+index, and the numbers must stay exact in the trial log's JSON (below 2^53), so at most %d games per cell", p.Name, p.Games, len(p.Cells), most)
+	}
+	solve, err := config.ParseSolveBudget(p.Solve)
+	if err != nil {
+		return none, fmt.Errorf("experiment %s: solve: %w", p.Name, err)
+	}
+	for r, a := range p.Ladder {
+		if a < 0 || a >= len(p.Agents) {
+			return none, fmt.Errorf("experiment %s: ladder rung %d is agent %d, not one of the plan's %d agents", p.Name, r, a, len(p.Agents))
+		}
+	}
+	if err := p.checkRecord(); err != nil {
+		return none, err
+	}
+	return solve, nil
+}
+
+// buildAgents parses the plan's agents (building each once, to check its options) and
+// marks the plain random ones, which the runner plays itself.
+func (s *Study) buildAgents() error {
+	for _, a := range s.Plan.Agents {
+		s.agents = append(s.agents, a.Spec())
+		s.fastRandom = append(s.fastRandom, a.Agent == "random" && len(a.Options) == 0)
+		if _, err := ai.New(a.Spec(), 0); err != nil {
+			return fmt.Errorf("experiment %s: %w", s.Plan.Name, err)
+		}
+	}
+	return nil
+}
+
+// resolveCell resolves cell i's variant and fills in what it resolved to (name, base,
+// hash, source, seats, knobs, and a label when it has none), checking that the label is
+// new (labels holds those taken), that its agents can play it and that its rung is
+// played by the rung's agent.
+func (s *Study) resolveCell(i int, opt variants.Options, labels map[string]bool) error {
+	c := &s.Plan.Cells[i]
+	v, err := c.variant(opt)
+	if err != nil {
+		return err
+	}
+	g, err := v.NewGame()
+	if err != nil {
+		return err
+	}
+	if c.Variant == "" {
+		c.Variant = cmp.Or(c.Label, v.Name)
+		c.Label = s.Plan.cellLabel(c)
+	}
+	if err := s.Plan.checkRung(c); err != nil {
+		return err
+	}
+	if labels[c.Label] {
+		return fmt.Errorf("two cells are labelled %q: give the variants labels", c.Label)
+	}
+	labels[c.Label] = true
+	c.Name, c.Base, c.Hash, c.Source, c.Seats = v.Name, v.Base, v.Hash, v.Source, g.NumPlayers()
+	if err := ai.SupportsAll(s.agents, g); err != nil {
+		return fmt.Errorf("cell %s: %w", c.Label, err)
+	}
+	c.Knobs = map[string]any{}
+	maps.Copy(c.Knobs, v.Params)
+	if err := s.Plan.checkCellAgents(i); err != nil {
+		return err
+	}
+	s.variants = append(s.variants, v)
+	return nil
+}
+
+// variant looks the cell's variant up, with its house rules and knobs; a variant
+// whose scripts changed since the cell was resolved (its Hash) is an error.
+func (c *CellPlan) variant(opt variants.Options) (*variants.Variant, error) {
+	v, err := variants.Lookup(c.Lookup, opt)
+	if err != nil {
+		return nil, err
+	}
+	if len(c.HouseRules) > 0 {
+		if v, err = v.WithHouseRules(c.HouseRules, opt); err != nil {
+			return nil, err
+		}
+	}
+	if v, err = v.With(c.Params); err != nil {
+		return nil, err
+	}
+	if c.Hash != "" && c.Hash != v.Hash {
+		return nil, fmt.Errorf("cell %s: variant %s changed since the run (script hash %.12s, now %.12s)", c.Label, v.Name, c.Hash, v.Hash)
+	}
+	return v, nil
+}
+
+// cellLabel labels a cell by its variant, its sweep point and its rung's agent:
+// "kalah/pie seeds=3 @ greedy".
+func (p *Plan) cellLabel(c *CellPlan) string {
+	label := c.Variant
+	for _, k := range c.Sweep {
+		label += fmt.Sprintf(" %s=%v", k.Name, k.Value)
+	}
+	if c.Rung != nil && *c.Rung >= 0 && *c.Rung < len(p.Ladder) {
+		label += " @ " + p.Agents[p.Ladder[*c.Rung]].String()
+	}
+	return label
+}
+
+// checkRung checks that a rung's cell is of one of the ladder's rungs and played by
+// that rung's agent alone.
+func (p *Plan) checkRung(c *CellPlan) error {
+	if c.Rung == nil {
+		return nil
+	}
+	r := *c.Rung
+	if r < 0 || r >= len(p.Ladder) {
+		return fmt.Errorf("cell %s: rung %d is not one of the ladder's %d rungs", c.Label, r, len(p.Ladder))
+	}
+	if len(c.Agents) != 1 || c.Agents[0] != p.Ladder[r] {
+		return fmt.Errorf("cell %s: a rung's cell is played by its rung's agent alone (agent %d), not %v", c.Label, p.Ladder[r], c.Agents)
+	}
+	return nil
+}
+
+// checkCellAgents checks that cell i's agents are the plan's, and that each of them
+// plays: without rotate_seats, no more agents than seats.
+func (p *Plan) checkCellAgents(i int) error {
+	c := &p.Cells[i]
+	for _, a := range c.Agents {
+		if a < 0 || a >= len(p.Agents) {
+			return fmt.Errorf("cell %s: agent %d is not one of the plan's %d agents", c.Label, a, len(p.Agents))
+		}
+	}
+	if k := p.cellAgents(i); !p.RotateSeats && k > c.Seats {
+		return fmt.Errorf("cell %s: %d agents for %d seats without rotate_seats: agents after the %d. would never play", c.Label, k, c.Seats, c.Seats)
+	}
+	return nil
+}
+
+// findSameGames notes, per cell, the first cell that plays the same game: the game is
+// solved once, there (solvedBy).
+func (s *Study) findSameGames() {
 	first := map[string]int{}
 	for i := range s.Plan.Cells {
 		key := gameKey(&s.Plan.Cells[i])
@@ -312,7 +385,6 @@ func FromPlan(p Plan) (*Study, error) {
 		}
 		s.solveBy = append(s.solveBy, first[key])
 	}
-	return s, nil
 }
 
 // Fingerprint identifies what decides the results (cells, agents, games, the stopping

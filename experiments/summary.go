@@ -61,6 +61,9 @@ type Report struct {
 	Ladders []*Ladder `json:"ladders,omitempty"`
 	// Boards are the cells' board drawings for the HTML report (DrawBoards; nil: none).
 	Boards []CellBoards `json:"-"`
+	// Games link the HTML report's first moves and histogram bars to their games
+	// (IndexGames; nil: no links).
+	Games *GameLinks `json:"-"`
 }
 
 // Header records what produced the results.

@@ -122,9 +122,12 @@ type player struct {
 	fast   []*rand.PCG  // per seat: the built-in random agent's generator, nil for others
 	fastR  []*rand.Rand // the same, as rand.Rand
 	from   []byte       // the sources of the evaluations of the trial (Record.EvalFrom)
-	rng    *rand.Rand
-	pcg    *rand.PCG
-	buf    []byte
+	// sawSecond is set once the second seat made its first decision in the trial (the
+	// pie rule's swap is offered there).
+	sawSecond bool
+	rng       *rand.Rand
+	pcg       *rand.PCG
+	buf       []byte
 }
 
 func newPlayer(ctx context.Context, s *Study, log bool) *player {
@@ -194,25 +197,44 @@ func (p *player) play(c, index int, rec *Record) (err error) {
 		rec.Error = err.Error()
 		return nil
 	}
-	defer func() {
-		if x := recover(); x != nil {
-			if p.stopped() {
-				delete(p.cells, c)
-				err = errStopped
-				return
-			}
-			// A panic (in a hook or an agent) fails this game only. The game may be
-			// left in a bad state (a Lua state mid-call): build it afresh next time.
-			delete(p.cells, c)
-			rec.Error = fmt.Sprintf("panic: %v", x)
-			if debugPanics {
-				rec.Error += "\n" + string(debug.Stack())
-			}
-			rec.zeros(r.seats)
-			err = nil
-		}
-	}()
-	p.seats = plan.seating(r.cell, index, r.seats, p.seats[:0])
+	defer p.recoverTrial(r, rec, &err)
+	if !p.seatAgents(r, index, seed, rec) {
+		return nil
+	}
+	p.pcg.Seed(seed, 0x6b616c61686c6162)
+	st := r.newState()
+	if err := p.playOut(r, st, rec); err != nil {
+		return err
+	}
+	return p.score(r, st, rec)
+}
+
+// recoverTrial, deferred by play, turns a panic (in a hook or an agent) into the
+// failure of this game only, or into errStopped when the run was cancelled. The game
+// may be left in a bad state (a Lua state mid-call): it is built afresh next time.
+func (p *player) recoverTrial(r *cellRunner, rec *Record, err *error) {
+	x := recover()
+	if x == nil {
+		return
+	}
+	delete(p.cells, r.cell)
+	if p.stopped() {
+		*err = errStopped
+		return
+	}
+	rec.Error = fmt.Sprintf("panic: %v", x)
+	if debugPanics {
+		rec.Error += "\n" + string(debug.Stack())
+	}
+	rec.zeros(r.seats)
+	*err = nil
+}
+
+// seatAgents seats the trial's agents (p.seats, p.agents; nil for the built-in random
+// agent, whose generator is seeded here). False when an agent could not be built: the
+// game fails (rec.Error).
+func (p *player) seatAgents(r *cellRunner, index int, seed uint64, rec *Record) bool {
+	p.seats = p.study.Plan.seating(r.cell, index, r.seats, p.seats[:0])
 	rec.Seats = append(rec.Seats, p.seats...)
 	p.agents = p.agents[:0]
 	for len(p.fast) < r.seats {
@@ -232,22 +254,31 @@ func (p *player) play(c, index int, rec *Record) (err error) {
 		if err != nil {
 			rec.Error = err.Error()
 			rec.zeros(r.seats)
-			return nil
+			return false
 		}
 		p.agents = append(p.agents, ag)
 	}
-	p.pcg.Seed(seed, 0x6b616c61686c6162)
+	return true
+}
 
-	st := r.newState()
-	sawSecond := false
+// errGameEnds tells playOut that the game ends before the ply: it is over, or failed
+// (rec.Error says why).
+var errGameEnds = errors.New("the game ends")
+
+// playOut plays the game from st to its end, a timeout or a failure, ply by ply; once
+// nothing special can happen any more (built-in random agents only, past the random
+// opening and the pie rule's swap), in playRandom's tight loop. Only a cancelled run
+// returns an error.
+func (p *player) playOut(r *cellRunner, st core.State, rec *Record) error {
+	plan := &p.study.Plan
 	allRandom := plan.Epsilon == 0 && !r.evals // the tight loop keeps no evaluations
-	p.from = p.from[:0]
 	for _, ag := range p.agents {
 		allRandom = allRandom && ag == nil
 	}
+	p.sawSecond = false
+	p.from = p.from[:0]
 	for {
-		if allRandom && rec.Decisions >= max(1, plan.RandomOpening) && (sawSecond || r.seats < 2) {
-			// Nothing special can happen any more: play on in a tight loop.
+		if allRandom && rec.Decisions >= max(1, plan.RandomOpening) && (p.sawSecond || r.seats < 2) {
 			p.playRandom(st, rec, plan.MaxPlies)
 			break
 		}
@@ -259,83 +290,124 @@ func (p *player) play(c, index int, rec *Record) (err error) {
 			rec.TimedOut = true
 			break
 		}
-		var m core.Move
-		var chooser ai.Agent // the agent that chose m, for its evaluation
-		if who == core.Chance {
-			p.outs = st.ChanceOutcomes(p.outs[:0])
-			if len(p.outs) == 0 {
-				rec.Error = fmt.Sprintf("ply %d: a chance node without outcomes", rec.Plies)
-				break
-			}
-			m = core.SampleOutcome(p.rng, p.outs)
-		} else {
-			p.legal = st.LegalMoves(p.legal[:0])
-			if len(p.legal) == 0 {
-				if st.Err() == nil && st.ToMove() != core.Terminal {
-					rec.Error = fmt.Sprintf("ply %d: %v to move has no legal move but the game is not over", rec.Plies, who)
-				}
-				break
-			}
-			if int(who) >= len(p.agents) {
-				rec.Error = fmt.Sprintf("ply %d: %v to move in a game of %d seats", rec.Plies, who, r.seats)
-				break
-			}
-			rec.Decisions++
-			rec.Legal += len(p.legal)
-			offered := false
-			if who == 1 && !sawSecond {
-				// The second seat's first decision: a pie-rule swap, if offered. Random
-				// moves never decide it: the swap rate is the agents'.
-				sawSecond = true
-				for _, l := range p.legal {
-					if r.isSwap(st, l) {
-						offered, rec.SwapOffered = true, true
-						break
-					}
-				}
-			}
-			switch {
-			case offered && p.agents[who] != nil:
-				if m, err = p.agentMove(st, who, rec); err != nil {
-					return err
-				}
-				chooser = p.agents[who]
-			case rec.Decisions <= plan.RandomOpening:
-				m = p.legal[p.rng.IntN(len(p.legal))]
-			case plan.Epsilon > 0 && p.rng.Float64() < plan.Epsilon:
-				m = p.legal[p.rng.IntN(len(p.legal))]
-			case p.agents[who] == nil:
-				m = p.legal[p.fastR[who].IntN(len(p.legal))]
-			default:
-				if m, err = p.agentMove(st, who, rec); err != nil {
-					return err
-				}
-				chooser = p.agents[who]
-			}
-			if rec.Error != "" {
-				break
-			}
-			if rec.Decisions == 1 {
-				rec.Opening = r.opening(st, m, rec.Plies == 0)
-			}
-			if offered {
-				rec.Swapped = r.isSwap(st, m)
-			}
+		m, chooser, err := p.nextMove(r, st, who, rec)
+		if errors.Is(err, errGameEnds) {
+			break
 		}
-		st.Play(m)
-		rec.Plies++
-		if p.log {
-			rec.Moves = append(rec.Moves, int(m))
+		if err != nil {
+			return err
 		}
-		if r.evals {
-			e, from := evalAfter(st, who, chooser, r.scale)
-			rec.Evals = append(rec.Evals, e)
-			p.from = append(p.from, from)
-		}
+		p.playMove(r, st, who, m, chooser, rec)
 	}
 	if len(p.from) > 0 {
 		rec.EvalFrom = string(p.from)
 	}
+	return nil
+}
+
+// nextMove returns the move of ply rec.Plies, and the agent that chose it (nil for a
+// random move or a chance outcome); errGameEnds when there is none.
+func (p *player) nextMove(r *cellRunner, st core.State, who core.Player, rec *Record) (core.Move, ai.Agent, error) {
+	if who == core.Chance {
+		p.outs = st.ChanceOutcomes(p.outs[:0])
+		if len(p.outs) == 0 {
+			rec.Error = fmt.Sprintf("ply %d: a chance node without outcomes", rec.Plies)
+			return 0, nil, errGameEnds
+		}
+		return core.SampleOutcome(p.rng, p.outs), nil, nil
+	}
+	p.legal = st.LegalMoves(p.legal[:0])
+	if len(p.legal) == 0 {
+		if st.Err() == nil && st.ToMove() != core.Terminal {
+			rec.Error = fmt.Sprintf("ply %d: %v to move has no legal move but the game is not over", rec.Plies, who)
+		}
+		return 0, nil, errGameEnds
+	}
+	if int(who) >= len(p.agents) {
+		rec.Error = fmt.Sprintf("ply %d: %v to move in a game of %d seats", rec.Plies, who, r.seats)
+		return 0, nil, errGameEnds
+	}
+	return p.decide(r, st, who, rec)
+}
+
+// decide makes the decision of seat who among p.legal, recording it (the decision and
+// the branching, the opening, the pie rule's swap).
+func (p *player) decide(r *cellRunner, st core.State, who core.Player, rec *Record) (core.Move, ai.Agent, error) {
+	rec.Decisions++
+	rec.Legal += len(p.legal)
+	offered := false
+	if who == 1 && !p.sawSecond {
+		// The second seat's first decision: a pie-rule swap, if offered.
+		p.sawSecond = true
+		offered = p.swapOffered(r, st)
+		rec.SwapOffered = offered
+	}
+	m, chooser, err := p.choose(st, who, offered, rec)
+	if err != nil {
+		return 0, nil, err
+	}
+	if rec.Error != "" {
+		return 0, nil, errGameEnds
+	}
+	if rec.Decisions == 1 {
+		rec.Opening = r.opening(st, m, rec.Plies == 0)
+	}
+	if offered {
+		rec.Swapped = r.isSwap(st, m)
+	}
+	return m, chooser, nil
+}
+
+// swapOffered reports whether one of the legal moves is a pie-rule swap.
+func (p *player) swapOffered(r *cellRunner, st core.State) bool {
+	for _, l := range p.legal {
+		if r.isSwap(st, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// choose picks seat who's move among p.legal: the agent's when a swap is offered
+// (random moves never decide it: the swap rate is the agents'), else a random move in
+// the random opening or with probability epsilon, else the agent's (the built-in
+// random agent's from its seat's generator).
+func (p *player) choose(st core.State, who core.Player, offered bool, rec *Record) (core.Move, ai.Agent, error) {
+	plan := &p.study.Plan
+	switch {
+	case offered && p.agents[who] != nil:
+		m, err := p.agentMove(st, who, rec)
+		return m, p.agents[who], err
+	case rec.Decisions <= plan.RandomOpening:
+		return p.legal[p.rng.IntN(len(p.legal))], nil, nil
+	case plan.Epsilon > 0 && p.rng.Float64() < plan.Epsilon:
+		return p.legal[p.rng.IntN(len(p.legal))], nil, nil
+	case p.agents[who] == nil:
+		return p.legal[p.fastR[who].IntN(len(p.legal))], nil, nil
+	default:
+		m, err := p.agentMove(st, who, rec)
+		return m, p.agents[who], err
+	}
+}
+
+// playMove plays m, keeping it (with the trial log) and the evaluation after it
+// (record: evaluations).
+func (p *player) playMove(r *cellRunner, st core.State, who core.Player, m core.Move, chooser ai.Agent, rec *Record) {
+	st.Play(m)
+	rec.Plies++
+	if p.log {
+		rec.Moves = append(rec.Moves, int(m))
+	}
+	if r.evals {
+		e, from := evalAfter(st, who, chooser, r.scale)
+		rec.Evals = append(rec.Evals, e)
+		p.from = append(p.from, from)
+	}
+}
+
+// score writes the finished game's returns and scores into rec: zeros for a failure or
+// a timeout. A game cut short by the run's cancellation is errStopped.
+func (p *player) score(r *cellRunner, st core.State, rec *Record) error {
 	if p.stopped() {
 		// Cut short, or stopped by a hook the cancellation interrupted (State.Err):
 		// not a result. The trial is left out of the log, so --resume plays it.

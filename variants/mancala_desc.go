@@ -24,31 +24,48 @@ import (
 //
 // Each table replaces its parent's whole; a script without one keeps its parent's, and
 // the base game "mancala" has Kalah's (mancalaDefault).
+//
+// Every field of Rules has a Lua key (scripts/README.md's reference, held complete by
+// TestMancalaReferenceIsComplete): Board's layouts and WithoutStores (board.rows,
+// board.stores), per-house starts (board.start, with house ranges in h: mancala_range.go),
+// Sowing's keys under sowing, each Capture under captures, End, Rounds and KeepPly under
+// ending, and the move rules (ExtraTurn, MustFeed, PieRule, Pass, NoStarve, Opening,
+// Must, Setup) under moves. A Rules.Validate error is translated to the Lua path
+// (opening.plies is moves.opening.plies, rounds.seeds ending.rounds.seeds) and reported
+// at that field's line.
 
 // mancalaTables are the variant fields of a mancala descriptor.
 var mancalaTables = []string{"board", "sowing", "captures", "ending", "moves"}
 
 // The keys of each table.
 var (
-	mBoardKeys   = []string{"rows", "houses", "seeds", "pits", "tracks"}
-	mPitKeys     = []string{"owner", "store", "row", "col", "seeds"}
-	mSowingKeys  = []string{"direction", "stores", "skip", "origin_first", "min_seeds", "relay"}
+	mBoardKeys  = []string{"rows", "houses", "seeds", "pits", "tracks", "stores", "start"}
+	mPitKeys    = []string{"owner", "store", "row", "col", "seeds"}
+	mFillKeys   = []string{"houses", "seeds", "deal", "by", "from"}
+	mSowingKeys = []string{"direction", "stores", "skip", "origin_first", "min_seeds", "relay",
+		"take_at", "take_at_owner", "lap_captures", "house_directions"}
 	mCaptureKeys = []string{"side", "inner", "empty_before", "counts", "even", "not_house", "take",
-		"with_last", "need_seeds", "chain", "grand_slam", "effect", "mark_once", "mark_not_mirror"}
-	mEndingKeys = []string{"when", "majority", "remaining", "repeats", "on_repeat"}
-	mMovesKeys  = []string{"extra_turn", "must_feed", "pie_rule", "pass"}
+		"with_last", "need_seeds", "chain", "grand_slam", "effect", "mark_once", "mark_not_mirror",
+		"occupied", "need_opposite", "all_occupied", "chosen", "from_ply", "resow_from", "opposite_counts"}
+	mEndingKeys  = []string{"when", "majority", "remaining", "repeats", "on_repeat", "left_at_most", "rounds", "keep_ply"}
+	mRoundsKeys  = []string{"seeds", "max"}
+	mMovesKeys   = []string{"extra_turn", "must_feed", "pie_rule", "pass", "no_starve", "opening", "must", "setup"}
+	mOpeningKeys = []string{"plies", "houses", "each_house"}
 )
 
 // The names of the enumerations, in the order of core/mancala's constants.
 var (
 	mDirections = []string{"anticlockwise", "clockwise", "chosen"}
 	mStores     = []string{"own", "none", "all"}
+	mRelays     = []string{"occupied", "own_side", "next"} // after NoRelay
 	mSides      = []string{"own", "opponent", "any"}
-	mTakes      = []string{"opposite", "column", "pit"}
+	mTakes      = []string{"opposite", "column", "pit", "next", "after"}
 	mChains     = []string{"backward", "forward"} // after NoChain
-	mEffects    = []string{"seeds", "mark"}
+	mEffects    = []string{"seeds", "mark", "resow", "keep_pair"}
+	mResowFrom  = []string{"after_last", "lap_start", "track_start"}
 	mWhens      = []string{"side_empty", "cannot_move"}
-	mRemaining  = []string{"owner", "discard", "other", "split"}
+	mRemaining  = []string{"owner", "discard", "other", "split", "emptied", "starter"}
+	mMusts      = []string{"any", "reach_or_empty"}
 )
 
 // mancalaSpec is the descriptor tables one script sets (nil: not set).
@@ -56,7 +73,7 @@ type mancalaSpec struct {
 	board    *mBoard
 	sowing   *mPart[mancala.Sowing]
 	captures *mPart[[]mancala.Capture]
-	ending   *mPart[mancala.End]
+	ending   *mPart[mEnding]
 	moves    *mPart[mMoves]
 }
 
@@ -67,24 +84,62 @@ type mPart[T any] struct {
 }
 
 // mMoves is the moves table: the rules of the move beside the sowing.
-type mMoves struct{ extraTurn, mustFeed, pieRule, pass bool }
+type mMoves struct {
+	extraTurn, mustFeed, pieRule, pass, noStarve bool
+	opening                                      mOpening
+	must                                         mancala.Must
+	setup                                        int
+}
 
-// mBoard is a board table. Without pits, the board is the common one of rows (2 or 4)
-// rows of the houses knob, each house with the seeds knob (TwoRows, FourRows); tracks,
-// when set, replace the players' tracks. With pits, the board is as listed (houses is
-// then its width, and the houses knob cannot change it).
+// mOpening is moves.opening; its houses are ranges resolved with the knobs.
+type mOpening struct {
+	plies     int
+	houses    []mRange
+	eachHouse bool
+}
+
+// mEnding is the ending table: core/mancala's End (MaxPlies aside: the knob), the rounds
+// and KeepPly.
+type mEnding struct {
+	end     mancala.End
+	rounds  *mRounds // nil: a single round
+	keepPly bool
+}
+
+// mRounds is ending.rounds; seeds < 0 takes the seeds knob.
+type mRounds struct{ seeds, max int }
+
+// mBoard is a board table. Without pits, the board is the common one of rows (1, 2 or
+// 4) rows of the houses knob, each house with the seeds knob (OneRow, TwoRows,
+// FourRows); tracks, when set, replace the players' tracks. With pits, the board is as
+// listed (houses is then its width, and the houses knob cannot change it). stores =
+// false drops the stores of a layout (WithoutStores); start sets uneven start counts.
 type mBoard struct {
-	sc     *script
-	rows   int
-	houses int // set with pits (the knob's value otherwise)
-	pits   []mPit
-	tracks *[2][]int // Go pits; nil: the layout's
+	sc       *script
+	rows     int
+	houses   int // set with pits (the knob's value otherwise)
+	pits     []mPit
+	tracks   *[2][]int // Go pits; nil: the layout's
+	noStores bool
+	start    []mFill // nil: every house takes its seeds
 }
 
 // mPit is one pit of a listed board, in Go's numbering; seeds < 0 takes the seeds knob.
 type mPit struct {
 	owner, row, col, seeds int
 	store                  bool
+}
+
+// mFill is one entry of board.start: a range of house numbers that take seeds each
+// (seeds < 0: the knob), or a deal of total seeds, by at a time (by < 0: the knob), from
+// house from on along the track.
+type mFill struct {
+	path       string
+	houses     *mRange
+	seeds      int
+	deal, from mExpr
+	by         int
+	isDeal     bool
 }
 
 // mancalaDesc is a variant's descriptor: each table from the nearest script that set
@@ -257,9 +312,9 @@ func (sc *script) readMancala(key string, v lua.LValue) error {
 		cs, err = r.captures(v)
 		sc.mancala.captures = &mPart[[]mancala.Capture]{sc, cs}
 	case "ending":
-		var e mancala.End
+		var e mEnding
 		e, err = r.ending(v)
-		sc.mancala.ending = &mPart[mancala.End]{sc, e}
+		sc.mancala.ending = &mPart[mEnding]{sc, e}
 	case "moves":
 		var m mMoves
 		m, err = r.moves(v)
@@ -276,7 +331,7 @@ func (r mreader) board(v lua.LValue) (*mBoard, error) {
 	b := &mBoard{sc: r.sc, rows: 2}
 	pits := t.RawGetString("pits")
 	if pits == lua.LNil {
-		if b.rows, err = r.enumInt("board.rows", t.RawGetString("rows"), []int{2, 4}, 2); err != nil {
+		if b.rows, err = r.enumInt("board.rows", t.RawGetString("rows"), []int{1, 2, 4}, 2); err != nil {
 			return nil, err
 		}
 	} else {
@@ -320,6 +375,21 @@ func (r mreader) board(v lua.LValue) (*mBoard, error) {
 			}
 		}
 		b.tracks = &tracks
+	}
+	if sv := t.RawGetString("stores"); sv != lua.LNil {
+		stores, err := r.boolean("board.stores", sv)
+		if err != nil {
+			return nil, err
+		}
+		if !stores && b.pits != nil {
+			return nil, r.fail("board.stores", "a board that lists its pits has the stores it lists: list none for a board without stores")
+		}
+		b.noStores = !stores
+	}
+	if fv := t.RawGetString("start"); fv != lua.LNil {
+		if b.start, err = r.fills(fv); err != nil {
+			return nil, err
+		}
 	}
 	// houses and seeds are the knobs' values (see readMancalaKnobs).
 	if b.pits == nil {
@@ -408,6 +478,111 @@ func (r mreader) pits(v lua.LValue, rows, houses int) ([]mPit, error) {
 	return out, nil
 }
 
+// rangeWant says what a house range is, for errors.
+const rangeWant = `a house number or a range of them in h, the houses knob, such as "1..h/2", "h+1..2h" or "7..10"`
+
+// houseRange reads a house number or a range string (see mancala_range.go).
+func (r mreader) houseRange(path string, v lua.LValue) (mRange, error) {
+	switch x := v.(type) {
+	case lua.LNumber:
+		n, err := r.whole(path, v, 1, maxTerm)
+		return mRange{mExpr{c: n}, mExpr{c: n}}, err
+	case lua.LString:
+		rg, err := parseRange(string(x))
+		if err != nil {
+			return rg, r.fail(path, "%v; want %s", err, rangeWant)
+		}
+		return rg, nil
+	}
+	return mRange{}, r.fail(path, "got %s, want %s", luaValue(v), rangeWant)
+}
+
+// expr reads a whole number or an expression in h ("3h-2").
+func (r mreader) expr(path string, v lua.LValue) (mExpr, error) {
+	const want = `a whole number or an expression in h, the houses knob, such as "3h-2"`
+	switch x := v.(type) {
+	case lua.LNumber:
+		n, err := r.whole(path, v, 0, maxTerm)
+		return mExpr{c: n}, err
+	case lua.LString:
+		e, err := parseExpr(string(x))
+		if err != nil {
+			return e, r.fail(path, "%v; want %s", err, want)
+		}
+		return e, nil
+	}
+	return mExpr{}, r.fail(path, "got %s, want %s", luaValue(v), want)
+}
+
+// fills reads board.start: a list of { houses = RANGE, seeds = n } and
+// { deal = TOTAL, by = n, from = HOUSE }.
+func (r mreader) fills(v lua.LValue) ([]mFill, error) {
+	l, err := r.list("board.start", v, `a list of fills such as {{ houses = "h+1..2h" }, { houses = "1..h/2", seeds = 2 }} or {{ deal = "3h-2", from = "h+1" }}`)
+	if err != nil {
+		return nil, err
+	}
+	if l.Len() == 0 {
+		return nil, r.fail("board.start", "an empty list; leave start out for every house to take the seeds knob")
+	}
+	out := make([]mFill, 0, l.Len())
+	for i := 1; i <= l.Len(); i++ {
+		path := fmt.Sprintf("board.start[%d]", i)
+		t, err := r.table(path, l.RawGetInt(i), mFillKeys)
+		if err != nil {
+			return nil, err
+		}
+		f := mFill{path: path, seeds: -1, by: -1, from: mExpr{c: 1}}
+		hv, dv := t.RawGetString("houses"), t.RawGetString("deal")
+		switch {
+		case hv != lua.LNil && dv != lua.LNil:
+			return nil, r.fail(path, "houses and deal: give one (a range of houses, or seeds dealt along the track)")
+		case hv != lua.LNil:
+			for _, k := range []string{"by", "from"} {
+				if t.RawGetString(k) != lua.LNil {
+					return nil, r.fail(path+"."+k, "goes with deal, not houses")
+				}
+			}
+			rg, err := r.houseRange(path+".houses", hv)
+			if err != nil {
+				return nil, err
+			}
+			f.houses = &rg
+			if sv := t.RawGetString("seeds"); sv != lua.LNil {
+				if f.seeds, err = r.whole(path+".seeds", sv, 0, mancala.MaxSeeds); err != nil {
+					return nil, err
+				}
+			}
+		case dv != lua.LNil:
+			if t.RawGetString("seeds") != lua.LNil {
+				return nil, r.fail(path+".seeds", "goes with houses; a deal gives by seeds a house")
+			}
+			f.isDeal = true
+			if f.deal, err = r.expr(path+".deal", dv); err != nil {
+				return nil, err
+			}
+			if bv := t.RawGetString("by"); bv != lua.LNil {
+				if f.by, err = r.whole(path+".by", bv, 1, mancala.MaxSeeds); err != nil {
+					return nil, err
+				}
+			}
+			if fv := t.RawGetString("from"); fv != lua.LNil {
+				rg, err := r.houseRange(path+".from", fv)
+				if err != nil {
+					return nil, err
+				}
+				if rg.lo != rg.hi {
+					return nil, r.fail(path+".from", "got the range %s, want one house", rg)
+				}
+				f.from = rg.lo
+			}
+		default:
+			return nil, r.fail(path, "want houses (a range of houses) or deal (seeds dealt along the track)")
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
 func (r mreader) enumIntPlain(path string, v lua.LValue, vals []int, want string) (int, error) {
 	if n, ok := v.(lua.LNumber); ok && slices.Contains(vals, int(n)) && float64(n) == float64(int(n)) {
 		return int(n), nil
@@ -447,14 +622,48 @@ func (r mreader) sowing(v lua.LValue) (mancala.Sowing, error) {
 			return s, err
 		}
 	}
-	relay, err := r.boolean("sowing.relay", t.RawGetString("relay"))
-	if err != nil {
+	switch rv := t.RawGetString("relay"); rv {
+	case lua.LNil, lua.LFalse:
+	case lua.LTrue:
+		s.Relay = mancala.RelayOnOccupied
+	default:
+		if _, ok := rv.(lua.LString); !ok {
+			return s, r.fail("sowing.relay", `got %s, want true (as "occupied"), false, "occupied", "own_side" or "next"`, luaValue(rv))
+		}
+		relay, err := r.enum("sowing.relay", rv, mRelays, -1)
+		if err != nil {
+			return s, err
+		}
+		s.Relay = mancala.Relay(relay + 1)
+	}
+	if tv := t.RawGetString("take_at"); tv != lua.LNil {
+		if s.TakeAt, err = r.whole("sowing.take_at", tv, 1, mancala.MaxSeeds); err != nil {
+			return s, err
+		}
+	}
+	if s.TakeAtOwner, err = r.boolean("sowing.take_at_owner", t.RawGetString("take_at_owner")); err != nil {
 		return s, err
 	}
-	if relay {
-		s.Relay = mancala.RelayOnOccupied
-		if s.Direction == mancala.Chosen {
-			return s, r.fail("sowing.relay", `relay with direction = "chosen" is not supported yet`)
+	if s.TakeAtOwner && s.TakeAt == 0 {
+		return s, r.fail("sowing.take_at_owner", "needs sowing.take_at, the count that takes a house")
+	}
+	if s.LapCaptures, err = r.boolean("sowing.lap_captures", t.RawGetString("lap_captures")); err != nil {
+		return s, err
+	}
+	if hv := t.RawGetString("house_directions"); hv != lua.LNil {
+		hl, err := r.list("sowing.house_directions", hv, `a direction a house, such as {"clockwise", "clockwise", "chosen", "anticlockwise", "anticlockwise"}`)
+		if err != nil {
+			return s, err
+		}
+		if hl.Len() == 0 {
+			return s, r.fail("sowing.house_directions", "an empty list; leave it out for every house to sow in sowing.direction")
+		}
+		for i := 1; i <= hl.Len(); i++ {
+			d, err := r.enum(fmt.Sprintf("sowing.house_directions[%d]", i), hl.RawGetInt(i), mDirections, -1)
+			if err != nil {
+				return s, err
+			}
+			s.HouseDirections = append(s.HouseDirections, mancala.Direction(d))
 		}
 	}
 	return s, nil
@@ -486,22 +695,31 @@ func (r mreader) captures(v lua.LValue) ([]mancala.Capture, error) {
 			{"inner", &c.InnerOnly}, {"empty_before", &c.EmptyBefore}, {"even", &c.Even},
 			{"with_last", &c.WithLast}, {"need_seeds", &c.NeedSeeds},
 			{"mark_once", &c.MarkOnce}, {"mark_not_mirror", &c.MarkNotMirror},
+			{"occupied", &c.Occupied}, {"need_opposite", &c.NeedOpposite},
+			{"all_occupied", &c.AllOccupied}, {"chosen", &c.Chosen},
 		} {
 			if *b.dst, err = r.boolean(path+"."+b.key, get(b.key)); err != nil {
 				return nil, err
 			}
 		}
-		if cv := get("counts"); cv != lua.LNil {
-			cl, err := r.list(path+".counts", cv, "a list of counts such as {2, 3}")
+		for _, cs := range []struct {
+			key string
+			dst *[]int
+		}{{"counts", &c.Counts}, {"opposite_counts", &c.OppositeCounts}} {
+			cv := get(cs.key)
+			if cv == lua.LNil {
+				continue
+			}
+			cl, err := r.list(path+"."+cs.key, cv, "a list of counts such as {2, 3}")
 			if err != nil {
 				return nil, err
 			}
 			for j := 1; j <= cl.Len(); j++ {
-				n, err := r.whole(fmt.Sprintf("%s.counts[%d]", path, j), cl.RawGetInt(j), 1, 63)
+				n, err := r.whole(fmt.Sprintf("%s.%s[%d]", path, cs.key, j), cl.RawGetInt(j), 1, 63)
 				if err != nil {
 					return nil, err
 				}
-				c.Counts = append(c.Counts, n)
+				*cs.dst = append(*cs.dst, n)
 			}
 		}
 		if nv := get("not_house"); nv != lua.LNil {
@@ -529,12 +747,67 @@ func (r mreader) captures(v lua.LValue) ([]mancala.Capture, error) {
 			return nil, err
 		}
 		c.Effect = mancala.Effect(eff)
+		if rv := get("resow_from"); rv != lua.LNil {
+			from, err := r.enum(path+".resow_from", rv, mResowFrom, -1)
+			if err != nil {
+				return nil, err
+			}
+			c.ResowFrom = mancala.ResowFrom(from)
+			if c.Effect != mancala.Resow {
+				return nil, r.fail(path+".resow_from", `goes with effect = "resow"`)
+			}
+		}
+		if fv := get("from_ply"); fv != lua.LNil {
+			if c.FromPly, err = r.whole(path+".from_ply", fv, 0, 1_000_000); err != nil {
+				return nil, err
+			}
+		}
+		if c.Occupied && c.EmptyBefore {
+			return nil, r.fail(path+".occupied", "contradicts empty_before (the last pit held seeds, or it did not)")
+		}
 		out = append(out, c)
 	}
 	return out, nil
 }
 
-func (r mreader) ending(v lua.LValue) (mancala.End, error) {
+func (r mreader) ending(v lua.LValue) (mEnding, error) {
+	var me mEnding
+	e, err := r.end(v)
+	if err != nil {
+		return me, err
+	}
+	me.end = e
+	t := v.(*lua.LTable) // checked by end
+	if lv := t.RawGetString("left_at_most"); lv != lua.LNil {
+		if me.end.LeftAtMost, err = r.whole("ending.left_at_most", lv, 1, mancala.MaxSeeds); err != nil {
+			return me, err
+		}
+	}
+	if me.keepPly, err = r.boolean("ending.keep_ply", t.RawGetString("keep_ply")); err != nil {
+		return me, err
+	}
+	if rv := t.RawGetString("rounds"); rv != lua.LNil {
+		rt, err := r.table("ending.rounds", rv, mRoundsKeys)
+		if err != nil {
+			return me, err
+		}
+		me.rounds = &mRounds{seeds: -1}
+		if sv := rt.RawGetString("seeds"); sv != lua.LNil {
+			if me.rounds.seeds, err = r.whole("ending.rounds.seeds", sv, 1, mancala.MaxSeeds); err != nil {
+				return me, err
+			}
+		}
+		if mv := rt.RawGetString("max"); mv != lua.LNil {
+			if me.rounds.max, err = r.whole("ending.rounds.max", mv, 1, 1_000_000); err != nil {
+				return me, err
+			}
+		}
+	}
+	return me, nil
+}
+
+// end reads the keys of the ending table that are core/mancala's End.
+func (r mreader) end(v lua.LValue) (mancala.End, error) {
 	var e mancala.End
 	t, err := r.table("ending", v, mEndingKeys)
 	if err != nil {
@@ -578,9 +851,53 @@ func (r mreader) moves(v lua.LValue) (mMoves, error) {
 	for _, b := range []struct {
 		key string
 		dst *bool
-	}{{"extra_turn", &m.extraTurn}, {"must_feed", &m.mustFeed}, {"pie_rule", &m.pieRule}, {"pass", &m.pass}} {
+	}{{"extra_turn", &m.extraTurn}, {"must_feed", &m.mustFeed}, {"pie_rule", &m.pieRule}, {"pass", &m.pass},
+		{"no_starve", &m.noStarve}} {
 		if *b.dst, err = r.boolean("moves."+b.key, t.RawGetString(b.key)); err != nil {
 			return m, err
+		}
+	}
+	must, err := r.enum("moves.must", t.RawGetString("must"), mMusts, 0)
+	if err != nil {
+		return m, err
+	}
+	m.must = mancala.Must(must)
+	if sv := t.RawGetString("setup"); sv != lua.LNil {
+		if m.setup, err = r.whole("moves.setup", sv, 1, 255); err != nil {
+			return m, err
+		}
+	}
+	if ov := t.RawGetString("opening"); ov != lua.LNil {
+		ot, err := r.table("moves.opening", ov, mOpeningKeys)
+		if err != nil {
+			return m, err
+		}
+		if m.opening.eachHouse, err = r.boolean("moves.opening.each_house", ot.RawGetString("each_house")); err != nil {
+			return m, err
+		}
+		if pv := ot.RawGetString("plies"); pv != lua.LNil {
+			if m.opening.plies, err = r.whole("moves.opening.plies", pv, 1, 1_000_000); err != nil {
+				return m, err
+			}
+		}
+		if hv := ot.RawGetString("houses"); hv != lua.LNil {
+			hl, err := r.list("moves.opening.houses", hv, `a list of house numbers or ranges such as {7, 8, 9, 10} or {"h-3..h"}`)
+			if err != nil {
+				return m, err
+			}
+			for i := 1; i <= hl.Len(); i++ {
+				rg, err := r.houseRange(fmt.Sprintf("moves.opening.houses[%d]", i), hl.RawGetInt(i))
+				if err != nil {
+					return m, err
+				}
+				m.opening.houses = append(m.opening.houses, rg)
+			}
+		}
+		switch {
+		case m.opening.plies > 0 && m.opening.houses == nil:
+			return m, r.fail("moves.opening.plies", "list the houses allowed in those plies in moves.opening.houses")
+		case m.opening.plies == 0 && m.opening.houses != nil:
+			return m, r.fail("moves.opening.houses", "set moves.opening.plies, the plies they hold for")
 		}
 	}
 	return m, nil
@@ -690,6 +1007,8 @@ func (d *mancalaDesc) rules(p core.Params) (mancala.Rules, error) {
 			}
 		case b.rows == 4:
 			r.Board = mancala.FourRows(houses, seeds)
+		case b.rows == 1:
+			r.Board = mancala.OneRow(houses, seeds)
 		default:
 			r.Board = mancala.TwoRows(houses, seeds)
 		}
@@ -705,6 +1024,16 @@ func (d *mancalaDesc) rules(p core.Params) (mancala.Rules, error) {
 			}
 		}
 	}
+	if b := d.board; b != nil {
+		if b.noStores {
+			r.Board = mancala.WithoutStores(r.Board)
+		}
+		if b.start != nil {
+			if r.Board, err = b.startCounts(r.Board, houses, seeds); err != nil {
+				return r, err
+			}
+		}
+	}
 	if d.sowing != nil {
 		r.Sowing = d.sowing.v
 	}
@@ -712,13 +1041,37 @@ func (d *mancalaDesc) rules(p core.Params) (mancala.Rules, error) {
 		r.Captures = slices.Clone(d.captures.v)
 	}
 	if d.ending != nil {
+		e := d.ending.v
 		mp := r.End.MaxPlies
-		r.End = d.ending.v
+		r.End = e.end
 		r.End.MaxPlies = mp
+		r.KeepPly = e.keepPly
+		if e.rounds != nil {
+			r.Rounds = mancala.Rounds{Seeds: e.rounds.seeds, Max: e.rounds.max}
+			if r.Rounds.Seeds < 0 {
+				r.Rounds.Seeds = seeds
+			}
+		}
 	}
 	if d.moves != nil {
 		m := d.moves.v
 		r.ExtraTurn, r.MustFeed, r.PieRule, r.Pass = m.extraTurn, m.mustFeed, m.pieRule, m.pass
+		r.NoStarve, r.Must, r.Setup.Moves = m.noStarve, m.must, m.setup
+		r.Opening = mancala.Opening{Plies: m.opening.plies, EachHouse: m.opening.eachHouse}
+		if m.opening.houses != nil {
+			n := min(ownHouses(r.Board, 0), ownHouses(r.Board, 1))
+			r.Opening.Houses = []int{}
+			for _, rg := range m.opening.houses {
+				for _, h := range rg.houses(houses, n) {
+					if !slices.Contains(r.Opening.Houses, h) {
+						r.Opening.Houses = append(r.Opening.Houses, h)
+					}
+				}
+			}
+			if len(r.Opening.Houses) == 0 {
+				return r, d.moves.sc.errorf(d.moves.sc.pathLine("moves.opening.houses"), "moves.opening.houses: no house of 1..%d on this board (houses knob %d)", n, houses)
+			}
+		}
 	}
 	if err := r.Validate(); err != nil {
 		return r, d.validateError(err)
@@ -726,10 +1079,72 @@ func (d *mancalaDesc) rules(p core.Params) (mancala.Rules, error) {
 	return r, nil
 }
 
+// ownHouses is the number of houses player side owns on b.
+func ownHouses(b mancala.Board, side int) int {
+	n := 0
+	for _, p := range b.Pits {
+		if !p.Store && p.Owner == side {
+			n++
+		}
+	}
+	return n
+}
+
+// startCounts sets the start counts of board.start on bd: every house of a player
+// starts empty, then each fill in order gives its houses their seeds (numbered along
+// the player's track), with h the houses knob.
+func (b *mBoard) startCounts(bd mancala.Board, h, seeds int) (mancala.Board, error) {
+	var counts [2][]int
+	for side := 0; side < 2; side++ {
+		n := ownHouses(bd, side)
+		counts[side] = make([]int, n)
+		for _, f := range b.start {
+			if f.houses != nil {
+				s := f.seeds
+				if s < 0 {
+					s = seeds
+				}
+				for _, x := range f.houses.houses(h, n) {
+					counts[side][x-1] = s
+				}
+				continue
+			}
+			by := f.by
+			if by < 0 {
+				by = seeds
+			}
+			from := f.from.eval(h)
+			if from < 1 || from > n {
+				path := f.path + ".from"
+				return bd, b.sc.errorf(b.sc.pathLine(path), "%s: %s is house %d; player %d has houses 1..%d (houses knob %d)", path, f.from, from, side+1, n, h)
+			}
+			if by == 0 {
+				continue
+			}
+			total := max(0, f.deal.eval(h))
+			for i := 0; i < min(total/by, n); i++ {
+				counts[side][(from-1+i)%n] = by
+			}
+		}
+	}
+	return mancala.WithSeeds(bd, func(side, k int, _ mancala.Pit) int { return counts[side][k] }), nil
+}
+
 // The translation of a Rules.Validate message into Lua's words: indices and pits and
 // players counted from 1, the Lua names of fields.
 var (
-	goIndex  = regexp.MustCompile(`(captures|pits|tracks)\[(\d+)\](?:\[(\d+)\])?`)
+	goIndex = regexp.MustCompile(`(captures|pits|tracks|houses|house_directions)\[(\d+)\](?:\[(\d+)\])?`)
+	// Go's field names in Lua's paths: end to ending, opening and setup under moves,
+	// rounds under ending.
+	goFields = []struct {
+		re   *regexp.Regexp
+		with string
+	}{
+		{regexp.MustCompile(`(^|[^.\w])end\.`), "${1}ending."},
+		{regexp.MustCompile(`(^|[^.\w])opening\.`), "${1}moves.opening."},
+		{regexp.MustCompile(`(^|[^.\w])setup\.moves\b`), "${1}moves.setup"},
+		{regexp.MustCompile(`(^|[^.\w])rounds([.:])`), "${1}ending.rounds${2}"},
+	}
 	goNumber = regexp.MustCompile(`\b(pit|player) (\d+)`)
 	luaPath  = regexp.MustCompile(`^[a-z_]+(?:\[\d+\])*(?:\.[a-z_]+(?:\[\d+\])*)*`)
 )
@@ -753,15 +1168,19 @@ func (d *mancalaDesc) validateError(err error) error {
 			return sub[1] + " " + plus(sub[2])
 		})
 	}
+	for _, f := range goFields {
+		msg = f.re.ReplaceAllString(msg, f.with)
+	}
 	switch {
-	case strings.HasPrefix(msg, "end."):
-		msg = "ending." + strings.TrimPrefix(msg, "end.")
 	case strings.HasPrefix(msg, "pass:"):
 		msg = "moves.pass: " + strings.TrimSpace(strings.TrimPrefix(msg, "pass:"))
+	case strings.HasPrefix(msg, "must "):
+		msg = "moves." + msg
 	}
-	msg = strings.NewReplacer("end.when mover_cannot_move", `ending.when = "cannot_move"`,
-		"skip_origin", `skip = "origin"`, "effect mark", `effect = "mark"`,
-		"take = pit", `take = "pit"`).Replace(msg)
+	msg = strings.NewReplacer("ending.when mover_cannot_move", `ending.when = "cannot_move"`,
+		"skip_origin", `skip = "origin"`, "effect mark", `effect = "mark"`, "effect resow", `effect = "resow"`, "effect keep_pair", `effect = "keep_pair"`,
+		"effect take only", `effect = "seeds" only`,
+		"take = pit", `take = "pit"`, "take = after", `take = "after"`).Replace(msg)
 	path := luaPath.FindString(msg)
 	top := path
 	if i := strings.IndexAny(top, ".["); i >= 0 {
@@ -819,7 +1238,7 @@ func partScript[T any](p T) *script {
 		if x != nil {
 			return x.sc
 		}
-	case *mPart[mancala.End]:
+	case *mPart[mEnding]:
 		if x != nil {
 			return x.sc
 		}

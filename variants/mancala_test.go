@@ -17,8 +17,17 @@ import (
 	"github.com/kalahlab/kalahlab/scripts"
 )
 
+// must returns r, failing the test run on err (for constructors that check their sizes).
+func must(r mancala.Rules, err error) mancala.Rules {
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
 // TestMancalaCatalogueRules: each catalogue script, a descriptor in Lua, compiles to the
-// very Rules of core/mancala's Go constructor for its game.
+// very Rules of core/mancala's Go constructor for its game (every game of
+// core/mancala's games.go and games_ext.go has its script).
 func TestMancalaCatalogueRules(t *testing.T) {
 	kalahRules, err := mancala.Kalah(mancala.DefaultKalah())
 	require.NoError(t, err)
@@ -26,7 +35,7 @@ func TestMancalaCatalogueRules(t *testing.T) {
 	standard.Seeds, standard.EmptyCapture = 6, false
 	kalahStandard, err := mancala.Kalah(standard)
 	require.NoError(t, err)
-	for name, want := range map[string]mancala.Rules{
+	catalogue := map[string]mancala.Rules{
 		"mancala/kalah":          kalahRules,
 		"mancala/kalah-standard": kalahStandard,
 		"mancala/oware":          mancala.Oware(1000),
@@ -34,7 +43,36 @@ func TestMancalaCatalogueRules(t *testing.T) {
 		"mancala/congkak":        mancala.Congkak(1000),
 		"mancala/toguz-kumalak":  mancala.ToguzKumalak(1000),
 		"mancala/vai-lung-thlan": mancala.VaiLungThlan(1000),
-	} {
+		"mancala/mangala":        mancala.Mangala(1000),
+		"mancala/awari":          mancala.Awari(1000),
+		"mancala/dabuda":         mancala.Dabuda(1000),
+		"mancala/en-gehe":        must(mancala.EnGehe(40, 1000)),
+		"mancala/pallanguzhi":    mancala.Pallanguzhi(6, 1000),
+		"mancala/gabata-adegrat": mancala.GabataAdegrat(6, 1000),
+		"mancala/ba-awa":         mancala.BaAwa(6, 1000),
+		"mancala/hus":            mancala.Hus(8, 1000),
+		"mancala/owela":          must(mancala.Owela(12, 1000)),
+		"mancala/adjiboto":       mancala.Adjiboto(1000),
+		"mancala/omweso":         mancala.Omweso(8, 1000),
+		"mancala/kiela":          mancala.Kiela(6, 1000),
+		"mancala/tshuba":         must(mancala.Tshuba(6, 1000)),
+		"mancala/gabata-shoa":    mancala.GabataShoa(6, 1000),
+		"mancala/enkeshui":       mancala.Enkeshui(1000),
+		"mancala/bao":            mancala.BaoSimplified(1000),
+		"mancala/bohnenspiel":    mancala.Bohnenspiel(1000),
+		"mancala/halusa":         mancala.Halusa(1000),
+		"mancala/sungka":         mancala.Sungka(1000),
+		"mancala/ohvalhu":        mancala.Ohvalhu(8, 1000),
+		"mancala/layli-goobalay": mancala.LayliGoobalay(1000),
+		"mancala/um-el-bagara":   mancala.UmElBagara(1000),
+		"mancala/um-el-tuweisat": mancala.UmElTuweisat(1000),
+	}
+	for _, name := range builtinNames() {
+		if strings.HasPrefix(name, "mancala/") {
+			assert.Contains(t, catalogue, name, "a catalogue script is held equal to its Go constructor here")
+		}
+	}
+	for name, want := range catalogue {
 		t.Run(name, func(t *testing.T) {
 			v, err := Lookup(name, Options{})
 			require.NoError(t, err)
@@ -187,6 +225,168 @@ func TestMancalaBadDescriptors(t *testing.T) {
     },
     tracks = { { 1, 2, 3 }, { 3, 4, 1 } } },
 }`, `bad.lua:4: board.pits: player 1 has 2 stores; want exactly 1`},
+		{"relay typo", `return variant {
+  extends = "mancala",
+  sowing = { stores = "none",
+    relay = "nxet" },
+}`, `bad.lua:4: sowing.relay: got "nxet", did you mean "next"? (want "occupied", "own_side" or "next")`},
+		{"relay type", `return variant {
+  extends = "mancala",
+  sowing = { relay = 2 },
+}`, `bad.lua:3: sowing.relay: got 2, want true (as "occupied"), false, "occupied", "own_side" or "next"`},
+		{"take_at_owner alone", `return variant {
+  extends = "mancala",
+  sowing = { stores = "none",
+    take_at_owner = true },
+}`, `bad.lua:4: sowing.take_at_owner: needs sowing.take_at`},
+		{"resow_from without resow", `return variant {
+  extends = "mancala",
+  captures = {
+    { side = "own", occupied = true, take = "column",
+      resow_from = "lap_start" },
+  },
+}`, `bad.lua:5: captures[1].resow_from: goes with effect = "resow"`},
+		{"resow_from typo", `return variant {
+  extends = "mancala",
+  captures = {
+    { effect = "resow", resow_from = "lapstart" },
+  },
+}`, `bad.lua:4: captures[1].resow_from: got "lapstart", did you mean "lap_start"?`},
+		{"occupied and empty_before", `return variant {
+  extends = "mancala",
+  captures = {
+    { empty_before = true,
+      occupied = true },
+  },
+}`, `bad.lua:5: captures[1].occupied: contradicts empty_before`},
+		{"resow of the last pit (Validate)", `return variant {
+  extends = "mancala",
+  captures = {
+    { side = "own",
+      take = "pit", effect = "resow" },
+  },
+}`, `bad.lua:5: captures[1].effect = "resow": re-sowing the last pit's own seeds is a relay: use sowing.relay`},
+		{"chosen with mark (Validate)", `return variant {
+  extends = "mancala",
+  captures = {
+    { take = "pit",
+      chosen = true, effect = "mark" },
+  },
+}`, `bad.lua:5: captures[1].chosen: the chosen house goes to the store: effect = "seeds" only`},
+		{"from_ply", `return variant {
+  extends = "mancala",
+  captures = { { from_ply = -1 } },
+}`, `bad.lua:3: captures[1].from_ply: got -1, want a whole number 0..1000000`},
+		{"opening key typo", `return variant {
+  extends = "mancala",
+  moves = { opening = {
+    each_hous = true } },
+}`, `bad.lua:4: moves.opening.each_hous: unknown field, did you mean "each_house"?`},
+		{"opening houses without plies", `return variant {
+  extends = "mancala",
+  moves = { opening = {
+    houses = { 1 } } },
+}`, `bad.lua:4: moves.opening.houses: set moves.opening.plies`},
+		{"opening house range", `return variant {
+  extends = "mancala",
+  moves = { opening = { plies = 1,
+    houses = { "h+" } } },
+}`, `bad.lua:4: moves.opening.houses[1]: "h+" is not a whole number or an expression in h`},
+		{"opening houses off the board", `return variant {
+  extends = "mancala",
+  moves = { opening = { plies = 1,
+    houses = { 7, "h+2..h+4" } } },
+}`, `bad.lua:4: moves.opening.houses: no house of 1..6 on this board (houses knob 6)`},
+		{"must typo", `return variant {
+  extends = "mancala",
+  moves = {
+    must = "reach_or_emtpy" },
+}`, `bad.lua:4: moves.must: got "reach_or_emtpy", did you mean "reach_or_empty"?`},
+		{"setup and pie rule (Validate)", `return variant {
+  extends = "mancala",
+  moves = { pie_rule = true,
+    setup = 4 },
+}`, `bad.lua:4: moves.setup: a setup phase and the pie rule together are not supported`},
+		{"setup range", `return variant {
+  extends = "mancala",
+  moves = { setup = 256 },
+}`, `bad.lua:3: moves.setup: got 256, want a whole number 1..255`},
+		{"rounds that lose seeds (Validate)", `return variant {
+  extends = "mancala",
+  ending = { remaining = "split",
+    rounds = { max = 3 } },
+}`, `bad.lua:4: ending.rounds: ending.remaining split loses seeds between rounds; want owner, other, emptied or starter`},
+		{"rounds below min_seeds (Validate)", `return variant {
+  extends = "mancala",
+  sowing = { min_seeds = 3 },
+  ending = { rounds = {
+    seeds = 2 } },
+}`, `bad.lua:5: ending.rounds.seeds 2: fewer than sowing.min_seeds 3`},
+		{"rounds key typo", `return variant {
+  extends = "mancala",
+  ending = { rounds = {
+    maxx = 2 } },
+}`, `bad.lua:4: ending.rounds.maxx: unknown field, did you mean "max"?`},
+		{"left_at_most", `return variant {
+  extends = "mancala",
+  ending = {
+    left_at_most = 0 },
+}`, `bad.lua:4: ending.left_at_most: got 0, want a whole number 1..65535`},
+		{"remaining typo", `return variant {
+  extends = "mancala",
+  ending = { remaining = "emptyed" },
+}`, `bad.lua:3: ending.remaining: got "emptyed", did you mean "emptied"?`},
+		{"stores with pits", `return variant {
+  extends = "mancala",
+  board = { rows = 2, houses = 1, stores = false,
+    pits = { { owner = 1, row = 2, col = 1 }, { owner = 2, row = 1, col = 1 } },
+    tracks = { { 1, 2 }, { 2, 1 } } },
+}`, `bad.lua:3: board.stores: a board that lists its pits has the stores it lists`},
+		{"start houses and deal", `return variant {
+  extends = "mancala",
+  board = { rows = 2, start = {
+    { houses = 1, deal = 4 } } },
+}`, `bad.lua:4: board.start[1]: houses and deal: give one`},
+		{"start range", `return variant {
+  extends = "mancala",
+  board = { rows = 2, start = {
+    { houses = "1..h/0" } } },
+}`, `bad.lua:4: board.start[1].houses: "h/0": division by 0`},
+		{"start deal from off the board", `return variant {
+  extends = "mancala",
+  board = { rows = 2, start = {
+    { deal = 8,
+      from = "h+1" } } },
+}`, `bad.lua:5: board.start[1].from: h+1 is house 7; player 1 has houses 1..6 (houses knob 6)`},
+		{"house direction typo", `return variant {
+  extends = "mancala",
+  sowing = { house_directions = {
+    "clockwise", "clokwise" } },
+}`, `bad.lua:4: sowing.house_directions[2]: got "clokwise", did you mean "clockwise"?`},
+		{"house directions count (Validate)", `return variant {
+  extends = "mancala",
+  board = { rows = 2, houses = 3 },
+  sowing = { house_directions = {
+    "clockwise", "chosen" } },
+}`, `bad.lua:4: sowing.house_directions: 2 entries; want one a house (3)`},
+		{"keep_pair with column (Validate)", `return variant {
+  extends = "mancala",
+  captures = {
+    { take = "column",
+      effect = "keep_pair" },
+  },
+}`, `bad.lua:5: captures[1].effect = "keep_pair": pairs the last pit with one taken pit`},
+		{"opposite_counts range", `return variant {
+  extends = "mancala",
+  captures = {
+    { opposite_counts = { 3, 0 } },
+  },
+}`, `bad.lua:4: captures[1].opposite_counts[2]: got 0, want a whole number 1..63`},
+		{"start by with houses", `return variant {
+  extends = "mancala",
+  board = { rows = 2, start = {
+    { houses = "1..2", by = 2 } } },
+}`, `bad.lua:4: board.start[1].by: goes with deal, not houses`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -296,6 +496,57 @@ return variant {
 	assert.True(t, rep.OK(), "%s", rep)
 }
 
+// TestMancalaDescriptorFields: descriptors written inline for the engine's rules that no
+// catalogue script of this file shows (per-house directions, kept pairs, one row)
+// compile to the Rules of their Go constructors.
+func TestMancalaDescriptorFields(t *testing.T) {
+	oneRow := mancala.Rules{Board: mancala.OneRow(3, 2), Sowing: mancala.Sowing{Relay: mancala.RelayOwnSide},
+		Captures: []mancala.Capture{{Side: mancala.OpponentSide, Counts: []int{2, 3}, Take: mancala.TakePit, Chain: mancala.ChainBackward}},
+		End:      mancala.End{When: mancala.MoverCannotMove, MaxPlies: 1000}}
+	tests := []struct {
+		name, src string
+		want      mancala.Rules
+	}{
+		{"um el-tuweisat", `return variant {
+  extends = "mancala",
+  board = { rows = 2, houses = 3, seeds = 3 },
+  sowing = { stores = "none", min_seeds = 2, house_directions = { "clockwise", "chosen", "anticlockwise" } },
+  captures = { { side = "opponent", counts = { 2 }, take = "pit", chain = "backward" } },
+  moves = { pass = true },
+  ending = { when = "cannot_move", repeats = 3, on_repeat = "split" },
+}`, mancala.UmElTuweisat(1000)},
+		{"layli goobalay", `return variant {
+  extends = "mancala",
+  board = { rows = 2, houses = 6, seeds = 4 },
+  sowing = { stores = "none", relay = "occupied" },
+  captures = {
+    { side = "own", empty_before = true, take = "opposite", opposite_counts = { 3 }, effect = "keep_pair" },
+    { side = "own", empty_before = true, take = "opposite", with_last = true, need_seeds = true },
+  },
+  ending = { when = "cannot_move", repeats = 3, on_repeat = "split" },
+}`, mancala.LayliGoobalay(1000)},
+		{"one row", `return variant {
+  extends = "mancala",
+  board = { rows = 1, houses = 3, seeds = 2 },
+  sowing = { relay = "own_side" },
+  captures = { { side = "opponent", counts = { 2, 3 }, take = "pit", chain = "backward" } },
+  ending = { when = "cannot_move" },
+}`, oneRow},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := Lookup(writeScript(t, t.TempDir(), "g.lua", tc.src), Options{})
+			require.NoError(t, err)
+			g, err := v.NewGame()
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, g.(*mancala.Game).Rules())
+			rep, err := Check(v, 20, 1)
+			require.NoError(t, err)
+			assert.True(t, rep.OK(), "%s", rep)
+		})
+	}
+}
+
 // TestMancalaKnobs: a parametric descriptor takes houses and seeds (a 2x3 Oware); a board
 // that lists its pits has fixed houses.
 func TestMancalaKnobs(t *testing.T) {
@@ -308,6 +559,39 @@ func TestMancalaKnobs(t *testing.T) {
 	assert.Equal(t, "2,2,2,[0],2,2,2,[0] s", g.NewState().String())
 	_, err = v.With(map[string]any{"housez": 3})
 	require.ErrorContains(t, err, `did you mean "houses"`)
+
+	// Ranges in h follow the houses knob: Hus's start, Owela's deal, Dabuda's opening
+	// (clipped to the board); the rounds refill with the seeds knob.
+	for _, tc := range []struct {
+		name  string
+		knobs map[string]any
+		start string
+		legal string
+	}{
+		{"mancala/hus", map[string]any{"houses": 4}, "2,2,0,0,2,2,2,2,2,2,0,0,2,2,2,2,[0],[0] s", ""},
+		{"mancala/owela", map[string]any{"houses": 4}, "2,0,0,0,2,2,2,2,2,0,0,0,2,2,2,2,[0],[0] s", ""}, // 3h-2 = 10: five holes of two
+		{"mancala/kiela", map[string]any{"houses": 2, "seeds": 1}, "0,0,1,1,0,0,1,1,[0],[0] s setup=6,6 ply=0", ""},
+		{"mancala/dabuda", map[string]any{"houses": 3, "seeds": 1}, "1,1,1,[0],1,1,1,[0] s ply=0", "1 2 3"},
+		{"mancala/dabuda", map[string]any{"houses": 5}, "", "2 3 4 5"},
+		{"mancala/pallanguzhi", map[string]any{"houses": 3, "seeds": 2}, "2,2,2,2,2,2,[0],[0] s round=1 ply=0", ""},
+	} {
+		v, err := Lookup(tc.name, Options{})
+		require.NoError(t, err)
+		small, err := v.With(tc.knobs)
+		require.NoError(t, err, tc.name)
+		g, err := small.NewGame()
+		require.NoError(t, err)
+		s := g.NewState()
+		if tc.start != "" {
+			assert.Equal(t, tc.start, s.String(), tc.name)
+		}
+		if tc.legal != "" {
+			assert.Equal(t, tc.legal, core.MovesString(s, s.LegalMoves(nil)), tc.name)
+		}
+		if tc.name == "mancala/pallanguzhi" {
+			assert.Equal(t, mancala.Rounds{Seeds: 2, Max: 6}, g.(*mancala.Game).Rules().Rounds, "rounds refill with the seeds knob")
+		}
+	}
 
 	src := `return variant {
   extends = "mancala",
@@ -481,4 +765,43 @@ func TestMancalaReadmeExample(t *testing.T) {
 	rep, err := Check(v, 20, 1)
 	require.NoError(t, err)
 	assert.True(t, rep.OK(), "%s", rep)
+}
+
+// TestMancalaReferenceIsComplete: scripts/README.md's descriptor reference has a table
+// row for every key of every descriptor table, and every enumeration value.
+func TestMancalaReferenceIsComplete(t *testing.T) {
+	readme, err := fs.ReadFile(scripts.FS, "README.md")
+	require.NoError(t, err)
+	text := string(readme)
+	start := strings.Index(text, "## Mancala descriptors")
+	end := strings.Index(text, "## Mancala hooks")
+	require.Greater(t, end, start)
+	section := text[start:end]
+	var rows []string
+	for _, line := range strings.Split(section, "\n") {
+		if strings.HasPrefix(line, "| `") {
+			rows = append(rows, line)
+		}
+	}
+	documented := func(key string) bool {
+		for _, r := range rows {
+			if head, _, _ := strings.Cut(r[1:], "|"); strings.Contains(head, "`"+key+"`") {
+				return true
+			}
+		}
+		return false
+	}
+	for _, keys := range [][]string{mBoardKeys, mSowingKeys, mCaptureKeys, mEndingKeys, mMovesKeys} {
+		for _, k := range keys {
+			assert.True(t, documented(k), "scripts/README.md has a row for descriptor key %s", k)
+		}
+	}
+	for _, k := range append(append(append([]string{}, mFillKeys...), mRoundsKeys...), mOpeningKeys...) {
+		assert.Contains(t, section, k+" =", "scripts/README.md shows key %s", k)
+	}
+	for _, names := range [][]string{mDirections, mStores, mRelays, mSides, mTakes, mChains, mEffects, mResowFrom, mWhens, mRemaining, mMusts} {
+		for _, n := range names {
+			assert.Contains(t, section, `"`+n+`"`, "scripts/README.md names value %q", n)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/kalahlab/kalahlab/ai"
 	"github.com/kalahlab/kalahlab/config"
 	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/core/checkers/pdn"
 	"github.com/kalahlab/kalahlab/core/record"
 )
 
@@ -20,7 +22,7 @@ import (
 // the seed, the seats' players and the moves so far (chance outcomes included).
 func (r *resolved) record(seats []seat, history []core.Move, st core.State) (*record.Game, error) {
 	v := r.variant
-	replay := r.game.NewState()
+	replay := r.newState()
 	moves := make([]string, len(history))
 	for i, m := range history {
 		moves[i] = replay.MoveString(m)
@@ -30,6 +32,9 @@ func (r *resolved) record(seats []seat, history []core.Move, st core.State) (*re
 		Variant: r.lookup, Name: v.Name, HouseRules: r.cfg.HouseRules, Hash: v.Hash,
 		Knobs: maps.Clone(map[string]any(v.Params)), Seed: r.cfg.Seed, Moves: moves,
 		Position: st.String(), Result: record.ResultOf(st),
+	}
+	if r.start != nil {
+		rec.Start = r.start.String()
 	}
 	for _, s := range seats {
 		rec.Players = append(rec.Players, s.spec.String())
@@ -44,16 +49,88 @@ func (r *resolved) record(seats []seat, history []core.Move, st core.State) (*re
 	return rec, nil
 }
 
-// saveRecord writes the game record of a game to path.
+// newState returns the position the game starts from: a loaded game's set-up start, or
+// the game's usual one.
+func (r *resolved) newState() core.State {
+	if r.start != nil {
+		return r.start.Clone()
+	}
+	return r.game.NewState()
+}
+
+// saveRecord writes the game record of a game to path: PDN for a .pdn file (checkers
+// under a rule set PDN names), JSON otherwise.
 func (a *app) saveRecord(path string, res *resolved, seats []seat, history []core.Move, st core.State) error {
 	rec, err := res.record(seats, history, st)
 	if err != nil {
 		return fmt.Errorf("save: %w", err)
 	}
-	if err := record.WriteFile(path, rec); err != nil {
+	if err := writeGameFile(path, rec); err != nil {
 		return fmt.Errorf("save: %w", err)
 	}
 	return nil
+}
+
+// isPDN reports whether a game file is PDN, by its extension (.pdn, any case).
+func isPDN(path string) bool { return strings.EqualFold(filepath.Ext(path), ".pdn") }
+
+// writeGameFile writes a game record to path, as PDN for a .pdn file.
+func writeGameFile(path string, rec *record.Game) error {
+	if !isPDN(path) {
+		return record.WriteFile(path, rec)
+	}
+	g, err := pdn.FromRecord(rec)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	data, err := pdn.Marshal(g)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return fmt.Errorf("pdn: %w", err)
+	}
+	return nil
+}
+
+// readGameFile reads a game record, or a PDN file's one game as a record of the
+// checkers base game with the GameType's knobs. A PDN player tag that names an agent
+// (alphabeta:depth=8, as kalahlab writes them) seats that agent; any other name is
+// played by a person.
+func readGameFile(path string) (*record.Game, error) {
+	if !isPDN(path) {
+		return record.ReadFile(path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("pdn: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, pdn.MaxSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	g, err := pdn.ParseOne(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	rec, err := g.ToRecord(pdnPlayer)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rec, nil
+}
+
+// pdnPlayer is the player of a PDN player tag: the agent it names, else a person.
+func pdnPlayer(name string) string {
+	spec, err := ai.ParseSpec(name)
+	if err != nil || spec.Agent == ai.Human {
+		return ai.Human
+	}
+	if _, err := ai.New(spec, 0); err != nil {
+		return ai.Human
+	}
+	return spec.String()
 }
 
 // userScript returns the file of a variant defined by a user script (Variant.Source is
@@ -72,7 +149,7 @@ func userScript(source string) (string, bool) {
 // later). A variant whose scripts changed since the game was saved gets a warning; its
 // moves are then replayed under the current rules (an illegal one is an error).
 func (a *app) loadRecord(cmd *cobra.Command, path string) (*resolved, *record.Game, error) {
-	rec, err := record.ReadFile(path)
+	rec, err := readGameFile(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -100,7 +177,12 @@ func (a *app) loadRecord(cmd *cobra.Command, path string) (*resolved, *record.Ga
 		fmt.Fprintf(a.errOut, "kalahlab: warning: %s: variant %s changed since the game was saved (scripts %s, now %s); replaying its moves under the current rules\n",
 			path, res.variant.Name, short(rec.Hash), short(res.variant.Hash))
 	}
-	if !cmd.Flags().Changed("seed") {
+	if rec.Start != "" {
+		if res.start, err = rec.StartState(res.game); err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	if !cmd.Flags().Changed("seed") && !isPDN(path) { // PDN keeps no seed
 		res.cfg.Seed = rec.Seed
 	}
 	res.cfg.Players = res.cfg.Players[:0]

@@ -46,7 +46,8 @@ tic-tac-toe: b2; Ludo: the letter of a token) or one of the commands:
   hint        what an agent would play here, and its evaluation
   replay      step through the game from the start (Enter: next move, q: stop)
   draw        offer a draw (games that allow one, such as checkers)
-  save FILE   write the game record (JSON) to FILE; play --load FILE continues it
+  save FILE   write the game record to FILE (JSON; PDN for a checkers FILE.pdn);
+              play --load FILE continues it
   help        list the commands
   quit        leave the game
 
@@ -59,7 +60,11 @@ by move (only the final position with --json). --save FILE writes the game recor
 (JSON: the variant, its knobs, the seed, the players and every move, dice included)
 when the game ends, as the save command does at any time; --load FILE restores a saved
 game and continues it (--pN and --seed override the record's, --moves adds moves after
-its own). Run in a terminal with no variant, config or --set, play first offers a
+its own). A FILE ending in .pdn is PDN (Portable Draughts Notation), the format other
+draughts programs read: checkers under English, International, Russian, Brazilian or
+Canadian rules, set-up positions (FEN) included; its player tags seat the agents they
+name (alphabeta:depth=8) and people otherwise. kalahlab replay FILE steps through a
+saved game. Run in a terminal with no variant, config or --set, play first offers a
 short setup: pick the variant, adjust its knobs, pick the players.
 
 A game stopped by an error in a variant's script (a failing hook) prints the error
@@ -73,7 +78,9 @@ A game stopped by an error in a variant's script (a failing hook) prints the err
   kalahlab play --variant ludo --p1 human --p2 mcts --p3 greedy --p4 random
   kalahlab play --p1 alphabeta --p2 mcts --save game.json
   kalahlab play --load game.json
-  kalahlab play --load game.json --p2 mcts:iterations=5000`,
+  kalahlab play --load game.json --p2 mcts:iterations=5000
+  kalahlab play --variant checkers --p2 alphabeta --save game.pdn
+  kalahlab play --load game.pdn`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			color, err := a.useColor()
@@ -103,7 +110,7 @@ A game stopped by an error in a variant's script (a failing hook) prints the err
 			if err != nil {
 				return err
 			}
-			st := res.game.NewState()
+			st := res.newState()
 			var history []core.Move
 			if rec != nil {
 				if st, history, err = rec.Replay(res.game); err != nil {
@@ -138,8 +145,8 @@ A game stopped by an error in a variant's script (a failing hook) prints the err
 		_ = cmd.RegisterFlagCompletionFunc(fmt.Sprintf("p%d", i+1), completeAgents)
 	}
 	f.StringVar(&moves, "moves", "", "apply these moves, comma-separated (e.g. 3,1,swap), and print the position")
-	f.StringVar(&load, "load", "", "restore the game record `FILE` (written by save) and continue it")
-	f.StringVar(&save, "save", "", "write the game record to `FILE` when the game ends (over, quit or end of input)")
+	f.StringVar(&load, "load", "", "restore the game record `FILE` (written by save; PDN for .pdn) and continue it")
+	f.StringVar(&save, "save", "", "write the game record to `FILE` when the game ends (over, quit or end of input); PDN for .pdn")
 	return cmd
 }
 

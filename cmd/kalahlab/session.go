@@ -38,7 +38,8 @@ const playHelp = `commands:
   hint        what an agent would play here, and its evaluation
   replay      step through the game from the start (Enter: next move, q: stop)
   draw        offer a draw (games that allow one, such as checkers)
-  save FILE   write the game record (JSON) to FILE; play --load FILE continues it
+  save FILE   write the game record to FILE (JSON; PDN for a checkers FILE.pdn);
+              play --load FILE continues it
   help        this text
   quit        leave the game
 `
@@ -269,7 +270,7 @@ func (s *session) redoMove() bool {
 }
 
 func (s *session) replay() {
-	s.state = s.res.game.NewState()
+	s.state = s.res.newState()
 	for _, m := range s.history {
 		s.state.Play(m)
 	}
@@ -392,7 +393,7 @@ func (s *session) hint() error {
 // replayGame steps through the game so far from the start, one move per line of input.
 func (s *session) replayGame() (bool, error) {
 	out := s.a.out
-	r := s.res.game.NewState()
+	r := s.res.newState()
 	fmt.Fprintf(out, "replay of %d moves: Enter shows the next, q stops\n%s", len(s.history), r.Render(s.color))
 	for i, m := range s.history {
 		line, ok := <-s.lines

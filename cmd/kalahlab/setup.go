@@ -25,6 +25,9 @@ type resolved struct {
 	// plain is the variant before the config's params and --set: what "changed knobs"
 	// are measured against.
 	plain *variants.Variant
+	// start is the position a loaded game was set up from (a game record's start, a
+	// PDN game's FEN tag); nil: the game's usual start.
+	start core.State
 }
 
 // loadGame applies the layers: embedded default < config file < env < flags, then the

@@ -21,6 +21,7 @@ func newSolveCmd(a *app) *cobra.Command {
 	var limit time.Duration
 	var from, endgame, endgameDir string
 	var threads int
+	var nodes int64
 	cmd := &cobra.Command{
 		Use:   "solve",
 		Short: "Prove the game-theoretic value of a small variant",
@@ -54,7 +55,8 @@ ends by an error. Ctrl-C or SIGTERM stops a solve, slow hooks included.`,
   kalahlab solve --set empty_capture=false --json
   kalahlab solve --set seeds=3 --endgame 20
   kalahlab solve --variant tictactoe --set rows=4 --set cols=4 --set k=3 --json
-  kalahlab solve --variant my-rules.lua --time 10m`,
+  kalahlab solve --variant my-rules.lua --time 10m
+  kalahlab solve --set seeds=3 --threads 1 --nodes 50000000`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			res, err := a.loadGame()
@@ -80,7 +82,10 @@ ends by an error. Ctrl-C or SIGTERM stops a solve, slow hooks included.`,
 			if threads < 0 {
 				return fmt.Errorf("--threads: want 0 (one per core) or more, got %d", threads)
 			}
-			sol, err := ai.Solve(cmd.Context(), st, ai.SolveOptions{TTMB: ttMB, Time: limit,
+			if nodes < 0 {
+				return fmt.Errorf("--nodes: want 0 (no limit) or more, got %d", nodes)
+			}
+			sol, err := ai.Solve(cmd.Context(), st, ai.SolveOptions{TTMB: ttMB, Time: limit, Nodes: nodes,
 				EndgameDir: endgameDir, EndgameSeeds: egSeeds, Threads: threads, Log: a.errOut})
 			if errors.Is(err, ai.ErrGameStopped) {
 				return withCode(exitFailed, err) // a hook failed: the variant, not the solve
@@ -121,6 +126,7 @@ ends by an error. Ctrl-C or SIGTERM stops a solve, slow hooks included.`,
 	}
 	cmd.Flags().IntVar(&ttMB, "tt", 1024, "transposition table size in MB (pages are taken as the search fills them)")
 	cmd.Flags().DurationVar(&limit, "time", 0, "give up after this long (0: no limit)")
+	cmd.Flags().Int64Var(&nodes, "nodes", 0, "give up after about this many nodes (0: no limit); with --threads 1 the outcome is the same on every run and machine")
 	cmd.Flags().StringVar(&from, "from", "", "solve this position string instead of the start")
 	cmd.Flags().IntVar(&threads, "threads", 0, "search threads sharing the table (0: one per core; 1: the same node counts every run)")
 	cmd.Flags().StringVar(&endgame, "endgame", "auto", "Kalah endgame database: auto, off, or the most seeds in houses it covers")

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -80,7 +82,8 @@ game is played.`,
 			slices.SortStableFunc(list, func(x, y *variants.Variant) int {
 				return cmp.Or(cmp.Compare(x.Family, y.Family), cmp.Compare(x.Region, y.Region))
 			})
-			tw := tabwriter.NewWriter(a.out, 0, 4, 2, ' ', 0)
+			var buf bytes.Buffer
+			tw := tabwriter.NewWriter(&buf, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "NAME\tBASE\tSOURCE\tSUMMARY")
 			prev := ""
 			for _, v := range list {
@@ -90,7 +93,16 @@ game is played.`,
 				}
 				fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", v.Name, v.Base, v.Source, v.Summary)
 			}
-			return tw.Flush()
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			// The group lines are padded to the table's width: trim them.
+			for _, line := range strings.SplitAfter(buf.String(), "\n") {
+				if _, err := io.WriteString(a.out, strings.TrimRight(line, " \n")+strings.Repeat("\n", strings.Count(line, "\n"))); err != nil {
+					return err
+				}
+			}
+			return nil
 		},
 	}
 }

@@ -3,6 +3,7 @@ package draw
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -101,268 +102,380 @@ func ringLayout(s *ludo.State, slots []int, ox, oy float64) *ludoLayout {
 	}
 }
 
+// ludoMargin is the blank edge around a Ludo drawing.
+const ludoMargin = 10.0
+
+// ludoPicture is a Ludo position being drawn. Its steps paint onto c in order: the
+// board (yards, track, home columns, goals), the tokens, the movable tokens with their
+// clickable regions, then the panel below the board (the die and a line per player).
+type ludoPicture struct {
+	s     *ludo.State
+	opt   Options
+	slots []int // each player's board seat: 0..3 for red, green, yellow, blue
+	L     *ludoLayout
+	c     *canvas
+	over  bool // the game is over
+	mover int  // the player whose turn it is
+
+	// Filled in as the steps run.
+	finished, inYard []int            // per player: tokens at the goal, in the yard
+	tokenAt          map[[2]int]Point // where the disc of (player, token) was drawn
+	moveTexts        []string         // the legal token moves' notation, in the engine's order
+}
+
+// ludoSpot is a place with tokens on it, as (player, token) pairs in the order found.
+type ludoSpot struct {
+	at     Point
+	tokens [][2]int
+}
+
 func drawLudo(s *ludo.State, opt Options) (*Drawing, error) {
+	slots, err := ludoSlots(s)
+	if err != nil {
+		return nil, err
+	}
+	p := newLudoPicture(s, opt, slots)
+	width, height := p.size()
+	p.c.rect(0, 0, width, height, 0, colPaper, "", 0)
+	p.c.rect(ludoMargin, ludoMargin, p.L.w, p.L.h, 6, "#FBFBF8", "#BBBBBB", 1)
+	p.drawYards()
+	p.drawTrack()
+	p.drawHomesAndGoals()
+	p.drawTokens(p.groupTokens())
+	p.drawMovable()
+	panelY := ludoMargin + p.L.h + 12
+	p.drawDie(panelY)
+	p.drawPlayerLines(panelY)
+	p.drawGameOver(panelY)
+	status := p.status()
+	title := fmt.Sprintf("%s: %s", s.Game().Name(), status)
+	return &Drawing{Width: width, Height: height, Game: "ludo", Title: title, Desc: p.describe(status), Shapes: p.c.shapes}, nil
+}
+
+// ludoSlots finds each player's board seat from its colour letter (R, G, Y or B).
+func ludoSlots(s *ludo.State) ([]int, error) {
 	g := s.Game()
-	const margin = 10.0
-	np, nt := s.Players(), s.Tokens()
-	slots := make([]int, np)
+	slots := make([]int, s.Players())
 	for q := range slots {
 		slots[q] = strings.IndexByte("RGYB", g.Letter(q))
 		if slots[q] < 0 {
 			return nil, fmt.Errorf("draw: ludo player %d has colour letter %q", q+1, g.Letter(q))
 		}
 	}
-	b := g.Board()
-	var L *ludoLayout
-	if b != nil {
-		L = gridLayout(s, b, margin, margin)
+	return slots, nil
+}
+
+// newLudoPicture lays the board out from its data, or on a ring for a game without one.
+func newLudoPicture(s *ludo.State, opt Options, slots []int) *ludoPicture {
+	p := &ludoPicture{s: s, opt: opt, slots: slots, c: &canvas{}, over: s.ToMove() == core.Terminal, mover: s.Mover()}
+	if b := s.Game().Board(); b != nil {
+		p.L = gridLayout(s, b, ludoMargin, ludoMargin)
 	} else {
-		L = ringLayout(s, slots, margin, margin)
+		p.L = ringLayout(s, slots, ludoMargin, ludoMargin)
 	}
-	G := L.G
-	panel := 26*float64(np) + 20
-	width := 2*margin + math.Max(L.w, 360)
-	height := 2*margin + L.h + math.Max(panel, 64)
-	c := &canvas{}
-	c.rect(0, 0, width, height, 0, colPaper, "", 0)
-	c.rect(margin, margin, L.w, L.h, 6, "#FBFBF8", "#BBBBBB", 1)
+	return p
+}
+
+// size is the drawing's extent: the board, and below it a panel tall enough for a
+// line per player and the die.
+func (p *ludoPicture) size() (width, height float64) {
+	panel := 26*float64(len(p.slots)) + 20
+	width = 2*ludoMargin + math.Max(p.L.w, 360)
+	height = 2*ludoMargin + p.L.h + math.Max(panel, 64)
+	return width, height
+}
+
+// name is the colour name of player q's seat.
+func (p *ludoPicture) name(q int) string { return seatNames[p.slots[q]] }
+
+// drawYards draws a board's yards: the seats in play in their colour, the others grey.
+// A ring has no yard boxes.
+func (p *ludoPicture) drawYards() {
+	b := p.s.Game().Board()
+	if b == nil {
+		return
+	}
+	for slot := range b.Starts {
+		x, y, w, h, ok := p.L.yardBox(slot)
+		if !ok {
+			continue
+		}
+		col := "#DDDDDD"
+		if slices.Contains(p.slots, slot) {
+			col = seatColour[slot]
+		}
+		p.c.rect(x, y, w, h, 10, tint(col, 0.7), col, 2)
+	}
+}
+
+// drawTrack draws the track's squares, the players' start squares tinted in their
+// colour, and the special fields marked.
+func (p *ludoPicture) drawTrack() {
+	s, G := p.s, p.L.G
 	kindOf := map[string]ludo.Field{}
-	for _, f := range g.Rules().Fields {
+	for _, f := range s.Game().Rules().Fields {
 		kindOf[f.Kind] = f
 	}
-	// Yards, then the track (start squares tinted, fields marked), homes and goals.
-	seatUsed := map[int]int{} // slot -> player
-	for q, slot := range slots {
-		seatUsed[slot] = q
-	}
-	if b != nil {
-		for slot := range b.Starts {
-			x, y, w, h, ok := L.yardBox(slot)
-			if !ok {
-				continue
-			}
-			col := "#DDDDDD"
-			if _, used := seatUsed[slot]; used {
-				col = seatColour[slot]
-			}
-			c.rect(x, y, w, h, 10, tint(col, 0.7), col, 2)
-		}
-	}
 	starts := map[int]int{} // track square -> slot
-	for q := 0; q < np; q++ {
-		starts[s.Start(q)] = slots[q]
+	for q, slot := range p.slots {
+		starts[s.Start(q)] = slot
 	}
 	for sq := 0; sq < s.TrackLength(); sq++ {
-		p := L.track(sq)
+		at := p.L.track(sq)
 		fill := colPaper
 		tip := fmt.Sprintf("square %d", sq+1)
 		if slot, ok := starts[sq]; ok {
 			fill = tint(seatColour[slot], 0.45)
 			tip += fmt.Sprintf(", %s's start", seatNames[slot])
 		}
-		c.rect(p.X-G/2, p.Y-G/2, G, G, 0, fill, "#888888", 1).Tip = tip
+		p.c.rect(at.X-G/2, at.Y-G/2, G, G, 0, fill, "#888888", 1).Tip = tip
 		if kind := s.FieldAt(sq); kind != "" {
-			drawField(c, p, G, kindOf[kind])
+			drawField(p.c, at, G, kindOf[kind])
 		}
 	}
-	for q := 0; q < np; q++ {
-		slot := slots[q]
-		for i := 0; i < s.HomeLength(); i++ {
-			p := L.home(slot, i)
-			c.rect(p.X-G/2, p.Y-G/2, G, G, 0, tint(seatColour[slot], 0.3), "#888888", 1).Tip = fmt.Sprintf("%s's home column, square %d", seatNames[slot], i+1)
+}
+
+// drawHomesAndGoals draws each player's home column and goal in its colour.
+func (p *ludoPicture) drawHomesAndGoals() {
+	G := p.L.G
+	for _, slot := range p.slots {
+		for i := 0; i < p.s.HomeLength(); i++ {
+			at := p.L.home(slot, i)
+			p.c.rect(at.X-G/2, at.Y-G/2, G, G, 0, tint(seatColour[slot], 0.3), "#888888", 1).Tip = fmt.Sprintf("%s's home column, square %d", seatNames[slot], i+1)
 		}
-		p := L.goal(slot)
-		c.rect(p.X-G/2, p.Y-G/2, G, G, 4, seatColour[slot], colInk, 1.5).Tip = fmt.Sprintf("%s's goal", seatNames[slot])
+		at := p.L.goal(slot)
+		p.c.rect(at.X-G/2, at.Y-G/2, G, G, 4, seatColour[slot], colInk, 1.5).Tip = fmt.Sprintf("%s's goal", seatNames[slot])
 	}
-	// Tokens, grouped by where they stand.
-	type spot struct {
-		at     Point
-		tokens [][2]int // player, token
+}
+
+// placeOf is where token k of player q stands in position st: its yard place, the
+// goal, a track square or a square of its home column.
+func (p *ludoPicture) placeOf(st *ludo.State, q, k int) Point {
+	x, slot := st.Progress(q, k), p.slots[q]
+	switch {
+	case x == 0:
+		return p.L.yard(slot, k)
+	case x == st.Goal():
+		return p.L.goal(slot)
+	case x < st.TrackLength():
+		return p.L.track(st.SquareOf(q, x))
 	}
-	var spots []*spot
-	byPlace := map[[2]float64]*spot{}
-	finished := make([]int, np)
-	yardCount := make([]int, np)
-	where := func(q, k int) (Point, bool) {
-		x, slot := s.Progress(q, k), slots[q]
-		switch {
-		case x == 0:
-			return L.yard(slot, k), true
-		case x == s.Goal():
-			return L.goal(slot), false
-		case x < s.TrackLength():
-			return L.track(s.SquareOf(q, x)), true
-		}
-		return L.home(slot, x-s.TrackLength()), true
-	}
-	for q := 0; q < np; q++ {
-		for k := 0; k < nt; k++ {
+	return p.L.home(slot, x-st.TrackLength())
+}
+
+// groupTokens counts each player's tokens at the goal and in the yard, and groups the
+// others by the place they stand on, in the order the places are first reached going
+// through the players and their tokens.
+func (p *ludoPicture) groupTokens() []*ludoSpot {
+	s := p.s
+	p.finished, p.inYard = make([]int, len(p.slots)), make([]int, len(p.slots))
+	var spots []*ludoSpot
+	byPlace := map[[2]float64]*ludoSpot{}
+	for q := range p.slots {
+		for k := 0; k < s.Tokens(); k++ {
 			switch s.Progress(q, k) {
 			case s.Goal():
-				finished[q]++
+				p.finished[q]++
 				continue
 			case 0:
-				yardCount[q]++
+				p.inYard[q]++
 			}
-			at, _ := where(q, k)
+			at := p.placeOf(s, q, k)
 			key := [2]float64{math.Round(at.X), math.Round(at.Y)}
 			sp := byPlace[key]
 			if sp == nil {
-				sp = &spot{at: at}
+				sp = &ludoSpot{at: at}
 				byPlace[key] = sp
 				spots = append(spots, sp)
 			}
 			sp.tokens = append(sp.tokens, [2]int{q, k})
 		}
 	}
-	for q := 0; q < np; q++ {
-		if finished[q] > 0 {
-			p := L.goal(slots[q])
-			c.text(p.X, p.Y, strconv.Itoa(finished[q]), G*0.5, Middle, seatInk[slots[q]], true).Tip = fmt.Sprintf("%s at the goal", plural(finished[q], "token"))
+	return spots
+}
+
+// drawTokens writes the number of tokens at each goal, then draws the tokens on every
+// spot.
+func (p *ludoPicture) drawTokens(spots []*ludoSpot) {
+	G := p.L.G
+	for q, slot := range p.slots {
+		if p.finished[q] > 0 {
+			at := p.L.goal(slot)
+			p.c.text(at.X, at.Y, strconv.Itoa(p.finished[q]), G*0.5, Middle, seatInk[slot], true).Tip = fmt.Sprintf("%s at the goal", plural(p.finished[q], "token"))
 		}
 	}
-	tokenAt := map[[2]int]Point{}
+	p.tokenAt = map[[2]int]Point{}
 	for _, sp := range spots {
-		// One disc per player on the spot, side by side; a player's several tokens
-		// there show their count.
-		var players []int
-		count := map[int]int{}
-		first := map[int]int{}
+		p.drawSpot(sp)
+	}
+}
+
+// drawSpot draws one disc per player on the spot, side by side, lettered with the
+// token or, for a player's several tokens there, their count.
+func (p *ludoPicture) drawSpot(sp *ludoSpot) {
+	var players []int
+	count := map[int]int{}
+	first := map[int]int{}
+	for _, t := range sp.tokens {
+		if count[t[0]] == 0 {
+			players = append(players, t[0])
+			first[t[0]] = t[1]
+		}
+		count[t[0]]++
+	}
+	G := p.L.G
+	r := G * 0.36
+	if len(players) > 1 {
+		r = G * 0.26
+	}
+	for i, q := range players {
+		x := sp.at.X + (float64(i)-float64(len(players)-1)/2)*r*1.4
+		slot := p.slots[q]
+		label := string(rune('a' + first[q]))
+		tip := fmt.Sprintf("%s token %s", seatNames[slot], label)
+		if count[q] > 1 {
+			label = strconv.Itoa(count[q])
+			tip = fmt.Sprintf("%d %s tokens", count[q], seatNames[slot])
+		}
+		p.c.circle(x, sp.at.Y, r, seatColour[slot], colInk, 1.5).Tip = tip
+		p.c.text(x, sp.at.Y, label, r*1.15, Middle, seatInk[slot], true)
 		for _, t := range sp.tokens {
-			if count[t[0]] == 0 {
-				players = append(players, t[0])
-				first[t[0]] = t[1]
-			}
-			count[t[0]]++
-		}
-		r := G * 0.36
-		if len(players) > 1 {
-			r = G * 0.26
-		}
-		for i, q := range players {
-			x := sp.at.X + (float64(i)-float64(len(players)-1)/2)*r*1.4
-			slot := slots[q]
-			label := string(rune('a' + first[q]))
-			tip := fmt.Sprintf("%s token %s", seatNames[slot], label)
-			if count[q] > 1 {
-				label = strconv.Itoa(count[q])
-				tip = fmt.Sprintf("%d %s tokens", count[q], seatNames[slot])
-			}
-			c.circle(x, sp.at.Y, r, seatColour[slot], colInk, 1.5).Tip = tip
-			c.text(x, sp.at.Y, label, r*1.15, Middle, seatInk[slot], true)
-			for _, t := range sp.tokens {
-				if t[0] == q {
-					tokenAt[t] = Point{x, sp.at.Y}
-				}
+			if t[0] == q {
+				p.tokenAt[t] = Point{x, sp.at.Y}
 			}
 		}
 	}
-	// The tokens that can move, ringed, and with ShowMoves where they would go.
-	over := s.ToMove() == core.Terminal
-	mover := s.Mover()
-	var moveTexts []string
-	if !over && s.Roll() > 0 {
-		for _, m := range s.LegalMoves(nil) {
-			k := int(m - ludo.TokenBase)
-			if k < 0 || k >= nt {
-				continue
-			}
-			text := s.MoveString(m)
-			moveTexts = append(moveTexts, text)
-			from, ok := tokenAt[[2]int{mover, k}]
-			if !ok {
-				continue
-			}
-			c.circle(from.X, from.Y, G*0.45, "", colPaper, 6).Opacity = 0.9
-			c.circle(from.X, from.Y, G*0.45, "", colInk, 3).Class = "movable"
-			if opt.ShowMoves {
-				after := s.Clone().(*ludo.State)
-				after.Play(m)
-				to, _ := where(mover, k)
-				if after.Progress(mover, k) != s.Progress(mover, k) {
-					x := after.Progress(mover, k)
-					switch {
-					case x == 0:
-						to = L.yard(slots[mover], k)
-					case x == after.Goal():
-						to = L.goal(slots[mover])
-					case x < after.TrackLength():
-						to = L.track(after.SquareOf(mover, x))
-					default:
-						to = L.home(slots[mover], x-after.TrackLength())
-					}
-				}
-				c.line(colInk, 2.5, from, to).Dash = []float64{5, 4}
-				c.circle(to.X, to.Y, G*0.2, "", colInk, 2.5).Class = "target"
-				c.add(Shape{Kind: Circle, X: to.X, Y: to.Y, R: G * 0.4, Fill: colPaper, Opacity: 0.001, Class: "move", Move: text, Tip: "move token " + text})
-			}
-			c.add(Shape{Kind: Circle, X: from.X, Y: from.Y, R: G * 0.45, Fill: colPaper, Opacity: 0.001, Class: "move", Move: text, Tip: "move token " + text})
+}
+
+// drawMovable rings the tokens that can move with the roll to play and gives each
+// move its clickable region; with ShowMoves it also draws where the token would go.
+func (p *ludoPicture) drawMovable() {
+	s := p.s
+	if p.over || s.Roll() <= 0 {
+		return
+	}
+	G := p.L.G
+	for _, m := range s.LegalMoves(nil) {
+		k := int(m - ludo.TokenBase)
+		if k < 0 || k >= s.Tokens() {
+			continue
 		}
-	}
-	// The die, and a line per player.
-	py := margin + L.h + 12
-	dieText := ""
-	roll := s.Roll()
-	switch {
-	case over:
-	case roll > 0:
-		dieText = fmt.Sprintf("%s rolled %d", seatNames[slots[mover]], roll)
-	default:
-		if prev, ok := opt.Prev.(*ludo.State); ok && prev.ToMove() == core.Chance && int(opt.Last) >= 1 && int(opt.Last) <= prev.DieSides() {
-			roll = int(opt.Last)
-			dieText = fmt.Sprintf("%s rolled %d: no move", seatNames[slots[prev.Mover()]], roll)
-		} else {
-			dieText = fmt.Sprintf("%s to roll", seatNames[slots[mover]])
+		text := s.MoveString(m)
+		p.moveTexts = append(p.moveTexts, text)
+		from, ok := p.tokenAt[[2]int{p.mover, k}]
+		if !ok {
+			continue
 		}
+		p.c.circle(from.X, from.Y, G*0.45, "", colPaper, 6).Opacity = 0.9
+		p.c.circle(from.X, from.Y, G*0.45, "", colInk, 3).Class = "movable"
+		if p.opt.ShowMoves {
+			p.drawDestination(m, k, from, text)
+		}
+		p.c.add(Shape{Kind: Circle, X: from.X, Y: from.Y, R: G * 0.45, Fill: colPaper, Opacity: 0.001, Class: "move", Move: text, Tip: "move token " + text})
 	}
-	if !over {
-		drawDie(c, margin+2, py, 44, roll, seatColour[slots[mover]])
-		c.text(margin+2, py+58, dieText, 11, Start, colInk, false)
+}
+
+// drawDestination draws move m of the mover's token k as a dashed line from the token
+// to where the move takes it, a ring there, and a second clickable region.
+func (p *ludoPicture) drawDestination(m core.Move, k int, from Point, text string) {
+	G := p.L.G
+	after := p.s.Clone().(*ludo.State)
+	after.Play(m)
+	to := p.placeOf(after, p.mover, k)
+	p.c.line(colInk, 2.5, from, to).Dash = []float64{5, 4}
+	p.c.circle(to.X, to.Y, G*0.2, "", colInk, 2.5).Class = "target"
+	p.c.add(Shape{Kind: Circle, X: to.X, Y: to.Y, R: G * 0.4, Fill: colPaper, Opacity: 0.001, Class: "move", Move: text, Tip: "move token " + text})
+}
+
+// drawDie draws the die in the mover's colour, with its line below, unless the game is
+// over.
+func (p *ludoPicture) drawDie(y float64) {
+	if p.over {
+		return
 	}
-	lx := margin + 130
-	for q := 0; q < np; q++ {
-		slot := slots[q]
+	face, text := p.dieFace()
+	drawDie(p.c, ludoMargin+2, y, 44, face, seatColour[p.slots[p.mover]])
+	p.c.text(ludoMargin+2, y+58, text, 11, Start, colInk, false)
+}
+
+// dieFace is what the die shows and says: the roll to play; else the roll just made
+// when it left no move (the position before was the roll, Options.Prev and Last);
+// else that the mover is to roll.
+func (p *ludoPicture) dieFace() (int, string) {
+	roll := p.s.Roll()
+	if roll > 0 {
+		return roll, fmt.Sprintf("%s rolled %d", p.name(p.mover), roll)
+	}
+	if prev, ok := p.opt.Prev.(*ludo.State); ok && prev.ToMove() == core.Chance && int(p.opt.Last) >= 1 && int(p.opt.Last) <= prev.DieSides() {
+		roll = int(p.opt.Last)
+		return roll, fmt.Sprintf("%s rolled %d: no move", p.name(prev.Mover()), roll)
+	}
+	return roll, fmt.Sprintf("%s to roll", p.name(p.mover))
+}
+
+// drawPlayerLines writes a line per player beside the die: colour, seat, tokens in
+// the yard and at the goal, and for the mover its moves or that it is to roll.
+func (p *ludoPicture) drawPlayerLines(py float64) {
+	lx := ludoMargin + 130
+	for q, slot := range p.slots {
 		y := py + 10 + 24*float64(q)
-		c.circle(lx, y, 8, seatColour[slot], colInk, 1)
-		line := fmt.Sprintf("%c %s · %s · yard %d · goal %d", g.Letter(q), seatNames[slot], seatName(q), yardCount[q], finished[q])
-		toMove := !over && q == mover
-		if toMove {
-			switch {
-			case s.Roll() > 0 && len(moveTexts) > 0:
-				line += fmt.Sprintf(" — moves %s", strings.Join(moveTexts, " "))
-			default:
-				line += " — to roll"
-			}
-		}
+		p.c.circle(lx, y, 8, seatColour[slot], colInk, 1)
+		line := fmt.Sprintf("%c %s · %s · yard %d · goal %d", p.s.Game().Letter(q), seatNames[slot], seatName(q), p.inYard[q], p.finished[q])
+		toMove := !p.over && q == p.mover
 		col := colMuted
 		if toMove {
+			line += p.turnNote()
 			col = colInk
 		}
-		c.text(lx+14, y, line, 13, Start, col, toMove)
+		p.c.text(lx+14, y, line, 13, Start, col, toMove)
 	}
-	status := ""
-	if over {
-		status = "game over, " + result(s)
-		c.text(margin+2, py+10, "Game over", 15, Start, colInk, true)
-		c.text(margin+2, py+32, result(s), 12, Start, colInk, false)
-	} else if s.Roll() > 0 {
-		status = fmt.Sprintf("%s (%s) rolled %d and moves", seatNames[slots[mover]], seatName(mover), s.Roll())
-	} else {
-		status = fmt.Sprintf("%s (%s) to roll", seatNames[slots[mover]], seatName(mover))
+}
+
+// turnNote ends the mover's line: its moves, or that it is to roll.
+func (p *ludoPicture) turnNote() string {
+	if p.s.Roll() > 0 && len(p.moveTexts) > 0 {
+		return fmt.Sprintf(" — moves %s", strings.Join(p.moveTexts, " "))
 	}
+	return " — to roll"
+}
+
+// drawGameOver writes the result where the die would be, once the game is over.
+func (p *ludoPicture) drawGameOver(py float64) {
+	if !p.over {
+		return
+	}
+	p.c.text(ludoMargin+2, py+10, "Game over", 15, Start, colInk, true)
+	p.c.text(ludoMargin+2, py+32, result(p.s), 12, Start, colInk, false)
+}
+
+// status says in words where the game stands: over with its result, a roll to play,
+// or a roll due.
+func (p *ludoPicture) status() string {
+	switch {
+	case p.over:
+		return "game over, " + result(p.s)
+	case p.s.Roll() > 0:
+		return fmt.Sprintf("%s (%s) rolled %d and moves", p.name(p.mover), seatName(p.mover), p.s.Roll())
+	}
+	return fmt.Sprintf("%s (%s) to roll", p.name(p.mover), seatName(p.mover))
+}
+
+// describe is the drawing's description: the status, where every token is, and the
+// legal moves.
+func (p *ludoPicture) describe(status string) string {
+	s := p.s
 	desc := []string{status + "."}
-	for q := 0; q < np; q++ {
+	for q := range p.slots {
 		var places []string
-		for k := 0; k < nt; k++ {
+		for k := 0; k < s.Tokens(); k++ {
 			places = append(places, fmt.Sprintf("%c %s", 'a'+k, placeName(s, q, s.Progress(q, k))))
 		}
-		desc = append(desc, fmt.Sprintf("%s (%s): %s.", seatNames[slots[q]], seatName(q), strings.Join(places, ", ")))
+		desc = append(desc, fmt.Sprintf("%s (%s): %s.", p.name(q), seatName(q), strings.Join(places, ", ")))
 	}
-	if len(moveTexts) > 0 {
-		desc = append(desc, "Legal moves: "+strings.Join(moveTexts, ", ")+".")
+	if len(p.moveTexts) > 0 {
+		desc = append(desc, "Legal moves: "+strings.Join(p.moveTexts, ", ")+".")
 	}
-	title := fmt.Sprintf("%s: %s", g.Name(), status)
-	return &Drawing{Width: width, Height: height, Game: "ludo", Title: title, Desc: strings.Join(desc, " "), Shapes: c.shapes}, nil
+	return strings.Join(desc, " ")
 }
 
 func placeName(s *ludo.State, q, x int) string {

@@ -92,3 +92,15 @@ func BenchmarkPlayoutCatalogue(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPlayoutMore plays Layli Goobalay (kept pits) and the games of
+// games_more.go.
+func BenchmarkPlayoutMore(b *testing.B) {
+	gs := moreGames(b)
+	for _, name := range []string{"layli-goobalay", "bohnenspiel", "halusa", "sungka", "ohvalhu", "um-el-bagara", "um-el-tuweisat"} {
+		b.Run(name, func(b *testing.B) {
+			s := gs[name].Start()
+			playout(b, s, s.Reset)
+		})
+	}
+}

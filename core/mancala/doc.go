@@ -1,6 +1,8 @@
 // Package mancala is one sowing engine for the mancala family: a game is a descriptor,
 // data rather than code, and Kalah, Oware, Ayoayo, Congkak, Toguz Kumalak and Vai Lung
-// Thlan are values of it (games.go). core/kalah stays as Kalah's own fast
+// Thlan are values of it (games.go; the other catalogue games are in games_ext.go,
+// and six more, Bohnenspiel, Halusa, Sungka, Ohvalhu, Um el-Bagara and Um el
+// Tuweisat, in games_more.go). core/kalah stays as Kalah's own fast
 // implementation; a differential test holds the engine, given Kalah's descriptor, equal
 // to it on perft and on random games for every knob combination (kalah_diff_test.go),
 // and variants/mancala_diff_test.go holds Oware's descriptor equal to scripts/oware.lua.
@@ -53,6 +55,12 @@
 //     also take an opponent house of the mover's choosing (Chosen, named in the move)
 //     or whose seeds are sown on (Effect Resow, from ResowFrom). Relay works with a
 //     chosen direction.
+//   - Kept pits (Effect KeepPair, with Capture.OppositeCounts: Layli Goobalay's uur):
+//     the last pit and the opposite one become the capturer's for good; they keep
+//     what is sown into them, are never sown from or captured, stop a relay, and go to
+//     their owner at the end ([State.Kept]).
+//   - Per-house directions (Sowing.HouseDirections: Um el-Bagara's holes sow towards
+//     the nearer end of the row, the middle one either way).
 //   - Move rules: NoStarve (Awari), Opening (houses allowed in the first plies; every
 //     house once), Must (ReachOrEmpty: Dabuda, on the first lap).
 //   - Phases: Setup (seed moves between own houses before play, "2>5", "done") and
@@ -71,8 +79,8 @@
 // A pit is its index in Board.Pits; the position string lists the pits in that order,
 // stores in brackets, then the side to move (s, n, or - once over), then the game
 // variables that are set: "pie=first" or "pie=offer", "swapped", "marks=PIT:s|n,..."
-// (1-based pits marked by a capture and their owner) and "repeated" (a finished game
-// that ended by repetition). With [TwoRows] and [FourRows] the indexing is core/kalah's,
+// (1-based pits marked by a capture and their owner), "kept=PIT:s|n,..." (kept pits and
+// their owner) and "repeated" (a finished game that ended by repetition). With [TwoRows] and [FourRows] the indexing is core/kalah's,
 // and so is the string of a Kalah descriptor, character for character:
 //
 //	4,4,4,4,4,4,[0],4,4,4,4,4,4,[0] s
@@ -89,7 +97,8 @@
 // A move is a house number, 1.. along the mover's track (house 1 is the first of the
 // mover's houses that their track lists); when the mover chooses the direction, the
 // number is followed by R (anticlockwise: sowing towards the mover's right along their
-// near row) or L (clockwise): "3R", "3L". A move naming a chosen opponent house adds
+// near row) or L (clockwise): "3R", "3L" (with per-house directions, only a house
+// whose direction is chosen takes the letter). A move naming a chosen opponent house adds
 // ">" and its number ("5>3", "5L>3"); a setup move is "A>B" (a seed from house A to
 // house B) or "done". The special moves are "swap" and "pass".
 // Internally a move is the 0-based house index, plus [ClockwiseBit].
@@ -99,5 +108,12 @@
 // Positions are a []uint16 of counts and a few variables; Play pushes a copy of them
 // for Undo, so play and undo allocate nothing once the record has grown. Sowing walks
 // a precompiled lap with whole laps added in bulk, and a single loop with no per-seed
-// branch when nothing is skipped or marked. See bench_test.go for figures.
+// branch when nothing is skipped or marked (in the extended loop too). The rules that
+// try moves (must feed, no-starve, Must, chosen targets) list the mover's moves once
+// per position: the end check's listing is kept for the next LegalMoves; Must's
+// trials stop after the first lap; no-starve tries nothing while an opponent house
+// holds more seeds than any capture can take. The repetition rule keeps a 128-bit
+// Bloom filter of the hashes since the last change of a store (in the undo record), so
+// the record is searched only for a likely repetition; the hash itself is a
+// multiply-add per pit (about 7 ns for Oware). See bench_test.go for figures.
 package mancala

@@ -59,10 +59,11 @@ type Game struct {
 	minSeeds int
 	// marks: some capture marks pits (the state then keeps per-pit marks).
 	marks bool
-	// plain: sowing is a single pass with no skipping and no marks (the fast loop).
-	plain bool
-	keys  []uint64 // Zobrist key per pit, mixed with the count
-	flags [16]uint64
+	// plain: sowing is a single pass with no skipping and no marks (the fast loop);
+	// lapFast: the same for the extended loop (no per-seed take either).
+	plain, lapFast bool
+	keys           []uint64 // Zobrist key per pit, mixed with the count
+	flags          [16]uint64
 	// hooks are called when hooked (see WithHooks).
 	hooks  Hooks
 	hooked bool
@@ -79,12 +80,24 @@ type Game struct {
 	// plyCap: plies of play after which the opening and FromPly rules no longer
 	// depend on the count (the hash includes the count below it).
 	plyCap int
+	// keeps: some capture makes kept pits (KeepPair). hdir: Sowing.HouseDirections
+	// (nil when not set). slowMoves: LegalMoves goes through sowingsExt (filters,
+	// opening rules, kept pits or per-house directions).
+	keeps     bool
+	hdir      []Direction
+	slowMoves bool
+	// starveBound > 0: a move can only empty an opponent house holding at most this
+	// many seeds (no relay, no per-seed takes, every capture a counted take of the
+	// pit), so an opponent house holding more proves every move leaves them seeds
+	// (NoStarve needs no trial). 0: no such bound.
+	starveBound int
 }
 
 // capture is a Capture compiled.
 type capture struct {
 	Capture
-	mask uint64
+	mask    uint64
+	oppMask uint64 // OppositeCounts as a bit set
 }
 
 // New compiles r into a game named name.
@@ -178,8 +191,8 @@ func New(name string, r Rules) (*Game, error) {
 		}
 	}
 	for _, c := range r.Captures {
-		g.caps = append(g.caps, capture{Capture: c, mask: c.countMask()})
-		if c.Effect == MarkPit {
+		g.caps = append(g.caps, capture{Capture: c, mask: c.countMask(), oppMask: bitSet(c.OppositeCounts)})
+		if c.Effect == MarkPit || c.Effect == KeepPair {
 			g.marks = true
 		}
 	}
@@ -188,6 +201,7 @@ func New(name string, r Rules) (*Game, error) {
 		g.marks = true // out-of-play pits are kept with the marks
 	}
 	g.plain = !g.marks && !r.Sowing.SkipOrigin && !r.Sowing.OriginFirst
+	g.lapFast = g.plain && r.Sowing.TakeAt == 0
 	keys := core.NewKeys(0x6d61_6e63_616c_6121) // "mancala!"
 	g.keys = make([]uint64, n)
 	for p := range g.keys {
@@ -255,12 +269,16 @@ func (g *Game) dirOf(m core.Move) int {
 			return 1
 		}
 	}
+	if g.hdir != nil && m&ClockwiseBit != 0 {
+		return 1
+	}
 	return 0
 }
 
 // compileExt sets the flags of the extended rules.
 func (g *Game) compileExt() {
 	r := &g.r
+	o := r.Opening
 	g.rounds = r.Rounds.Seeds > 0
 	g.ext = r.Sowing.TakeAt > 0 || r.Sowing.Relay > RelayOnOccupied || g.rounds ||
 		r.Must != AnyMove || r.Sowing.LapCaptures
@@ -272,10 +290,20 @@ func (g *Game) compileExt() {
 		if c.Chosen {
 			g.chosen = true
 		}
+		if c.Effect == KeepPair || len(c.OppositeCounts) > 0 {
+			g.ext = true
+		}
+		if c.Effect == KeepPair {
+			g.keeps = true
+		}
 		g.plyCap = max(g.plyCap, c.FromPly)
 	}
+	if len(r.Sowing.HouseDirections) > 0 {
+		g.hdir = r.Sowing.HouseDirections
+	}
 	g.filter = g.chosen || r.NoStarve || r.Must != AnyMove
-	o := r.Opening
+	g.slowMoves = g.filter || o.Plies > 0 || o.EachHouse || g.keeps || g.hdir != nil
+	g.starveBound = starveBound(r)
 	g.plyCap = max(g.plyCap, o.Plies)
 	if o.Plies > 0 {
 		g.opening = make([]bool, MaxRows*MaxHouses)
@@ -284,6 +312,25 @@ func (g *Game) compileExt() {
 		}
 	}
 	g.keepPly = r.KeepPly || g.plyCap > 0 || o.EachHouse || r.Setup.Moves > 0 || g.rounds
+}
+
+// starveBound returns the most seeds an opponent house can hold and still be emptied
+// by one move of r, or 0 when r gives no such bound: sowing only adds seeds to a
+// house unless a relay lifts it or a per-seed take empties it, and a counted capture
+// of the pit (Oware's 2 and 3) empties only houses the last seeds bring to a listed
+// count, so a house holding more than the largest count stays occupied.
+func starveBound(r *Rules) int {
+	if r.Sowing.Relay != NoRelay || r.Sowing.TakeAt > 0 || r.Rounds.Seeds > 0 || len(r.Captures) == 0 {
+		return 0
+	}
+	bound := 0
+	for _, c := range r.Captures {
+		if c.Take != TakePit || len(c.Counts) == 0 || c.Chosen || c.Effect == Resow || c.WithLast {
+			return 0
+		}
+		bound = max(bound, slices.Max(c.Counts))
+	}
+	return bound
 }
 
 // Board returns the compiled board: Rules().Board, with the engine's stores appended

@@ -346,3 +346,32 @@ func BaoSimplified(maxPlies int) Rules {
 		End: End{When: MoverCannotMove, Remaining: ToOther, MaxPlies: maxPlies, Repeats: 3, OnRepeat: Split},
 	}
 }
+
+// LayliGoobalay describes the Somali game (Wikipedia "Layli Goobalay"; Mancala World
+// "Layli Goobalay (short board)", after Pankhurst 1971): two rows of six holes, four
+// seeds each (48), stores only for captures. Sowing goes anticlockwise and relays: a
+// last seed in an occupied hole lifts it and goes on, unless the hole is an uur. A
+// last seed in an empty hole of the mover, facing an opponent hole that is not an
+// uur and holds seeds, captures: when that hole holds exactly three, one of them
+// moves into the mover's hole, and both holes, two seeds each, become uurs of the
+// mover (kept pits: never sown from, never captured, a relay stops in them, and they
+// keep what is sown into them); otherwise the opponent's seeds and the capturing
+// seed go to the mover's store. The game ends when the player to move cannot move;
+// each player then takes their own uurs (wherever they are) and the other seeds of
+// their row. Exact to the catalogue; readings: "removed from the game" (Wikipedia)
+// is read as Mancala World's "captured by the player", and an uur facing the last
+// hole protects its seeds ("an uur may never be emptied", Mancala World's long-board
+// page). Cycles end on the third occurrence of a position since the last capture,
+// the seeds left split evenly; maxPlies (0: none) is a safety net.
+func LayliGoobalay(maxPlies int) Rules {
+	return Rules{
+		Board:  TwoRows(6, 4),
+		Sowing: Sowing{Stores: NoStores, Relay: RelayOnOccupied},
+		Captures: []Capture{
+			{Side: OwnSide, EmptyBefore: true, Take: TakeOpposite, OppositeCounts: []int{3}, Effect: KeepPair},
+			{Side: OwnSide, EmptyBefore: true, Take: TakeOpposite, WithLast: true, NeedSeeds: true},
+		},
+		End: End{When: MoverCannotMove, Remaining: ToOwner, MaxPlies: maxPlies,
+			Repeats: 3, OnRepeat: Split},
+	}
+}

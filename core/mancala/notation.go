@@ -43,11 +43,21 @@ func (s *State) String() string {
 	}
 	sep := " marks="
 	for p, m := range s.marks {
-		if m != 0 && m != markOut {
+		if m != 0 && m < markOut {
 			b.WriteString(sep)
 			b.WriteString(strconv.Itoa(p + 1))
 			b.WriteByte(':')
 			b.WriteByte("sn"[m-1])
+			sep = ","
+		}
+	}
+	sep = " kept="
+	for p, m := range s.marks {
+		if m >= markKeep {
+			b.WriteString(sep)
+			b.WriteString(strconv.Itoa(p + 1))
+			b.WriteByte(':')
+			b.WriteByte("sn"[m-markKeep])
 			sep = ","
 		}
 	}
@@ -131,8 +141,26 @@ func (g *Game) Parse(text string) (*State, error) {
 			if ext.err != nil {
 				return fail("%v", ext.err)
 			}
+		case strings.HasPrefix(f, "kept="):
+			if !g.keeps {
+				return fail("%s: this game keeps no pits", f)
+			}
+			for _, m := range strings.Split(strings.TrimPrefix(f, "kept="), ",") {
+				num, who, ok := strings.Cut(m, ":")
+				p, err := strconv.Atoi(num)
+				side := strings.Index("sn", who)
+				switch {
+				case !ok || err != nil || len(who) != 1 || side < 0:
+					return fail("kept pit %q: want PIT:s or PIT:n", m)
+				case p < 1 || p > g.npits || !g.house[p-1]:
+					return fail("kept pit %q: pit %d is not a house", m, p)
+				case s.marks[p-1] != 0:
+					return fail("kept pit %q: pit %d is marked or kept already", m, p)
+				}
+				s.marks[p-1] = int8(markKeep + side)
+			}
 		case strings.HasPrefix(f, "marks="):
-			if !g.marks {
+			if !g.marking() {
 				return fail("%s: this game marks no pits", f)
 			}
 			for _, m := range strings.Split(strings.TrimPrefix(f, "marks="), ",") {
@@ -202,8 +230,9 @@ func (s *State) MoveString(m core.Move) string {
 	case m&SetupBit != 0:
 		return strconv.Itoa(int(m>>8)&255+1) + ">" + strconv.Itoa(int(m)&255+1)
 	}
-	h := strconv.Itoa(int(m&(ClockwiseBit-1)) + 1)
-	if s.g.r.Sowing.Direction == Chosen {
+	k := int(m & (ClockwiseBit - 1))
+	h := strconv.Itoa(k + 1)
+	if s.g.r.Sowing.Direction == Chosen || (s.g.hdir != nil && k < len(s.g.hdir) && s.g.hdir[k] == Chosen) {
 		if m&ClockwiseBit != 0 {
 			h += "L"
 		} else {
@@ -244,6 +273,9 @@ func (s *State) ParseMove(text string) (core.Move, error) {
 	if g.r.Sowing.Direction == Chosen {
 		want = fmt.Sprintf("a house number 1..%d and a direction, R (anticlockwise) or L (clockwise), e.g. 3R", n)
 	}
+	if g.hdir != nil {
+		return s.parseHouseDirMove(text, want, target)
+	}
 	if g.r.PieRule {
 		want += " or swap"
 	}
@@ -268,6 +300,44 @@ func (s *State) ParseMove(text string) (core.Move, error) {
 	h, err := strconv.Atoi(num)
 	if err != nil || h < 1 || h > n || num != strconv.Itoa(h) {
 		return 0, fmt.Errorf("move %q: want %s", text, want)
+	}
+	return core.Move(h-1) | dir | target, nil
+}
+
+// parseHouseDirMove reads a move under Sowing.HouseDirections: a house number, with R
+// or L when the house's direction is Chosen.
+func (s *State) parseHouseDirMove(text, want string, target core.Move) (core.Move, error) {
+	g := s.g
+	chosen := []string{}
+	for k, d := range g.hdir {
+		if d == Chosen {
+			chosen = append(chosen, strconv.Itoa(k+1))
+		}
+	}
+	if len(chosen) > 0 {
+		want += fmt.Sprintf(", with R (anticlockwise) or L (clockwise) after house %s", strings.Join(chosen, ", "))
+	}
+	if g.r.PieRule {
+		want += " or swap"
+	}
+	if g.r.Pass {
+		want += " or pass"
+	}
+	num, dir, suffix := text, core.Move(0), false
+	if text != "" {
+		switch text[len(text)-1] {
+		case 'L', 'l':
+			num, dir, suffix = text[:len(text)-1], ClockwiseBit, true
+		case 'R', 'r':
+			num, suffix = text[:len(text)-1], true
+		}
+	}
+	h, err := strconv.Atoi(num)
+	if err != nil || h < 1 || h > len(g.hdir) || num != strconv.Itoa(h) || suffix != (g.hdir[h-1] == Chosen) {
+		return 0, fmt.Errorf("move %q: want %s", text, want)
+	}
+	if g.hdir[h-1] == Clockwise {
+		dir = ClockwiseBit
 	}
 	return core.Move(h-1) | dir | target, nil
 }
@@ -344,6 +414,9 @@ func (s *State) Render(color bool) string {
 		case pit.Store:
 			text = fmt.Sprintf("[%3d]", s.pits[p])
 			code = "\x1b[33m"
+		case s.Kept(p) >= 0:
+			text = fmt.Sprintf("%3d%c ", s.pits[p], "SN"[s.Kept(p)])
+			code = "\x1b[35m"
 		case s.Mark(p) >= 0:
 			text = fmt.Sprintf("%3d%c ", s.pits[p], "sn"[s.Mark(p)])
 			code = "\x1b[31m"

@@ -211,14 +211,27 @@ func (s *State) checkExt(e *extFields, over bool) error {
 	return nil
 }
 
+// marking reports whether some capture marks pits (Effect MarkPit).
+func (g *Game) marking() bool {
+	for i := range g.caps {
+		if g.caps[i].Effect == MarkPit {
+			return true
+		}
+	}
+	return false
+}
+
 // fieldsWanted lists the fields a position of g may have, for errors.
 func (g *Game) fieldsWanted() string {
 	w := []string{}
 	if g.r.PieRule {
 		w = append(w, "pie=first", "pie=offer", "swapped")
 	}
-	if g.marks && !g.rounds || g.marks && len(g.caps) > 0 {
+	if g.marking() {
 		w = append(w, "marks=PIT:s|n,...")
+	}
+	if g.keeps {
+		w = append(w, "kept=PIT:s|n,...")
 	}
 	if g.rounds {
 		w = append(w, "out=PIT,...", "round=R")

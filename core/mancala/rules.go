@@ -50,6 +50,13 @@ type Sowing struct {
 	OriginFirst bool
 	// MinSeeds is the fewest seeds a house needs to be sown from (0 reads as 1; Hus: 2).
 	MinSeeds int
+	// HouseDirections, when not empty, gives each house number its own direction (one
+	// entry a house, 1-based along the player's track as the moves number them, the same
+	// list for both players): Anticlockwise, Clockwise or Chosen (Um el-Bagara: the two
+	// left houses sow clockwise, the two right ones anticlockwise, the middle one either
+	// way). Direction must then stay Anticlockwise. A move from a Chosen house is written
+	// with R or L, as with Direction Chosen; the others are plain house numbers.
+	HouseDirections []Direction
 	// Relay is the relay rule. A relay stops after MaxRelay lifts (the move ends where
 	// the last seed fell), so that no move runs forever. It works with every direction,
 	// a chosen one included: the relay goes on the way the move went.
@@ -125,6 +132,17 @@ const (
 	// the last seed of that lap is treated like any other (capture, relay): Hus, Owela,
 	// Omweso, Bao.
 	Resow
+	// KeepPair turns the last pit and the pit taken into the mover's kept pits (Layli
+	// Goobalay's uur): one seed moves from the taken pit into the last pit, and both are
+	// marked as the mover's for the rest of the game (of the round, with Rounds). A kept
+	// pit keeps every seed sown into it; it is never sown from and never captured, and a
+	// lap whose last seed falls in it ends the move there (no relay, no capture). When
+	// the game (or round) ends, its seeds go to the mark's owner, whatever
+	// End.Remaining says of the other houses; rules that count a side's seeds (an
+	// empty side, must feed, no-starve, a grand slam) leave kept pits out. Take must
+	// be TakeOpposite or TakeNext (one pit), and the capture applies only when that
+	// pit holds a seed to give.
+	KeepPair
 )
 
 // ResowFrom says where a Resow capture's seeds start.
@@ -190,6 +208,10 @@ type Capture struct {
 	FromPly int
 	// ResowFrom is where a Resow capture's seeds start.
 	ResowFrom ResowFrom
+	// OppositeCounts, when not empty, lists the counts the opponent house facing the
+	// last pit must hold before the capture (Layli Goobalay's uur: 3); a last pit with
+	// no house facing it, or facing a marked one, fails. Each is 1..63.
+	OppositeCounts []int
 }
 
 // When is the end condition checked after every move.
@@ -360,6 +382,9 @@ func (r *Rules) Validate() error {
 	case s.TakeAtOwner && s.TakeAt == 0:
 		return fmt.Errorf("sowing.take_at_owner needs sowing.take_at")
 	}
+	if err := r.validateHouseDirections(); err != nil {
+		return err
+	}
 	for side, tr := range r.Board.Tracks {
 		sown := 0
 		for _, p := range tr {
@@ -380,7 +405,7 @@ func (r *Rules) Validate() error {
 			return fmt.Errorf("%s.take %d unknown", field, c.Take)
 		case c.Chain > ChainForward:
 			return fmt.Errorf("%s.chain %d unknown", field, c.Chain)
-		case c.Effect > Resow:
+		case c.Effect > KeepPair:
 			return fmt.Errorf("%s.effect %d unknown", field, c.Effect)
 		case c.Chain != NoChain && c.Take != TakePit:
 			return fmt.Errorf("%s.chain: chains extend take = pit captures only (take = after chains by itself)", field)
@@ -408,6 +433,13 @@ func (r *Rules) Validate() error {
 			return fmt.Errorf("%s.effect resow: re-sowing the last pit's own seeds is a relay: use sowing.relay", field)
 		case c.EmptyBefore && c.Even:
 			return fmt.Errorf("%s: empty_before (a count of 1) and even never hold together", field)
+		case c.Effect == KeepPair && (c.Take != TakeOpposite && c.Take != TakeNext || c.WithLast || c.Chosen):
+			return fmt.Errorf("%s.effect keep_pair: pairs the last pit with one taken pit (take = opposite or next, no with_last, no chosen)", field)
+		}
+		for _, n := range c.OppositeCounts {
+			if n < 1 || n > 63 {
+				return fmt.Errorf("%s.opposite_counts: %d out of range 1..63", field, n)
+			}
 		}
 		for _, n := range c.Counts {
 			if n < 1 || n > 63 {
@@ -487,6 +519,34 @@ func (r *Rules) validateExt() error {
 	return nil
 }
 
+// validateHouseDirections checks Sowing.HouseDirections against the board.
+func (r *Rules) validateHouseDirections() error {
+	hd := r.Sowing.HouseDirections
+	if len(hd) == 0 {
+		return nil
+	}
+	nh := [2]int{}
+	for _, p := range r.Board.Pits {
+		if !p.Store {
+			nh[p.Owner]++
+		}
+	}
+	switch {
+	case r.Sowing.Direction != Anticlockwise:
+		return fmt.Errorf("sowing.house_directions: leave sowing.direction anticlockwise (the list sets every house's direction)")
+	case nh[0] != nh[1]:
+		return fmt.Errorf("sowing.house_directions: the players own %d and %d houses; one list needs as many each", nh[0], nh[1])
+	case len(hd) != nh[0]:
+		return fmt.Errorf("sowing.house_directions: %d entries; want one a house (%d)", len(hd), nh[0])
+	}
+	for i, d := range hd {
+		if d > Chosen {
+			return fmt.Errorf("sowing.house_directions[%d]: direction %d unknown", i, d)
+		}
+	}
+	return nil
+}
+
 // storeSown reports whether pit p of side's track receives seeds when it is a store.
 func (r *Rules) storeSown(side, p int) bool {
 	pit := r.Board.Pits[p]
@@ -503,9 +563,12 @@ func (r *Rules) storeSown(side, p int) bool {
 }
 
 // countMask returns the counts of c as a bit set.
-func (c *Capture) countMask() uint64 {
+func (c *Capture) countMask() uint64 { return bitSet(c.Counts) }
+
+// bitSet returns counts 1..63 as a bit set.
+func bitSet(counts []int) uint64 {
 	var m uint64
-	for _, n := range c.Counts {
+	for _, n := range counts {
 		m |= 1 << uint(n)
 	}
 	return m

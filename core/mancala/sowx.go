@@ -27,6 +27,9 @@ func (s *State) sowMoveExt(side int, m core.Move) bool {
 	s.pits[from] = 0
 	last := s.lapX(side, lap, at[from], from, seeds, true)
 	s.firstOK = s.reached || (last >= 0 && g.house[last] && int(g.owner[last]) == side && s.pits[last] == 1)
+	if s.probe {
+		return false // a trial of the first lap only
+	}
 	for laps := 1; ; laps++ {
 		if last < 0 {
 			return false // the last seed was taken, or nothing could be sown
@@ -63,7 +66,7 @@ func (s *State) sowMoveExt(side int, m core.Move) bool {
 				return false
 			}
 			from = s.nextHouse(lap, at[last])
-			if from < 0 || s.pits[from] == 0 {
+			if from < 0 || s.pits[from] == 0 || (s.marks != nil && s.marks[from] != 0) {
 				return false
 			}
 		default:
@@ -84,6 +87,9 @@ func (s *State) sowMoveExt(side int, m core.Move) bool {
 // the first.
 func (s *State) lapX(side int, lap []int, pos, origin, seeds int, lift bool) int {
 	g := s.g
+	if g.lapFast && seeds > 0 {
+		return s.lapFast(side, lap, pos, seeds)
+	}
 	sw := &g.r.Sowing
 	pits := s.pits
 	n := len(lap)
@@ -121,7 +127,11 @@ func (s *State) lapX(side int, lap []int, pos, origin, seeds int, lift bool) int
 			s.reached = true
 		}
 		if s.marks != nil && s.marks[p] != 0 {
-			pits[g.store[s.marks[p]-1]]++
+			if m := s.marks[p]; m < markOut {
+				pits[g.store[m-1]]++ // a MarkPit pit: to the mark's owner
+			} else {
+				pits[p]++ // a kept pit keeps its seeds
+			}
 			continue
 		}
 		pits[p]++
@@ -139,6 +149,47 @@ func (s *State) lapX(side int, lap []int, pos, origin, seeds int, lift bool) int
 	}
 	s.lapFirst = first
 	return last
+}
+
+// lapFast is lapX for the rules with nothing to skip, mark or take on the way
+// (Game.lapFast): whole laps are added in bulk, and only Must's ReachOrEmpty looks at
+// the pits sown.
+func (s *State) lapFast(side int, lap []int, pos, seeds int) int {
+	g := s.g
+	pits := s.pits
+	n := len(lap)
+	reach := g.r.Must == ReachOrEmpty
+	if seeds > n {
+		q := uint16((seeds - 1) / n)
+		for _, p := range lap {
+			pits[p] += q
+		}
+		seeds -= int(q) * n
+		if reach {
+			for _, p := range lap {
+				if g.house[p] && int(g.owner[p]) != side {
+					s.reached = true
+				}
+			}
+		}
+	}
+	first := pos + 1
+	if first >= n {
+		first = 0
+	}
+	s.lapFirst = lap[first]
+	p := -1
+	for ; seeds > 0; seeds-- {
+		if pos++; pos >= n {
+			pos = 0
+		}
+		p = lap[pos]
+		pits[p]++
+		if reach && g.house[p] && int(g.owner[p]) != side {
+			s.reached = true
+		}
+	}
+	return p
 }
 
 // nextHouse returns the first house in play after lap position pos, or -1.
@@ -176,6 +227,11 @@ func (s *State) captureX(side, dir, last, target int) (int, bool) {
 				continue
 			}
 		}
+		if c.oppMask != 0 {
+			if o := g.opp[last]; o < 0 || (s.marks != nil && s.marks[o] != 0) || pits[o] > 63 || c.oppMask>>pits[o]&1 == 0 {
+				continue
+			}
+		}
 		if c.Effect == MarkPit {
 			if !s.markOK(c, side, last) {
 				continue
@@ -186,6 +242,20 @@ func (s *State) captureX(side, dir, last, target int) (int, bool) {
 			return 0, false
 		}
 		free := func(p int) bool { return p >= 0 && g.house[p] && (s.marks == nil || s.marks[p] == 0) }
+		if c.Effect == KeepPair {
+			t := g.opp[last]
+			if c.Take == TakeNext {
+				t = s.nextHouse(lap, at[last])
+			}
+			if !free(t) || t == last || pits[t] == 0 {
+				continue
+			}
+			pits[t]--
+			pits[last]++
+			s.marks[last] = int8(markKeep + side)
+			s.marks[t] = int8(markKeep + side)
+			return 0, false
+		}
 		buf := s.tbuf[:0]
 		switch c.Take {
 		case TakeOpposite:
@@ -298,13 +368,15 @@ func (s *State) scratchState() *State {
 	return s.scratch
 }
 
-// try plays side's sowing m on c, a copy of s (no end check).
-func (s *State) try(c *State, side int, m core.Move) {
+// try plays side's sowing m on c, a copy of s (no end check); with probe, only its
+// first lap (enough for Must's ReachOrEmpty: c.firstOK).
+func (s *State) try(c *State, side int, m core.Move, probe bool) {
 	copy(c.pits, s.pits)
 	copy(c.marks, s.marks)
 	c.v = s.v
 	c.v.side = uint8(side)
 	c.ply = s.ply
+	c.probe = probe
 	if s.g.ext {
 		c.sowMoveExt(side, m)
 	} else {
@@ -312,12 +384,12 @@ func (s *State) try(c *State, side int, m core.Move) {
 	}
 }
 
-// sowingsExt is sowings with the opening rules and the move filters. With exist, it
-// only has to tell whether there is a move: NoStarve and the chosen targets, which
-// never remove every move, are skipped.
-func (s *State) sowingsExt(dst []core.Move, side int, exist bool) []core.Move {
+// baseMoves appends side's sowings under the rules that may leave no move at all:
+// the opening rules, kept pits, per-house directions, must feed and Must. With exist
+// it stops at the first (the caller only asks whether there is one). The rules that
+// never remove every move, no-starve and the chosen targets, are finishMoves'.
+func (s *State) baseMoves(dst []core.Move, side int, exist bool) []core.Move {
 	g := s.g
-	n0 := len(dst)
 	min := uint16(g.minSeeds)
 	hs := g.houses[side]
 	open := g.opening != nil && int(s.v.played) < g.r.Opening.Plies
@@ -327,64 +399,96 @@ func (s *State) sowingsExt(dst []core.Move, side int, exist bool) []core.Move {
 		full := uint64(1)<<uint(len(hs)) - 1
 		if used&full != full {
 			for k, p := range hs {
-				if used>>uint(k)&1 == 0 && s.pits[p] >= min && (!open || g.opening[k]) {
+				if used>>uint(k)&1 == 0 && s.pits[p] >= min && (!open || g.opening[k]) && (!g.keeps || s.marks[p] == 0) {
 					each = true
 					break
 				}
 			}
 		}
 	}
-	for k, p := range hs {
-		if s.pits[p] < min || (open && !g.opening[k]) || (each && used>>uint(k)&1 != 0) {
-			continue
+	feed := g.r.MustFeed && s.sideSeeds(1-side) == 0
+	must := g.r.Must == ReachOrEmpty && int(s.v.played) >= g.r.Opening.Plies
+	both := g.hdir != nil || g.r.Sowing.Direction == Chosen
+	for pass := 0; pass < 2; pass++ {
+		bit := core.Move(0)
+		if pass == 1 {
+			if !both {
+				break
+			}
+			bit = ClockwiseBit
 		}
-		dst = append(dst, core.Move(k))
-	}
-	if g.r.Sowing.Direction == Chosen {
-		for _, m := range dst[n0:] {
-			dst = append(dst, m|ClockwiseBit)
+		for k, p := range hs {
+			if s.pits[p] < min || (open && !g.opening[k]) || (each && used>>uint(k)&1 != 0) || (g.keeps && s.marks[p] != 0) {
+				continue
+			}
+			if g.hdir != nil {
+				if d := g.hdir[k]; (pass == 0 && d == Clockwise) || (pass == 1 && d == Anticlockwise) {
+					continue
+				}
+			}
+			m := core.Move(k) | bit
+			if feed || must {
+				c := s.scratchState()
+				s.try(c, side, m, !feed)
+				if (feed && c.sideSeeds(1-side) == 0) || (must && !c.firstOK) {
+					continue
+				}
+			}
+			dst = append(dst, m)
+			if exist {
+				return dst
+			}
 		}
 	}
+	return dst
+}
+
+// finishMoves applies the move rules that never remove every move to dst[n0:]:
+// no-starve, and the chosen targets of Capture.Chosen.
+func (s *State) finishMoves(dst []core.Move, n0, side int) []core.Move {
+	g := s.g
 	if len(dst) == n0 {
 		return dst
 	}
-	if g.r.MustFeed && s.sideSeeds(1-side) == 0 {
-		dst = s.feeding(dst, n0, side)
+	if g.r.NoStarve {
+		dst = s.noStarve(dst, n0, side)
 	}
-	c := s.scratchState()
-	if g.r.NoStarve && !exist {
-		// Keep the moves that leave the opponent seeds; failing those, the ones that
-		// leave the mover seeds; failing those, all.
-		best := 0
-		for _, m := range dst[n0:] {
-			s.try(c, side, m)
-			best = max(best, starveRank(c, side))
-		}
-		if best > 0 {
-			out := dst[:n0]
-			for _, m := range dst[n0:] {
-				s.try(c, side, m)
-				if starveRank(c, side) == best {
-					out = append(out, m)
-				}
-			}
-			dst = out
-		}
-	}
-	if g.r.Must == ReachOrEmpty && int(s.v.played) >= g.r.Opening.Plies {
-		out := dst[:n0]
-		for _, m := range dst[n0:] {
-			s.try(c, side, m)
-			if c.firstOK {
-				out = append(out, m)
-			}
-		}
-		dst = out
-	}
-	if g.chosen && !exist {
+	if g.chosen {
 		dst = s.targets(dst, n0, side)
 	}
 	return dst
+}
+
+// noStarve keeps the moves of dst[n0:] that leave the opponent seeds; failing those,
+// the ones that leave the mover seeds; failing those, all (Rules.NoStarve).
+func (s *State) noStarve(dst []core.Move, n0, side int) []core.Move {
+	g := s.g
+	if b := g.starveBound; b > 0 {
+		for _, p := range g.houses[1-side] {
+			if int(s.pits[p]) > b && (s.marks == nil || s.marks[p] == 0) {
+				return dst // that house keeps seeds whatever the move
+			}
+		}
+	}
+	c := s.scratchState()
+	s.rank = s.rank[:0]
+	best := int8(0)
+	for _, m := range dst[n0:] {
+		s.try(c, side, m, false)
+		r := int8(starveRank(c, side))
+		s.rank = append(s.rank, r)
+		best = max(best, r)
+	}
+	if best == 0 {
+		return dst
+	}
+	out := dst[:n0]
+	for i, m := range dst[n0:] {
+		if s.rank[i] == best {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // starveRank ranks a tried move for NoStarve: 2 leaves the opponent seeds, 1 leaves
@@ -407,7 +511,7 @@ func (s *State) targets(dst []core.Move, n0, side int) []core.Move {
 	end := len(dst)
 	for i := n0; i < end; i++ {
 		m := dst[i]
-		s.try(c, side, m)
+		s.try(c, side, m, false)
 		if !c.choseAt {
 			continue
 		}
@@ -476,6 +580,7 @@ func (s *State) setupMove(m core.Move) {
 func (s *State) nextRound() {
 	g := s.g
 	rs := g.r.Rounds
+	s.legalOK = false
 	s.gather(g.r.End.Remaining)
 	if (rs.Max > 0 && int(s.v.round)+1 >= rs.Max) || s.v.round == 1<<16-1 ||
 		int(s.pits[g.store[0]]) < rs.Seeds || int(s.pits[g.store[1]]) < rs.Seeds {

@@ -29,10 +29,18 @@ type vars struct {
 	starter uint8    // the side that made (or makes) the round's first move
 	setup   [2]uint8 // setup moves left a side
 	used    [2]uint64
+	// seen is a 128-bit Bloom filter of the position hashes since the last change of a
+	// store (End.Repeats): a hash whose bit is clear has not occurred, and the record
+	// need not be searched.
+	seen [2]uint64
 }
 
-// markOut in State.marks is a pit out of play for the round (Rounds).
-const markOut = 3
+// Kinds of marks in State.marks beside 1 + side (MarkPit's): markOut is a pit out of
+// play for the round (Rounds); markKeep + side is a kept pit of side (KeepPair).
+const (
+	markOut  = 3
+	markKeep = 4
+)
 
 // State is a position. It implements core.State, core.Undoer, core.Hasher, core.Scorer,
 // core.Copier and core.Applier.
@@ -62,6 +70,14 @@ type State struct {
 	tbuf                      []int       // pits a capture takes
 	lapFirst, resowPos        int         // the first pit of the last lap; where a re-sowing starts
 	mbuf                      []core.Move // moves listed to test for any
+	// probe: a trial move stops after its first lap (Must's ReachOrEmpty needs no more).
+	probe bool
+	// legal caches the mover's sowings before the no-starve and chosen-target filters,
+	// as the end check listed them, until the position changes (legalOK); rank holds
+	// the no-starve ranks of a listing.
+	legal   []core.Move
+	legalOK bool
+	rank    []int8
 }
 
 // Reset returns s to the initial position, keeping its memory.
@@ -80,6 +96,7 @@ func (s *State) Reset() {
 	s.total = g.total
 	s.hist, s.mhist, s.vhist = s.hist[:0], s.mhist[:0], s.vhist[:0]
 	s.hashes = s.hashes[:0]
+	s.legalOK = false
 	s.startHistory()
 }
 
@@ -87,8 +104,11 @@ func (s *State) Reset() {
 func (s *State) startHistory() {
 	s.hashes = s.hashes[:0]
 	s.v.irrev = 0
+	s.v.seen = [2]uint64{}
 	if s.g.r.End.Repeats > 0 {
-		s.hashes = append(s.hashes, s.Hash())
+		h := s.Hash()
+		s.hashes = append(s.hashes, h)
+		s.v.seen[h>>63] |= 1 << (h & 63)
 	}
 }
 
@@ -100,10 +120,19 @@ func (s *State) Count(p int) int { return int(s.pits[p]) }
 
 // Mark returns the side owning pit p by a MarkPit capture, or -1.
 func (s *State) Mark(p int) int {
-	if s.marks == nil || s.marks[p] == markOut {
+	if s.marks == nil || s.marks[p] == 0 || s.marks[p] >= markOut {
 		return -1
 	}
 	return int(s.marks[p]) - 1
+}
+
+// Kept returns the side owning pit p as a kept pit (Effect KeepPair: Layli Goobalay's
+// uur), or -1.
+func (s *State) Kept(p int) int {
+	if s.marks == nil || s.marks[p] < markKeep {
+		return -1
+	}
+	return int(s.marks[p]) - markKeep
 }
 
 // Out reports whether pit p is out of play for the round (a house its owner could not
@@ -165,8 +194,14 @@ func (s *State) LegalMoves(dst []core.Move) []core.Move {
 // sowings appends side's legal sowing moves.
 func (s *State) sowings(dst []core.Move, side int) []core.Move {
 	g := s.g
-	if g.filter || g.opening != nil || g.r.Opening.EachHouse {
-		return s.sowingsExt(dst, side, false)
+	if g.slowMoves {
+		n0 := len(dst)
+		if s.legalOK && int(s.v.side) == side {
+			dst = append(dst, s.legal...)
+		} else {
+			dst = s.baseMoves(dst, side, false)
+		}
+		return s.finishMoves(dst, n0, side)
 	}
 	n0 := len(dst)
 	min := uint16(g.minSeeds)
@@ -199,7 +234,7 @@ func (s *State) feeding(dst []core.Move, n0, side int) []core.Move {
 	c := s.scratchState()
 	out := dst[:n0]
 	for _, m := range dst[n0:] {
-		s.try(c, side, m)
+		s.try(c, side, m, false)
 		if c.sideSeeds(1-side) > 0 {
 			out = append(out, m)
 		}
@@ -211,8 +246,11 @@ func (s *State) feeding(dst []core.Move, n0, side int) []core.Move {
 // listing them).
 func (s *State) hasSowing(side int) bool {
 	g := s.g
-	if g.filter || g.opening != nil || g.r.Opening.EachHouse {
-		s.mbuf = s.sowingsExt(s.mbuf[:0], side, true)
+	if g.slowMoves {
+		if s.legalOK && int(s.v.side) == side {
+			return len(s.legal) > 0
+		}
+		s.mbuf = s.baseMoves(s.mbuf[:0], side, true)
 		return len(s.mbuf) > 0
 	}
 	min := uint16(g.minSeeds)
@@ -256,6 +294,7 @@ func (s *State) Undo() bool {
 	if len(s.vhist) == 0 {
 		return false
 	}
+	s.legalOK = false
 	n := len(s.pits)
 	copy(s.pits, s.hist[len(s.hist)-n:])
 	s.hist = s.hist[:len(s.hist)-n]
@@ -275,6 +314,7 @@ func (s *State) Undo() bool {
 // apply plays m.
 func (s *State) apply(m core.Move) {
 	g := s.g
+	s.legalOK = false
 	s.ply++
 	stores := s.pits[g.store[0]] + s.pits[g.store[1]]
 	if s.InSetup() {
@@ -333,10 +373,16 @@ func (s *State) repetition(irreversible bool) {
 	h := s.Hash()
 	if irreversible {
 		s.v.irrev = int32(len(s.hashes))
+		s.v.seen = [2]uint64{}
 	}
 	s.hashes = append(s.hashes, h)
 	if s.v.over {
 		return
+	}
+	bit := uint64(1) << (h & 63)
+	if s.v.seen[h>>63]&bit == 0 {
+		s.v.seen[h>>63] |= bit
+		return // not seen since the last change of a store
 	}
 	seen := 0
 	for _, x := range s.hashes[s.v.irrev:] {
@@ -369,17 +415,19 @@ func (s *State) endCheck() {
 	case EitherSideEmpty:
 		over = s.sideSeeds(0) == 0 || s.sideSeeds(1) == 0
 	default:
-		over = s.v.pie != pieOffer && !s.hasSowing(side) && (!g.r.Pass || !s.hasSowing(1-side))
+		over = s.v.pie != pieOffer && !s.canMove() && (!g.r.Pass || !s.hasSowing(1-side))
 	}
 	if !over && e.LeftAtMost > 0 && s.sideSeeds(0)+s.sideSeeds(1) <= e.LeftAtMost {
 		over = true
 	}
-	limit := false
-	if !over && e.MaxPlies > 0 && s.ply >= e.MaxPlies {
-		over, limit = true, true
+	// The ply limit ends the match even on a ply that also ends a round: the next round
+	// would start past the limit, where a parsed copy of the position is already over.
+	limit := e.MaxPlies > 0 && s.ply >= e.MaxPlies
+	if limit {
+		over = true
 	}
-	if !over && e.When == EitherSideEmpty && (g.minSeeds > 1 || g.r.MustFeed || g.filter || g.opening != nil || g.r.Opening.EachHouse) &&
-		s.v.pie != pieOffer && !s.hasSowing(side) {
+	if !over && e.When == EitherSideEmpty && (g.minSeeds > 1 || g.r.MustFeed || g.slowMoves) &&
+		s.v.pie != pieOffer && !s.canMove() {
 		over = true // no legal move ends the game whatever the side counts say
 	}
 	switch {
@@ -390,11 +438,27 @@ func (s *State) endCheck() {
 	}
 }
 
+// canMove reports whether the side to move has a legal sowing. With the slow move
+// rules it lists them, and LegalMoves takes the list from there while the position
+// stands (s.legal).
+func (s *State) canMove() bool {
+	side := int(s.v.side)
+	if !s.g.slowMoves {
+		return s.hasSowing(side)
+	}
+	if !s.legalOK {
+		s.legal = s.baseMoves(s.legal[:0], side, false)
+		s.legalOK = true
+	}
+	return len(s.legal) > 0
+}
+
 // finish ends the game, counting the seeds left in houses by rem.
 func (s *State) finish(rem Remaining) {
 	g := s.g
 	s.v.over = true
 	s.v.pie = pieDone
+	s.legalOK = false
 	left := s.gather(rem)
 	for side := 0; side < 2; side++ {
 		s.v.score[side] = 2*int32(s.pits[g.store[side]]) + left
@@ -406,6 +470,14 @@ func (s *State) finish(rem Remaining) {
 func (s *State) gather(rem Remaining) int32 {
 	g := s.g
 	left := int32(0)
+	if g.keeps {
+		for p, m := range s.marks {
+			if m >= markKeep {
+				s.pits[g.store[m-markKeep]] += s.pits[p]
+				s.pits[p] = 0
+			}
+		}
+	}
 	switch rem {
 	case ToEmptied, ToStarter:
 		e0, e1 := s.sideSeeds(0) == 0, s.sideSeeds(1) == 0
@@ -454,10 +526,18 @@ func (s *State) gather(rem Remaining) int32 {
 	return left
 }
 
-// sideSeeds counts the seeds in side's houses.
+// sideSeeds counts the seeds in side's houses (kept pits aside: KeepPair).
 func (s *State) sideSeeds(side int) int {
 	g := s.g
 	t := 0
+	if g.keeps {
+		for _, p := range g.houses[side] {
+			if s.marks[p] < markKeep {
+				t += int(s.pits[p])
+			}
+		}
+		return t
+	}
 	if lo := g.span[side]; lo >= 0 {
 		for _, c := range s.pits[lo : lo+len(g.houses[side])] {
 			t += int(c)
@@ -539,6 +619,7 @@ func (s *State) CopyFrom(src core.State) {
 	copy(s.pits, o.pits)
 	copy(s.marks, o.marks)
 	s.v, s.ply, s.total = o.v, o.ply, o.total
+	s.legalOK = false
 	s.hashes = append(s.hashes[:0], o.hashes...)
 	s.hist, s.mhist, s.vhist = s.hist[:0], s.mhist[:0], s.vhist[:0]
 }

@@ -76,6 +76,10 @@ type Game struct {
 	// Players says who sat on each seat, in seat order: "human" or an agent spec such
 	// as "alphabeta:depth=8".
 	Players []string `json:"players"`
+	// Start is the position the game started from, as the game's position string
+	// (Game.ParseState reads it), for a game set up elsewhere than the usual start: a
+	// PDN game with a FEN tag, say. Empty: the usual start.
+	Start string `json:"start,omitempty"`
 	// Moves are the moves from the start in the game's notation, chance outcomes (die
 	// rolls) included, as State.MoveString writes them.
 	Moves []string `json:"moves"`
@@ -301,15 +305,19 @@ func (e *MoveError) Error() string {
 
 func (e *MoveError) Unwrap() error { return e.Err }
 
-// Replay plays the record's moves from the game's start and returns the position and
-// the moves as codes. An unreadable or illegal move, or a move after the game ended (by
-// its rules or stopped by an error, such as a failing hook), is a *MoveError naming its
-// index. A record's Position that the moves do not reach is an error too.
+// Replay plays the record's moves from the game's start (or from Start) and returns the
+// position and the moves as codes. A Start the game cannot read is an error. An
+// unreadable or illegal move, or a move after the game ended (by its rules or stopped by
+// an error, such as a failing hook), is a *MoveError naming its index. A record's
+// Position that the moves do not reach is an error too.
 func (g *Game) Replay(game core.Game) (core.State, []core.Move, error) {
 	if n := game.NumPlayers(); n != len(g.Players) {
 		return nil, nil, fmt.Errorf("game record: %d players for %s, which has %d seats", len(g.Players), game.Name(), n)
 	}
-	st := game.NewState()
+	st, err := g.StartState(game)
+	if err != nil {
+		return nil, nil, err
+	}
 	moves := make([]core.Move, 0, len(g.Moves))
 	for i, text := range g.Moves {
 		if st.ToMove() == core.Terminal {
@@ -332,6 +340,19 @@ func (g *Game) Replay(game core.Game) (core.State, []core.Move, error) {
 		return nil, nil, fmt.Errorf("game record: the moves lead to %q, but the record says %q (the rules changed?)", st.String(), g.Position)
 	}
 	return st, moves, nil
+}
+
+// StartState returns the position the record's game starts from: Start read by the
+// game, or its usual start.
+func (g *Game) StartState(game core.Game) (core.State, error) {
+	if g.Start == "" {
+		return game.NewState(), nil
+	}
+	st, err := game.ParseState(g.Start)
+	if err != nil {
+		return nil, fmt.Errorf("game record: start: %w", err)
+	}
+	return st, nil
 }
 
 // ResultOf describes a finished game's result; nil while the game goes on.

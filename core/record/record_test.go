@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/core/checkers"
 	"github.com/kalahlab/kalahlab/core/kalah"
 	"github.com/kalahlab/kalahlab/core/ludo"
 	"github.com/kalahlab/kalahlab/core/record"
@@ -141,6 +142,27 @@ func TestReplayErrors(t *testing.T) {
 	require.ErrorAs(t, err, &me)
 	assert.Equal(t, len(done.Moves), me.Index)
 	assert.Contains(t, err.Error(), "already over")
+}
+
+// TestStart: a record of a game set up elsewhere than the start replays from Start, and
+// a Start the game cannot read is an error naming it.
+func TestStart(t *testing.T) {
+	g, p := newGame(t, checkers.Def, nil)
+	rec := &record.Game{Variant: "checkers", Knobs: p, Players: []string{"human", "human"},
+		Start: "W:W18,24:B15,K22", Moves: []string{"18x11", "22-17"}}
+	data, err := record.Marshal(rec)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `"start": "W:W18,24:B15,K22"`)
+	got, err := record.Parse(data)
+	require.NoError(t, err)
+	st, moves, err := got.Replay(g)
+	require.NoError(t, err)
+	assert.Len(t, moves, 2)
+	assert.Equal(t, "W:W11,24:BK17 quiet=1", st.String())
+
+	got.Start = "X:W1"
+	_, _, err = got.Replay(g)
+	assert.ErrorContains(t, err, "game record: start: checkers position")
 }
 
 func TestParseErrors(t *testing.T) {

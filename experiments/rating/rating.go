@@ -66,43 +66,10 @@ func Fit(names []string, points, games [][]float64, opt Options) ([]Rating, erro
 	if len(points) != n || len(games) != n {
 		return nil, fmt.Errorf("rating: %d names but %d rows of points and %d of games", n, len(points), len(games))
 	}
-	prior := opt.PriorDraws
-	if prior == 0 {
-		prior = 1
-	}
-	if prior < 0 {
-		prior = 0
-	}
-	maxIter, tol := opt.MaxIter, opt.Tol
-	if maxIter <= 0 {
-		maxIter = 10000
-	}
-	if tol <= 0 {
-		tol = 1e-6
-	}
-	// Games and points with the prior's virtual draws.
-	g := make([][]float64, n)
-	w := make([]float64, n) // points of each player
-	for i := range n {
-		if len(points[i]) != n || len(games[i]) != n {
-			return nil, fmt.Errorf("rating: row %d of points or games does not have %d entries", i, n)
-		}
-		g[i] = make([]float64, n)
-		for j := range n {
-			if i == j {
-				continue
-			}
-			if games[i][j] != games[j][i] || games[i][j] < 0 {
-				return nil, fmt.Errorf("rating: games between %s and %s are not symmetric (%v, %v)", names[i], names[j], games[i][j], games[j][i])
-			}
-			if points[i][j] < 0 || points[i][j]+points[j][i] != games[i][j] {
-				return nil, fmt.Errorf("rating: points between %s and %s (%v + %v) do not add up to their %v games", names[i], names[j], points[i][j], points[j][i], games[i][j])
-			}
-			if games[i][j] > 0 {
-				g[i][j] = games[i][j] + prior
-				w[i] += points[i][j] + prior/2
-			}
-		}
+	opt = opt.withDefaults()
+	g, w, err := withPrior(names, points, games, opt.PriorDraws)
+	if err != nil {
+		return nil, err
 	}
 	if !connected(g) {
 		return nil, errors.New("rating: the players do not all meet through games, so their ratings cannot be compared")
@@ -112,7 +79,82 @@ func Fit(names []string, points, games [][]float64, opt Options) ([]Rating, erro
 			return nil, fmt.Errorf("rating: %s scored no points and the prior is off, so its rating is -infinity", names[i])
 		}
 	}
-	// Hunter's MM iteration on γ = exp(θ).
+	gamma := strengths(g, w, opt.MaxIter, opt.Tol)
+	se, err := standardErrors(g, gamma)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Rating, n)
+	for i := range n {
+		out[i] = ratingOf(i, names[i], gamma[i], se[i], points[i], games[i])
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Elo > out[b].Elo })
+	return out, nil
+}
+
+// withDefaults fills in the defaults: PriorDraws 1 (none when negative), MaxIter
+// 10000, Tol 1e-6.
+func (o Options) withDefaults() Options {
+	switch {
+	case o.PriorDraws == 0:
+		o.PriorDraws = 1
+	case o.PriorDraws < 0:
+		o.PriorDraws = 0
+	}
+	if o.MaxIter <= 0 {
+		o.MaxIter = 10000
+	}
+	if o.Tol <= 0 {
+		o.Tol = 1e-6
+	}
+	return o
+}
+
+// withPrior checks the tables (square, games symmetric and not negative, each pair's
+// points adding up to its games) and returns the games g[i][j] and each player's
+// points w[i], with prior virtual drawn games added to every pair that met.
+func withPrior(names []string, points, games [][]float64, prior float64) (g [][]float64, w []float64, err error) {
+	n := len(names)
+	g = make([][]float64, n)
+	w = make([]float64, n)
+	for i := range n {
+		if len(points[i]) != n || len(games[i]) != n {
+			return nil, nil, fmt.Errorf("rating: row %d of points or games does not have %d entries", i, n)
+		}
+		g[i] = make([]float64, n)
+		for j := range n {
+			if i == j {
+				continue
+			}
+			if err := checkPair(names, points, games, i, j); err != nil {
+				return nil, nil, err
+			}
+			if games[i][j] > 0 {
+				g[i][j] = games[i][j] + prior
+				w[i] += points[i][j] + prior/2
+			}
+		}
+	}
+	return g, w, nil
+}
+
+// checkPair checks that i and j played as many games as j and i, not fewer than none,
+// and that the points i scored against j (not negative) and j against i add up to them.
+func checkPair(names []string, points, games [][]float64, i, j int) error {
+	if games[i][j] != games[j][i] || games[i][j] < 0 {
+		return fmt.Errorf("rating: games between %s and %s are not symmetric (%v, %v)", names[i], names[j], games[i][j], games[j][i])
+	}
+	if points[i][j] < 0 || points[i][j]+points[j][i] != games[i][j] {
+		return fmt.Errorf("rating: points between %s and %s (%v + %v) do not add up to their %v games", names[i], names[j], points[i][j], points[j][i], games[i][j])
+	}
+	return nil
+}
+
+// strengths runs Hunter's MM iteration on γ = exp(θ) from γ = 1, for the games g and
+// points w, until no strength moves by tol Elo points or more, or for maxIter rounds.
+// The result has a geometric mean of 1 (θ centred).
+func strengths(g [][]float64, w []float64, maxIter int, tol float64) []float64 {
+	n := len(w)
 	gamma := make([]float64, n)
 	for i := range gamma {
 		gamma[i] = 1
@@ -128,40 +170,41 @@ func Fit(names []string, points, games [][]float64, opt Options) ([]Rating, erro
 			}
 			next[i] = w[i] / den
 		}
-		// Normalise to a geometric mean of 1 (θ centred) and measure the change.
-		mean := 0.0
-		for _, x := range next {
-			mean += math.Log(x)
-		}
-		mean /= float64(n)
-		change := 0.0
-		for i := range n {
-			x := next[i] / math.Exp(mean)
-			change = math.Max(change, math.Abs(math.Log(x)-math.Log(gamma[i]))*EloPerNat)
-			gamma[i] = x
-		}
-		if change < tol {
+		if recentre(next, gamma) < tol {
 			break
 		}
 	}
-	se, err := standardErrors(g, gamma)
-	if err != nil {
-		return nil, err
+	return gamma
+}
+
+// recentre copies next into gamma normalised to a geometric mean of 1, and returns
+// the largest change of a strength, in Elo points.
+func recentre(next, gamma []float64) float64 {
+	mean := 0.0
+	for _, x := range next {
+		mean += math.Log(x)
 	}
-	out := make([]Rating, n)
-	for i := range n {
-		theta := math.Log(gamma[i])
-		elo := theta * EloPerNat
-		half := z95 * se[i] * EloPerNat
-		score, played := 0.0, 0.0
-		for j := range n {
-			score += points[i][j]
-			played += games[i][j]
-		}
-		out[i] = Rating{Player: i, Name: names[i], Elo: elo, Lo: elo - half, Hi: elo + half, Score: score, Games: played}
+	mean /= float64(len(next))
+	change := 0.0
+	for i := range next {
+		x := next[i] / math.Exp(mean)
+		change = math.Max(change, math.Abs(math.Log(x)-math.Log(gamma[i]))*EloPerNat)
+		gamma[i] = x
 	}
-	sort.SliceStable(out, func(a, b int) bool { return out[a].Elo > out[b].Elo })
-	return out, nil
+	return change
+}
+
+// ratingOf is player i's Rating from its strength γ, the standard error of log γ, and
+// its rows of points and games.
+func ratingOf(i int, name string, gamma, se float64, points, games []float64) Rating {
+	elo := math.Log(gamma) * EloPerNat
+	half := z95 * se * EloPerNat
+	score, played := 0.0, 0.0
+	for j := range points {
+		score += points[j]
+		played += games[j]
+	}
+	return Rating{Player: i, Name: name, Elo: elo, Lo: elo - half, Hi: elo + half, Score: score, Games: played}
 }
 
 // standardErrors are the standard errors of the centred strengths: the square roots of

@@ -11,6 +11,8 @@
 return variant {
   name    = "mancala/kalah-standard",
   extends = "mancala/kalah",
+  family  = "mancala",
+  region  = "North America",
   summary = "Kalah(6,6): a capture needs seeds opposite",
   board   = { rows = 2, houses = 6, seeds = 6 },
   captures = {

@@ -1,4 +1,4 @@
--- Mangala, the Turkish game, as a mancala descriptor with one hook.
+-- Mangala, the Turkish game, as a mancala descriptor.
 --
 -- Source: mancala.fandom.com/wiki/Mangala_III; worldethnosport.org (etnosporlar/
 -- mangala-sports); anatolianbrands.com.
@@ -9,13 +9,9 @@
 -- past the opponent's. A last stone in the own store: move again. A last stone that
 -- makes an opponent's house even captures it. A last stone in an own empty house
 -- captures the opposite house with that stone (when the opposite house holds stones: our
--- reading). The game ends when a player's row is empty; the player who emptied their
--- own row takes the stones left in the other row.
---
--- The descriptor says all of it but the end: who takes the stones left depends on whose
--- row ran out, which no `ending.remaining` says. The after_sow hook does it: when the
--- mover's row is empty after their move, it moves the opponent's stones into the
--- mover's store; both rows are then empty and the game ends.
+-- reading). The game ends when a player's row is empty; the player whose row is empty
+-- takes the stones left in the other row. Exact to the catalogue otherwise
+-- (core/mancala's Mangala).
 return variant {
   name    = "mancala/mangala",
   extends = "mancala",
@@ -29,17 +25,7 @@ return variant {
     { side = "own", empty_before = true, take = "opposite", with_last = true, need_seeds = true },
   },
   moves   = { extra_turn = true },
-  ending  = { when = "side_empty", remaining = "owner" },
-  hooks = {
-    after_sow = function(b, mv)
-      local me = mv.player
-      if b:seeds(me) > 0 then return end
-      local other, store = 3 - me, b:store(me)
-      for h = 1, b:house_count(other) do
-        b:add(store, b:take(b:pit(other, h)))
-      end
-    end,
-  },
+  ending  = { when = "side_empty", remaining = "emptied" },
   examples = {
     {
       name = "the first stone goes back into the emptied house, the others into the next ones",
@@ -53,6 +39,11 @@ return variant {
       name = "a last stone making an opponent's house even captures it",
       from = "0,0,0,0,0,3,[0],1,4,4,4,4,4,[0] s", play = "6",
       want = "0,0,0,0,0,1,[3],0,4,4,4,4,4,[0] n",
+    },
+    {
+      name = "a single stone moves on: into the store, an extra turn with an empty row; South takes North's row",
+      from = "0,0,0,0,0,1,[20],1,0,0,0,0,0,[26] s", play = "6",
+      want = "0,0,0,0,0,0,[22],0,0,0,0,0,0,[26] -",
     },
     {
       name = "South empties their row and takes the stones left on North's",

@@ -563,11 +563,11 @@ function MancalaBoard:ply() end
 ---@field region? string where the game is played, for `variants list` [the parent's]
 ---@field params? KalahParams|CheckersParams|TicTacToeParams|LudoParams|MancalaParams knob values of the base game
 ---@field fields? table<string, LudoField> Ludo: the special fields by kind ({} for none) [the parent's]
----@field board? LudoBoard|table Ludo: the board's drawing; mancala: { rows, houses, seeds, pits, tracks } [the parent's]
----@field sowing? table mancala: { direction, stores, skip, origin_first, min_seeds, relay } [the parent's]
----@field captures? table[] mancala: capture rules tried in order [the parent's]
----@field ending? table mancala: { when, majority, remaining, repeats, on_repeat } [the parent's]
----@field moves? table mancala: { extra_turn, must_feed, pie_rule, pass } [the parent's]
+---@field board? LudoBoard|table Ludo: the board's drawing; mancala: { rows, houses, seeds, stores, start, pits, tracks } [the parent's]
+---@field sowing? table mancala: { direction, stores, skip, origin_first, min_seeds, relay, take_at, take_at_owner, lap_captures, house_directions } [the parent's]
+---@field captures? table[] mancala: capture rules tried in order ({ side, inner, empty_before, occupied, counts, even, not_house, take, with_last, need_seeds, need_opposite, all_occupied, opposite_counts, chain, grand_slam, chosen, from_ply, effect, resow_from, mark_once, mark_not_mirror }) [the parent's]
+---@field ending? table mancala: { when, majority, remaining, repeats, on_repeat, left_at_most, rounds = { seeds, max }, keep_ply } [the parent's]
+---@field moves? table mancala: { extra_turn, must_feed, pie_rule, pass, no_starve, opening = { plies, houses, each_house }, must, setup } [the parent's]
 ---@field hooks? KalahHooks|CheckersHooks|TicTacToeHooks|LudoHooks|MancalaHooks hook functions of the base game
 ---@field examples? Example[] position tests
 

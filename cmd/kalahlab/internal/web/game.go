@@ -373,6 +373,9 @@ func (gm *game) record() (*record.Game, error) {
 
 // restore plays a record's moves in gm (a new game of the record's variant).
 func (gm *game) restore(rec *record.Game) error {
+	if rec.Start != "" {
+		return badRequest{fmt.Errorf("the game starts from a set-up position (%s), which the browser cannot play yet: use kalahlab play --load or kalahlab replay", rec.Start)}
+	}
 	_, moves, err := rec.Replay(gm.g)
 	if err != nil {
 		return badRequest{err}

@@ -163,9 +163,9 @@ func histLinks(title string, d experiments.Distribution, link string) template.H
 }
 
 // reportHTML serves the study's HTML report as `experiment report` writes it, computed
-// from the directory now.
+// from the directory now, its first moves and histogram bars linked to the games page.
 func (s *Server) reportHTML(w http.ResponseWriter, r *http.Request) {
-	_, dir, err := s.dirOf(r.URL.Query())
+	i, dir, err := s.dirOf(r.URL.Query())
 	if err != nil {
 		s.failErr(w, err)
 		return
@@ -176,7 +176,11 @@ func (s *Server) reportHTML(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var b bytes.Buffer
-	if err := experiments.WriteHTML(&b, experiments.Summarize(res)); err != nil {
+	rep := experiments.Summarize(res)
+	// The first moves and histogram bars link to the games page (no trial log read here:
+	// that page reads it).
+	rep.Games = &experiments.GameLinks{Dir: dir, GamesURL: "/results/games?r=" + strconv.Itoa(i)}
+	if err := experiments.WriteHTML(&b, rep); err != nil {
 		s.fail(w, http.StatusInternalServerError, err)
 		return
 	}

@@ -288,6 +288,11 @@ func TestNewGameErrors(t *testing.T) {
 			assert.Equal(t, 400, code)
 			assert.Contains(t, byID(body, "setup-error"), "Loading the game record")
 		}
+		// A set-up start (a PDN game's FEN) is refused, not played from the usual start.
+		setUp := `{"format":"kalahlab-game","version":1,"variant":"checkers","players":["human","human"],"start":"W:W18:B14","moves":["18x9"]}`
+		code, body := c.post("/play/load", url.Values{"record_text": {setUp}})
+		assert.Equal(t, 400, code)
+		assert.Contains(t, byID(body, "setup-error"), "set-up position")
 	})
 }
 
@@ -516,6 +521,8 @@ func TestResultsAndReplay(t *testing.T) {
 	code, body = c.get("/results/report?r=0")
 	require.Equal(t, 200, code)
 	assert.Contains(t, body, `<svg class="chart"`, "the report's charts, as the static HTML")
+	assert.Regexp(t, `<a href="/results/games\?r=0&amp;cell=1&amp;opening=\d+" target="_top">list them</a>`, body, "its first moves link their games")
+	assert.Regexp(t, `<a href="/results/games\?r=0&amp;cell=0&amp;plies=[\d.]+" target="_top"><rect`, body, "and its histogram bars")
 
 	code, body = c.get("/results/games?r=0&cell=1&opening=1")
 	require.Equal(t, 200, code, body)
