@@ -96,6 +96,12 @@ type solver struct {
 	cycles cycleGuard
 }
 
+// historyKeyer is a state whose value depends on the positions played through, not on
+// the position alone (core/mancala's repetition rule: mancala.State.HistoryKey); the
+// solver mixes that key into its table's keys so that it never takes one history's
+// value for another's.
+type historyKeyer interface{ HistoryKey() uint64 }
+
 // plyCounter is a state that counts the plies played (kalah.State.Ply).
 type plyCounter interface{ Ply() int }
 
@@ -291,6 +297,9 @@ func (sv *solver) search(s core.State, alpha, beta, ply int) (int, error) {
 	hashMove := core.Move(-1)
 	if hashed {
 		key = h.Hash()
+		if hk, ok := s.(historyKeyer); ok {
+			key ^= hk.HistoryKey()
+		}
 		if sv.cyclic {
 			var err error
 			if key, err = sv.cycles.key(s, key, s.(plyCounter).Ply(), ply); err != nil {
@@ -386,6 +395,9 @@ func (sv *solver) etc(s core.State, me core.Player, moves []core.Move, beta int)
 		default:
 			if h, ok := c.(core.Hasher); ok {
 				key := h.Hash()
+				if hk, ok := c.(historyKeyer); ok {
+					key ^= hk.HistoryKey()
+				}
 				if sv.cyclic && sv.cycles.maxPlies > 0 {
 					key ^= pliesKey(sv.cycles.maxPlies - c.(plyCounter).Ply())
 				}

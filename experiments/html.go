@@ -82,87 +82,14 @@ func WriteHTML(w io.Writer, rep *Report) error {
 	v := htmlView{H: h, Rotated: h.RotateSeats && len(h.Agents) > 1, Links: rep.Games != nil, LinksServed: rep.Games != nil && rep.Games.GamesURL != "",
 		WinChart: template.HTML(winRateChart(rep, colour)), Standings: standingsView(rep.Standings)}
 	for _, c := range rep.Cells {
-		hc := htmlCell{C: c, Colour: template.CSS(colour[c.Variant])}
-		hc.FirstWins = ciPct(c.BySeat[0].Win)
-		hc.Draws = pct(c.Metrics["drawishness"].Value)
-		var others []string
-		for _, s := range c.BySeat[1:] {
-			others = append(others, pct(s.Win.Value))
-		}
-		hc.Others = strings.Join(others, " ")
-		hc.Advantage = "-"
-		if adv := c.Metrics["first_seat_advantage"]; !math.IsNaN(adv.Value) {
-			hc.Advantage = fmt.Sprintf("%+.1f%%", 100*adv.Value)
-		}
-		hc.Balance = num(c.Metrics["balance"].Value, 3)
-		hc.Plies = num(c.Duration.Mean, 1)
-		hc.Swaps = "-"
-		if c.SwapOffered > 0 {
-			hc.Swaps = ciPct(c.Metrics["swap_rate"])
-		}
-		hc.FairP = pValue(c.SeatsEqual.P)
-		if c.SeatsEqual.Method != "none" && c.SeatsEqual.Method != "" && !math.IsNaN(c.SeatsEqual.P) {
-			hc.FairP += " (" + c.SeatsEqual.Method + ")"
-		}
-		hc.Failed = failedText(c)
-		if c.Failing { // no rates from the games that happened to miss the failure
-			hc.FirstWins, hc.Draws, hc.Others, hc.Advantage, hc.Balance, hc.Plies, hc.Swaps = "-", "-", "-", "-", "-", "-", "-"
-		}
-		hc.Perfect = perfectCellText(c)
-		hc.Branching = num(c.Branching, 2)
-		rate := func(r Rate) htmlRate {
-			return htmlRate{R: r, Win: ciPct(r.Win), Draw: ciPct(r.Draw), Score: pct(r.Score)}
-		}
-		for _, r := range c.BySeat {
-			hc.Rates = append(hc.Rates, rate(r))
-		}
-		var played []Rate // a cell that names its agents (a ladder's rung) plays only those
-		for _, r := range c.ByAgent {
-			if r.Games > 0 {
-				played = append(played, r)
-			}
-		}
-		if len(played) > 1 {
-			for _, r := range played {
-				hc.Rates = append(hc.Rates, rate(r))
-			}
-		}
-		for _, o := range c.Openings {
-			hc.Openings = append(hc.Openings, htmlRate{R: o, Win: ciPct(o.Win), Draw: pct(o.Draw.Value), Games: rep.Games.opening(c.Cell, o.Name)})
-		}
-		hc.Hists = append(hc.Hists, template.HTML(histChart(fmt.Sprintf("Game length (plies): mean %s, sd %s, median %s",
-			num(c.Duration.Mean, 1), num(c.Duration.SD, 1), num(c.Duration.Median, 1)), c.Duration.hist(), colour[c.Variant], "plies", rep.Games.bar(c.Cell, "plies"))))
-		if c.Margin != nil {
-			hc.Hists = append(hc.Hists, template.HTML(histChart(fmt.Sprintf("First seat's final margin: mean %s, sd %s, median %s",
-				num(c.Margin.Mean, 2), num(c.Margin.SD, 2), num(c.Margin.Median, 1)), c.Margin.hist(), colour[c.Variant], "margin", rep.Games.bar(c.Cell, "margin"))))
-		}
-		for _, b := range rep.Boards {
-			if b.Cell == c.Cell && (b.Start != "" || b.Final != "") {
-				hc.Boards = &htmlBoards{Start: template.HTML(b.Start), Final: template.HTML(b.Final), FinalNote: b.FinalNote}
-			}
-		}
-		v.Cells = append(v.Cells, hc)
+		v.Cells = append(v.Cells, cellView(rep, c, colour))
 	}
 	if len(rep.Comparisons) > 0 {
 		cmps, rung, _ := headlineComparisons(rep)
 		v.DiffChart, v.DiffRung = template.HTML(diffChart(rep, cmps, stripRung(rep, rung), colour)), rung
-		for _, cmp := range rep.Comparisons {
-			d := cmp.Diff
-			diff := "-"
-			if !math.IsNaN(d.Value) {
-				diff = fmt.Sprintf("%+.1f pts [%+.1f, %+.1f]", 100*d.Value, 100*d.Lo, 100*d.Hi)
-			}
-			v.Comparisons = append(v.Comparisons, htmlComparison{Label: cmp.Label, Baseline: cmp.BaselineLabel, Diff: diff, Z: num(cmp.Z, 2), P: pValue(cmp.P)})
-		}
+		v.Comparisons = comparisonsView(rep.Comparisons)
 	}
-	for _, ch := range SweepCurves(rep) {
-		knob := ch.XLabel
-		if n := len(v.Curves); n == 0 || v.Curves[n-1].Knob != knob {
-			v.Curves = append(v.Curves, htmlCurves{Knob: knob})
-		}
-		g := &v.Curves[len(v.Curves)-1]
-		g.Charts = append(g.Charts, template.HTML(ch.SVG()))
-	}
+	v.Curves = curvesView(rep)
 	v.MultiKnob = len(v.Curves) > 1
 	_, v.CurvesRung = strongestRung(rep)
 	v.Ladder = ladderView(rep)
@@ -174,6 +101,113 @@ func WriteHTML(w io.Writer, rep *Report) error {
 		return fmt.Errorf("html report: %w", err)
 	}
 	return nil
+}
+
+// cellView is a cell's section of the report: its row of the table, its rates by seat
+// and by agent, its openings, its histograms and its boards.
+func cellView(rep *Report, c *CellSummary, colour map[string]string) htmlCell {
+	hc := htmlCell{C: c, Colour: template.CSS(colour[c.Variant])}
+	hc.setColumns(c)
+	hc.Rates = ratesView(c)
+	for _, o := range c.Openings {
+		hc.Openings = append(hc.Openings, htmlRate{R: o, Win: ciPct(o.Win), Draw: pct(o.Draw.Value), Games: rep.Games.opening(c.Cell, o.Name)})
+	}
+	hc.Hists = append(hc.Hists, template.HTML(histChart(fmt.Sprintf("Game length (plies): mean %s, sd %s, median %s",
+		num(c.Duration.Mean, 1), num(c.Duration.SD, 1), num(c.Duration.Median, 1)), c.Duration.hist(), colour[c.Variant], "plies", rep.Games.bar(c.Cell, "plies"))))
+	if c.Margin != nil {
+		hc.Hists = append(hc.Hists, template.HTML(histChart(fmt.Sprintf("First seat's final margin: mean %s, sd %s, median %s",
+			num(c.Margin.Mean, 2), num(c.Margin.SD, 2), num(c.Margin.Median, 1)), c.Margin.hist(), colour[c.Variant], "margin", rep.Games.bar(c.Cell, "margin"))))
+	}
+	for _, b := range rep.Boards {
+		if b.Cell == c.Cell && (b.Start != "" || b.Final != "") {
+			hc.Boards = &htmlBoards{Start: template.HTML(b.Start), Final: template.HTML(b.Final), FinalNote: b.FinalNote}
+		}
+	}
+	return hc
+}
+
+// setColumns writes the cell's columns of the table ("-" for the rates of a failing
+// cell: they would come from the games that happened to miss the failure).
+func (hc *htmlCell) setColumns(c *CellSummary) {
+	hc.FirstWins = ciPct(c.BySeat[0].Win)
+	hc.Draws = pct(c.Metrics["drawishness"].Value)
+	var others []string
+	for _, s := range c.BySeat[1:] {
+		others = append(others, pct(s.Win.Value))
+	}
+	hc.Others = strings.Join(others, " ")
+	hc.Advantage = "-"
+	if adv := c.Metrics["first_seat_advantage"]; !math.IsNaN(adv.Value) {
+		hc.Advantage = fmt.Sprintf("%+.1f%%", 100*adv.Value)
+	}
+	hc.Balance = num(c.Metrics["balance"].Value, 3)
+	hc.Plies = num(c.Duration.Mean, 1)
+	hc.Swaps = "-"
+	if c.SwapOffered > 0 {
+		hc.Swaps = ciPct(c.Metrics["swap_rate"])
+	}
+	hc.FairP = pValue(c.SeatsEqual.P)
+	if c.SeatsEqual.Method != "none" && c.SeatsEqual.Method != "" && !math.IsNaN(c.SeatsEqual.P) {
+		hc.FairP += " (" + c.SeatsEqual.Method + ")"
+	}
+	hc.Failed = failedText(c)
+	if c.Failing {
+		hc.FirstWins, hc.Draws, hc.Others, hc.Advantage, hc.Balance, hc.Plies, hc.Swaps = "-", "-", "-", "-", "-", "-", "-"
+	}
+	hc.Perfect = perfectCellText(c)
+	hc.Branching = num(c.Branching, 2)
+}
+
+// ratesView is a cell's rates by seat, then by agent when more than one agent played
+// in it (a cell that names its agents, a ladder's rung, plays only those).
+func ratesView(c *CellSummary) []htmlRate {
+	rate := func(r Rate) htmlRate {
+		return htmlRate{R: r, Win: ciPct(r.Win), Draw: ciPct(r.Draw), Score: pct(r.Score)}
+	}
+	var rates []htmlRate
+	for _, r := range c.BySeat {
+		rates = append(rates, rate(r))
+	}
+	var played []Rate
+	for _, r := range c.ByAgent {
+		if r.Games > 0 {
+			played = append(played, r)
+		}
+	}
+	if len(played) > 1 {
+		for _, r := range played {
+			rates = append(rates, rate(r))
+		}
+	}
+	return rates
+}
+
+// comparisonsView is the table of every comparison with the baseline.
+func comparisonsView(cmps []Comparison) []htmlComparison {
+	var out []htmlComparison
+	for _, cmp := range cmps {
+		d := cmp.Diff
+		diff := "-"
+		if !math.IsNaN(d.Value) {
+			diff = fmt.Sprintf("%+.1f pts [%+.1f, %+.1f]", 100*d.Value, 100*d.Lo, 100*d.Hi)
+		}
+		out = append(out, htmlComparison{Label: cmp.Label, Baseline: cmp.BaselineLabel, Diff: diff, Z: num(cmp.Z, 2), P: pValue(cmp.P)})
+	}
+	return out
+}
+
+// curvesView groups the sweep's curves (SweepCurves) by knob, as SVG.
+func curvesView(rep *Report) []htmlCurves {
+	var curves []htmlCurves
+	for _, ch := range SweepCurves(rep) {
+		knob := ch.XLabel
+		if n := len(curves); n == 0 || curves[n-1].Knob != knob {
+			curves = append(curves, htmlCurves{Knob: knob})
+		}
+		g := &curves[len(curves)-1]
+		g.Charts = append(g.Charts, template.HTML(ch.SVG()))
+	}
+	return curves
 }
 
 func rangeText(x float64) string {

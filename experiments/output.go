@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -172,22 +173,8 @@ func loadLog(ctx context.Context, path string, accs []*acc, games int) (logRepai
 	zst := isZstdLog(path)
 	var end int64 // a compressed log's size once repaired
 	if zst {
-		st, err := f.Stat()
-		if err != nil {
+		if end, err = cutZstdLog(f, path, &rep); err != nil {
 			return rep, err
-		}
-		if end, err = zstdFramesEnd(f, st.Size()); err != nil {
-			return rep, fmt.Errorf("%s: %w", path, err)
-		}
-		if end < st.Size() {
-			// The last frame was cut short: drop it, its trials run again.
-			if err := checkCut(f, end, st.Size()); err != nil {
-				return rep, fmt.Errorf("%s: %w", path, err)
-			}
-			if err := f.Truncate(end); err != nil {
-				return rep, err
-			}
-			rep.frame = st.Size() - end
 		}
 		dec, err := zstdDecoder(io.NewSectionReader(f, 0, end))
 		if err != nil {
@@ -205,16 +192,8 @@ func loadLog(ctx context.Context, path string, accs []*acc, games int) (logRepai
 		}
 		line, err := nextLine(br)
 		if errors.Is(err, io.EOF) {
-			if len(bytes.TrimSpace(line)) > 0 {
-				if zst {
-					// Frames hold whole lines: this one was not written by a run.
-					return rep, fmt.Errorf("%s:%d: the last line has no newline (%d bytes) though its frame is whole", path, lineNo, len(line))
-				}
-				// The last line was cut short: drop it, the trial runs again.
-				if err := f.Truncate(off); err != nil {
-					return rep, err
-				}
-				rep.cut = len(line)
+			if err := cutLastLine(f, path, lineNo, line, off, zst, &rep); err != nil {
+				return rep, err
 			}
 			break
 		}
@@ -224,24 +203,9 @@ func loadLog(ctx context.Context, path string, accs []*acc, games int) (logRepai
 			}
 			return rep, fmt.Errorf("%s:%d: %w", path, lineNo, err)
 		}
-		var rec Record
-		if err := json.Unmarshal(line, &rec); err != nil {
+		if err := countLine(line, accs, games, &rep); err != nil {
 			return rep, fmt.Errorf("%s:%d: %w", path, lineNo, err)
 		}
-		if rec.Cell < 0 || rec.Cell >= len(accs) || rec.Index < 0 || rec.Index >= games || rec.Trial != rec.Cell*games+rec.Index {
-			return rep, fmt.Errorf("%s:%d: trial %d (cell %d, index %d) is not a trial of this experiment", path, lineNo, rec.Trial, rec.Cell, rec.Index)
-		}
-		a := accs[rec.Cell]
-		if !a.owns(rec.Index) {
-			return rep, fmt.Errorf("%s:%d: trial %d belongs to another shard", path, lineNo, rec.Trial)
-		}
-		if rec.Seed != TrialSeed(a.plan.Seed, rec.Cell, rec.Index) {
-			return rep, fmt.Errorf("%s:%d: trial %d has seed %d, want %d", path, lineNo, rec.Trial, rec.Seed, TrialSeed(a.plan.Seed, rec.Cell, rec.Index))
-		}
-		if a.done.has(a.ordinal(rec.Index)) {
-			rep.dups++
-		}
-		a.add(&rec)
 		off += int64(len(line))
 	}
 	if rep.dups > 0 {
@@ -251,6 +215,71 @@ func loadLog(ctx context.Context, path string, accs []*acc, games int) (logRepai
 		return rep, dropRepeats(f, off, path, accs)
 	}
 	return rep, nil
+}
+
+// cutZstdLog drops a last zstd frame cut short from the compressed trial log f (its
+// trials run again) and returns the size of its whole frames.
+func cutZstdLog(f *os.File, path string, rep *logRepair) (int64, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return 0, err
+	}
+	end, err := zstdFramesEnd(f, st.Size())
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", path, err)
+	}
+	if end < st.Size() {
+		if err := checkCut(f, end, st.Size()); err != nil {
+			return 0, fmt.Errorf("%s: %w", path, err)
+		}
+		if err := f.Truncate(end); err != nil {
+			return 0, err
+		}
+		rep.frame = st.Size() - end
+	}
+	return end, nil
+}
+
+// cutLastLine handles what follows the trial log's last newline (line lineNo, at
+// offset off): in a plain log, a last line cut short by a crash, which is dropped (the
+// trial runs again); in a compressed one, whose frames hold whole lines, an error.
+func cutLastLine(f *os.File, path string, lineNo int, line []byte, off int64, zst bool, rep *logRepair) error {
+	if len(bytes.TrimSpace(line)) == 0 {
+		return nil
+	}
+	if zst {
+		return fmt.Errorf("%s:%d: the last line has no newline (%d bytes) though its frame is whole", path, lineNo, len(line))
+	}
+	if err := f.Truncate(off); err != nil {
+		return err
+	}
+	rep.cut = len(line)
+	return nil
+}
+
+// countLine counts a line of the trial log into accs, checking that it is a trial of
+// this experiment and shard with that trial's seed; a repeated trial is counted once
+// (rep.dups).
+func countLine(line []byte, accs []*acc, games int, rep *logRepair) error {
+	var rec Record
+	if err := json.Unmarshal(line, &rec); err != nil {
+		return err
+	}
+	if rec.Cell < 0 || rec.Cell >= len(accs) || rec.Index < 0 || rec.Index >= games || rec.Trial != rec.Cell*games+rec.Index {
+		return fmt.Errorf("trial %d (cell %d, index %d) is not a trial of this experiment", rec.Trial, rec.Cell, rec.Index)
+	}
+	a := accs[rec.Cell]
+	if !a.owns(rec.Index) {
+		return fmt.Errorf("trial %d belongs to another shard", rec.Trial)
+	}
+	if want := TrialSeed(a.plan.Seed, rec.Cell, rec.Index); rec.Seed != want {
+		return fmt.Errorf("trial %d has seed %d, want %d", rec.Trial, rec.Seed, want)
+	}
+	if a.done.has(a.ordinal(rec.Index)) {
+		rep.dups++
+	}
+	a.add(&rec)
+	return nil
 }
 
 // dropRepeats rewrites the trial log f (its first size bytes, checked by loadLog)
@@ -318,6 +347,34 @@ func dropRepeats(f *os.File, size int64, path string, accs []*acc) error {
 // applied to the summed blocks. A shard's directory may also be given as the
 // directory holding shard-*-of-* directories.
 func Merge(dirs []string) (*Result, []string, error) {
+	expanded := shardDirs(dirs)
+	if len(expanded) == 0 {
+		return nil, nil, fmt.Errorf("merge: no shard directories given")
+	}
+	set := &shardSet{seen: map[int]string{}, locked: map[string]bool{}, first: expanded[0]}
+	defer set.unlock()
+	for _, d := range expanded {
+		if err := set.add(d); err != nil {
+			return nil, nil, err
+		}
+	}
+	if err := set.checkAll(); err != nil {
+		return nil, nil, err
+	}
+	parts := set.parts
+	sort.Slice(parts, func(i, j int) bool { return parts[i].Manifest.Shard < parts[j].Manifest.Shard })
+	sort.Strings(expanded)
+	out := &Result{Manifest: mergeManifests(parts, set.count)}
+	plan := &out.Manifest.Plan
+	for c := range plan.Cells {
+		out.Cells = append(out.Cells, mergeCell(plan, c, parts))
+	}
+	return out, expanded, nil
+}
+
+// shardDirs lists the shard directories: each of dirs, or the shard-*-of-* directories
+// in it.
+func shardDirs(dirs []string) []string {
 	var expanded []string
 	for _, d := range dirs {
 		subs, _ := filepath.Glob(filepath.Join(d, "shard-*-of-*", ManifestFile))
@@ -329,107 +386,156 @@ func Merge(dirs []string) (*Result, []string, error) {
 		}
 		expanded = append(expanded, d)
 	}
-	if len(expanded) == 0 {
-		return nil, nil, fmt.Errorf("merge: no shard directories given")
+	return expanded
+}
+
+// shardSet gathers the shards of a merge, checking that they are the shards of one
+// run, each once.
+type shardSet struct {
+	parts  []*Result
+	seen   map[int]string // the directory of each shard index
+	count  int            // the shards of the run
+	first  string         // the first directory given, named in errors
+	locked map[string]bool
+	locks  []*DirLock
+}
+
+// add loads the finished shard in directory d (locked while the merge reads it: a
+// shard being run, resumed say, is not merged, its files are changing) and checks it
+// against the others.
+func (s *shardSet) add(d string) error {
+	if err := s.lock(d); err != nil {
+		return err
 	}
-	var parts []*Result
-	seen := map[int]string{}
-	count := 0
-	locked := map[string]bool{}
-	for _, d := range expanded {
-		// A shard being run (resumed, say) is not merged: its files are changing.
-		if st, err := os.Stat(d); err == nil && st.IsDir() && !locked[filepath.Clean(d)] {
-			lock, err := LockDir(d)
-			if errors.Is(err, ErrLocked) {
-				return nil, nil, fmt.Errorf("merge: %w (its files are changing)", err)
-			}
-			if err == nil {
-				locked[filepath.Clean(d)] = true
-				defer lock.Unlock()
-			}
-		}
-		r, err := Load(d)
-		if err != nil {
-			return nil, nil, fmt.Errorf("merge: %w", err)
-		}
-		sh, err := ParseShard(r.Manifest.Shard, func(string) string { return "" })
-		if err != nil || sh.Whole() {
-			return nil, nil, fmt.Errorf("merge: %s holds a whole run, not a shard", d)
-		}
-		if len(parts) > 0 && r.Manifest.Fingerprint != parts[0].Manifest.Fingerprint {
-			return nil, nil, fmt.Errorf("merge: %s is a shard of another experiment (fingerprint %s, want %s as in %s)", d, r.Manifest.Fingerprint, parts[0].Manifest.Fingerprint, expanded[0])
-		}
-		if len(parts) > 0 && r.Manifest.Version != parts[0].Manifest.Version {
-			return nil, nil, fmt.Errorf("merge: %s ran kalahlab %s, but %s ran %s: every shard must run the same build", d, r.Manifest.Version, expanded[0], parts[0].Manifest.Version)
-		}
-		if count != 0 && sh.Count != count {
-			return nil, nil, fmt.Errorf("merge: %s is shard %s, but %s is of %d shards", d, r.Manifest.Shard, expanded[0], count)
-		}
-		count = sh.Count
-		if prev, dup := seen[sh.Index]; dup {
-			return nil, nil, fmt.Errorf("merge: shard %d/%d is given twice (%s and %s)", sh.Index, count, prev, d)
-		}
-		seen[sh.Index] = d
-		if err := checkShardCounts(r, sh, d); err != nil {
-			return nil, nil, err
-		}
-		parts = append(parts, r)
+	r, err := Load(d)
+	if err != nil {
+		return fmt.Errorf("merge: %w", err)
 	}
+	sh, err := ParseShard(r.Manifest.Shard, func(string) string { return "" })
+	if err != nil || sh.Whole() {
+		return fmt.Errorf("merge: %s holds a whole run, not a shard", d)
+	}
+	if err := s.sameRun(d, r, sh); err != nil {
+		return err
+	}
+	s.count = sh.Count
+	if prev, dup := s.seen[sh.Index]; dup {
+		return fmt.Errorf("merge: shard %d/%d is given twice (%s and %s)", sh.Index, s.count, prev, d)
+	}
+	s.seen[sh.Index] = d
+	if err := checkShardCounts(r, sh, d); err != nil {
+		return err
+	}
+	s.parts = append(s.parts, r)
+	return nil
+}
+
+// lock locks shard directory d (once) until the merge ends; a directory that is no
+// directory is left to Load's error.
+func (s *shardSet) lock(d string) error {
+	if st, err := os.Stat(d); err != nil || !st.IsDir() || s.locked[filepath.Clean(d)] {
+		return nil
+	}
+	lock, err := LockDir(d)
+	if errors.Is(err, ErrLocked) {
+		return fmt.Errorf("merge: %w (its files are changing)", err)
+	}
+	if err == nil {
+		s.locked[filepath.Clean(d)] = true
+		s.locks = append(s.locks, lock)
+	}
+	return nil
+}
+
+// unlock releases the shards' directories, the last locked first.
+func (s *shardSet) unlock() {
+	for _, l := range slices.Backward(s.locks) {
+		l.Unlock()
+	}
+}
+
+// sameRun checks that shard r (shard sh, in d) is of the run of the shards before it:
+// the same experiment, build and number of shards.
+func (s *shardSet) sameRun(d string, r *Result, sh Shard) error {
+	if len(s.parts) > 0 {
+		first := s.parts[0].Manifest
+		if r.Manifest.Fingerprint != first.Fingerprint {
+			return fmt.Errorf("merge: %s is a shard of another experiment (fingerprint %s, want %s as in %s)", d, r.Manifest.Fingerprint, first.Fingerprint, s.first)
+		}
+		if r.Manifest.Version != first.Version {
+			return fmt.Errorf("merge: %s ran kalahlab %s, but %s ran %s: every shard must run the same build", d, r.Manifest.Version, s.first, first.Version)
+		}
+	}
+	if s.count != 0 && sh.Count != s.count {
+		return fmt.Errorf("merge: %s is shard %s, but %s is of %d shards", d, r.Manifest.Shard, s.first, s.count)
+	}
+	return nil
+}
+
+// checkAll checks that every shard of the run is there.
+func (s *shardSet) checkAll() error {
 	var missing []string
-	for i := 0; i < count; i++ {
-		if _, ok := seen[i]; !ok {
+	for i := 0; i < s.count; i++ {
+		if _, ok := s.seen[i]; !ok {
 			missing = append(missing, fmt.Sprint(i))
 		}
 	}
 	if len(missing) > 0 {
-		return nil, nil, fmt.Errorf("merge: shards %s of %d are missing", strings.Join(missing, ", "), count)
+		return fmt.Errorf("merge: shards %s of %d are missing", strings.Join(missing, ", "), s.count)
 	}
-	sort.Slice(parts, func(i, j int) bool { return parts[i].Manifest.Shard < parts[j].Manifest.Shard })
-	sort.Strings(expanded)
-	plan := parts[0].Manifest.Plan
-	out := &Result{Manifest: Manifest{
-		Program: "kalahlab", Version: parts[0].Manifest.Version, Date: parts[0].Manifest.Date,
-		Finished: time.Now().UTC().Format(time.RFC3339), Fingerprint: parts[0].Manifest.Fingerprint,
-		MergedFrom: count, Complete: true, Plan: plan,
-	}}
+	return nil
+}
+
+// mergeManifests is the manifest of the merge of parts (count shards, sorted): the
+// earliest start, the longest run time, the trials and rates added up (the shards ran
+// side by side).
+func mergeManifests(parts []*Result, count int) Manifest {
+	first := parts[0].Manifest
+	m := Manifest{
+		Program: "kalahlab", Version: first.Version, Date: first.Date,
+		Finished: time.Now().UTC().Format(time.RFC3339), Fingerprint: first.Fingerprint,
+		MergedFrom: count, Complete: true, Plan: first.Plan,
+	}
 	for _, p := range parts {
-		// The shards ran side by side: the longest one, and their rates added up.
-		out.Manifest.Seconds = max(out.Manifest.Seconds, p.Manifest.Seconds)
-		out.Manifest.TrialsRun += p.Manifest.TrialsRun
-		out.Manifest.GamesPerSecond += p.Manifest.GamesPerSecond
-		if p.Manifest.Date < out.Manifest.Date {
-			out.Manifest.Date = p.Manifest.Date
+		m.Seconds = max(m.Seconds, p.Manifest.Seconds)
+		m.TrialsRun += p.Manifest.TrialsRun
+		m.GamesPerSecond += p.Manifest.GamesPerSecond
+		if p.Manifest.Date < m.Date {
+			m.Date = p.Manifest.Date
 		}
 	}
-	for c := range plan.Cells {
-		var sol *Solution
-		if plan.TargetCI > 0 {
-			blocks := map[int]*Stats{}
-			for _, p := range parts {
-				for _, b := range p.Cells[c].Blocks {
-					if blocks[b.Index] == nil {
-						blocks[b.Index] = NewStats(plan.Cells[c].Seats, len(plan.Agents))
-					}
-					blocks[b.Index].Merge(b.Stats)
-				}
-			}
-			cr := finalize(&plan, c, blocks)
-			out.Cells = append(out.Cells, cr)
-		} else {
-			st := NewStats(plan.Cells[c].Seats, len(plan.Agents))
-			for _, p := range parts {
-				st.Merge(p.Cells[c].Stats)
-			}
-			out.Cells = append(out.Cells, &CellResult{Stats: st})
-		}
+	return m
+}
+
+// mergeCell sums cell c's counts over the shards (parts): with target_ci, block by
+// block, then the stopping rule on the sum. The perfect-play value is the first
+// shard's that has one.
+func mergeCell(plan *Plan, c int, parts []*Result) *CellResult {
+	var cr *CellResult
+	if plan.TargetCI > 0 {
+		blocks := map[int]*Stats{}
 		for _, p := range parts {
-			if sol == nil && p.Cells[c].Solution != nil {
-				sol = p.Cells[c].Solution
+			for _, b := range p.Cells[c].Blocks {
+				if blocks[b.Index] == nil {
+					blocks[b.Index] = NewStats(plan.Cells[c].Seats, len(plan.Agents))
+				}
+				blocks[b.Index].Merge(b.Stats)
 			}
 		}
-		out.Cells[c].Solution = sol
+		cr = finalize(plan, c, blocks)
+	} else {
+		st := NewStats(plan.Cells[c].Seats, len(plan.Agents))
+		for _, p := range parts {
+			st.Merge(p.Cells[c].Stats)
+		}
+		cr = &CellResult{Stats: st}
 	}
-	return out, expanded, nil
+	for _, p := range parts {
+		if cr.Solution == nil && p.Cells[c].Solution != nil {
+			cr.Solution = p.Cells[c].Solution
+		}
+	}
+	return cr
 }
 
 // checkShardCounts checks that a finished shard counted every trial of its slice: a

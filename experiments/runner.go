@@ -152,7 +152,7 @@ var runHook func([]*acc)
 // cancelled context stops the run: the result so far is returned with an error
 // wrapping ErrInterrupted.
 func Run(ctx context.Context, s *Study, opt Options) (*Result, error) {
-	r := newRun(s, opt)
+	r := newRunState(s, opt)
 	if opt.Dir != "" {
 		closeDir, err := r.openDir(ctx)
 		if err != nil {
@@ -202,8 +202,8 @@ type runState struct {
 	perTrial float64 // seconds per trial, averaged
 }
 
-// newRun plans a run: its workers, its manifest and a counter per cell.
-func newRun(s *Study, opt Options) *runState {
+// newRunState plans a run: its workers, its manifest and a counter per cell.
+func newRunState(s *Study, opt Options) *runState {
 	plan := &s.Plan
 	workers := opt.Workers
 	if workers <= 0 {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/kalahlab/kalahlab/ai"
 	"github.com/kalahlab/kalahlab/config"
+	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/experiments/rating"
 	"github.com/kalahlab/kalahlab/variants"
 )
@@ -110,17 +111,47 @@ func EntrantLabels(specs []ai.Spec) []string {
 // file). Agents that cannot play the variant (too many seats, dice) are refused before
 // anything is played, as are fewer entrants than two, or than the variant's seats.
 func NewTournament(cfg TournamentConfig) (*Study, error) {
-	if len(cfg.Agents) < 2 {
-		return nil, fmt.Errorf("tournament: %d agents: a tournament needs at least two", len(cfg.Agents))
+	if err := checkEntrants(cfg.Agents); err != nil {
+		return nil, err
 	}
-	for i, s := range cfg.Agents {
+	if err := cfg.settle(); err != nil {
+		return nil, err
+	}
+	v, g, err := cfg.game()
+	if err != nil {
+		return nil, fmt.Errorf("tournament: %w", err)
+	}
+	seats := g.NumPlayers()
+	games, err := cfg.meetings(v, g)
+	if err != nil {
+		return nil, err
+	}
+	p := cfg.plan(variantLabel(v.Name, cfg.Params), seats, games)
+	if same := cfg.repeatedGames(&p, g); len(same) > 0 {
+		p.Tournament.Notes = append(p.Tournament.Notes, fmt.Sprintf("%s: agents without randomness in a game without dice play the same %d games over and over, so those results count a few games many times and the intervals are too narrow; vary the openings with random_opening (--random-opening 4, say)", strings.Join(same, "; "), seats))
+	}
+	p.FileSHA256 = cfg.setupHash(p.Agents, games)
+	return FromPlan(p)
+}
+
+// checkEntrants checks the entrants: two at least, no human, each one buildable.
+func checkEntrants(agents []ai.Spec) error {
+	if len(agents) < 2 {
+		return fmt.Errorf("tournament: %d agents: a tournament needs at least two", len(agents))
+	}
+	for i, s := range agents {
 		if s.Agent == ai.Human {
-			return nil, fmt.Errorf("tournament: agent %d: a tournament has no human players (want one of %s)", i+1, strings.Join(ai.Names(), ", "))
+			return fmt.Errorf("tournament: agent %d: a tournament has no human players (want one of %s)", i+1, strings.Join(ai.Names(), ", "))
 		}
 		if _, err := ai.New(s, 0); err != nil {
-			return nil, fmt.Errorf("tournament: agent %d (%s): %w", i+1, s, err)
+			return fmt.Errorf("tournament: agent %d (%s): %w", i+1, s, err)
 		}
 	}
+	return nil
+}
+
+// settle fills in the defaults (variant, games, max_plies) and checks the numbers.
+func (cfg *TournamentConfig) settle() error {
 	if cfg.Variant == "" {
 		cfg.Variant = "kalah"
 	}
@@ -128,57 +159,74 @@ func NewTournament(cfg TournamentConfig) (*Study, error) {
 		cfg.Games = DefaultTournamentGames
 	}
 	if cfg.Games < 1 {
-		return nil, fmt.Errorf("tournament: games %d: want at least 1 per pairing", cfg.Games)
+		return fmt.Errorf("tournament: games %d: want at least 1 per pairing", cfg.Games)
 	}
 	if cfg.MaxPlies == 0 {
 		cfg.MaxPlies = 5000
 	}
 	if cfg.MaxPlies < 1 || cfg.MaxPlies > 1_000_000 {
-		return nil, fmt.Errorf("tournament: max_plies %d: want 1..1000000", cfg.MaxPlies)
+		return fmt.Errorf("tournament: max_plies %d: want 1..1000000", cfg.MaxPlies)
 	}
 	if cfg.RandomOpening < 0 || cfg.RandomOpening > 1<<20 {
-		return nil, fmt.Errorf("tournament: random_opening %d: want 0..1048576", cfg.RandomOpening)
+		return fmt.Errorf("tournament: random_opening %d: want 0..1048576", cfg.RandomOpening)
 	}
 	if !(cfg.Epsilon >= 0 && cfg.Epsilon <= 1) {
-		return nil, fmt.Errorf("tournament: epsilon %v: want 0..1", cfg.Epsilon)
+		return fmt.Errorf("tournament: epsilon %v: want 0..1", cfg.Epsilon)
 	}
+	return nil
+}
+
+// game resolves the variant played, with its house rules and knobs, and builds a game.
+func (cfg *TournamentConfig) game() (*variants.Variant, core.Game, error) {
 	opt := variants.Options{ScriptsDir: cfg.Scripts}
 	if opt.ScriptsDir == "" {
 		opt = variants.EnvOptions()
 	}
 	v, err := variants.Lookup(cfg.Variant, opt)
 	if err != nil {
-		return nil, fmt.Errorf("tournament: %w", err)
+		return nil, nil, err
 	}
 	if len(cfg.HouseRules) > 0 {
 		if v, err = v.WithHouseRules(cfg.HouseRules, opt); err != nil {
-			return nil, fmt.Errorf("tournament: %w", err)
+			return nil, nil, err
 		}
 	}
 	if v, err = v.With(cfg.Params); err != nil {
-		return nil, fmt.Errorf("tournament: %w", err)
+		return nil, nil, err
 	}
 	g, err := v.NewGame()
 	if err != nil {
-		return nil, fmt.Errorf("tournament: %w", err)
+		return nil, nil, err
 	}
+	return v, g, nil
+}
+
+// meetings checks that the entrants can meet on game g of variant v (each can play it,
+// enough of them for its seats, not too many meetings) and returns the games of a
+// meeting: cfg.Games rounded up to a whole number of seat rotations.
+func (cfg *TournamentConfig) meetings(v *variants.Variant, g core.Game) (int, error) {
 	seats := g.NumPlayers()
 	if err := ai.SupportsAll(cfg.Agents, g); err != nil {
-		return nil, fmt.Errorf("tournament: %w", err)
+		return 0, fmt.Errorf("tournament: %w", err)
 	}
 	n := len(cfg.Agents)
 	if n < seats {
-		return nil, fmt.Errorf("tournament: %d agents for %s, a game of %d seats: every game seats %d different entrants, so give at least %d agents (random or greedy may fill the field)", n, v.Name, seats, seats, seats)
+		return 0, fmt.Errorf("tournament: %d agents for %s, a game of %d seats: every game seats %d different entrants, so give at least %d agents (random or greedy may fill the field)", n, v.Name, seats, seats, seats)
 	}
 	if cells := binomial(n, seats); cells > MaxTournamentCells {
-		return nil, fmt.Errorf("tournament: %d agents in games of %d seats make %.0f meetings, more than %d", n, seats, cells, MaxTournamentCells)
+		return 0, fmt.Errorf("tournament: %d agents in games of %d seats make %.0f meetings, more than %d", n, seats, cells, MaxTournamentCells)
 	}
 	games := (cfg.Games + seats - 1) / seats * seats
 	if games < cfg.Games { // overflow
-		return nil, fmt.Errorf("tournament: games %d is too many", cfg.Games)
+		return 0, fmt.Errorf("tournament: games %d is too many", cfg.Games)
 	}
+	return games, nil
+}
+
+// plan is the tournament's plan on variant (its label): the entrants, and a cell of
+// games games for every combination of as many of them as the game has seats.
+func (cfg *TournamentConfig) plan(variant string, seats, games int) Plan {
 	labels := EntrantLabels(cfg.Agents)
-	variant := variantLabel(v.Name, cfg.Params)
 	p := Plan{
 		Name: cfg.Name, Games: games, CheckEvery: 100, MaxPlies: cfg.MaxPlies,
 		RandomOpening: cfg.RandomOpening, Epsilon: cfg.Epsilon, Seed: cfg.Seed, RotateSeats: true,
@@ -191,7 +239,7 @@ func NewTournament(cfg TournamentConfig) (*Study, error) {
 	for _, s := range cfg.Agents {
 		p.Agents = append(p.Agents, AgentSpec{Agent: s.Agent, Options: maps.Clone(s.Options)})
 	}
-	combinations(n, seats, func(idx []int) {
+	combinations(len(cfg.Agents), seats, func(idx []int) {
 		names := make([]string, len(idx))
 		for i, a := range idx {
 			names[i] = labels[a]
@@ -202,23 +250,31 @@ func NewTournament(cfg TournamentConfig) (*Study, error) {
 			Agents: slices.Clone(idx),
 		})
 	})
-	if cfg.RandomOpening == 0 && cfg.Epsilon == 0 && !ai.HasChance(g) {
-		var same []string
-		for _, c := range p.Cells {
-			all := true
-			for _, a := range c.Agents {
-				all = all && seedless[cfg.Agents[a].Agent]
-			}
-			if all {
-				same = append(same, c.Label)
-			}
+	return p
+}
+
+// repeatedGames lists the meetings whose games repeat: without random openings,
+// random moves or dice, entrants that are all seedless play the same games again.
+func (cfg *TournamentConfig) repeatedGames(p *Plan, g core.Game) []string {
+	if cfg.RandomOpening != 0 || cfg.Epsilon != 0 || ai.HasChance(g) {
+		return nil
+	}
+	var same []string
+	for _, c := range p.Cells {
+		all := true
+		for _, a := range c.Agents {
+			all = all && seedless[cfg.Agents[a].Agent]
 		}
-		if len(same) > 0 {
-			p.Tournament.Notes = append(p.Tournament.Notes, fmt.Sprintf("%s: agents without randomness in a game without dice play the same %d games over and over, so those results count a few games many times and the intervals are too narrow; vary the openings with random_opening (--random-opening 4, say)", strings.Join(same, "; "), seats))
+		if all {
+			same = append(same, c.Label)
 		}
 	}
-	// The setup, hashed: what identifies a tournament typed on the command line, as
-	// an experiment file's hash does a study.
+	return same
+}
+
+// setupHash hashes the setup: what identifies a tournament typed on the command line,
+// as an experiment file's hash does a study.
+func (cfg *TournamentConfig) setupHash(agents []AgentSpec, games int) string {
 	key, _ := json.Marshal(struct {
 		Variant    string
 		HouseRules []string
@@ -229,10 +285,9 @@ func NewTournament(cfg TournamentConfig) (*Study, error) {
 		MaxPlies   int
 		Open       int
 		Eps        float64
-	}{cfg.Variant, cfg.HouseRules, cfg.Params, p.Agents, games, cfg.Seed, cfg.MaxPlies, cfg.RandomOpening, cfg.Epsilon})
+	}{cfg.Variant, cfg.HouseRules, cfg.Params, agents, games, cfg.Seed, cfg.MaxPlies, cfg.RandomOpening, cfg.Epsilon})
 	sum := sha256.Sum256(key)
-	p.FileSHA256 = hex.EncodeToString(sum[:])
-	return FromPlan(p)
+	return hex.EncodeToString(sum[:])
 }
 
 // variantLabel is the variant's name and the knobs set: "kalah houses=4 seeds=3".
@@ -414,134 +469,181 @@ func TournamentStandings(r *Result) *Standings {
 	if len(names) != n {
 		names = EntrantLabels(specsOf(p.Agents))
 	}
-	pairs := make([][]WDL, n) // pairs[i][j]: i's results against j
-	for i := range pairs {
-		pairs[i] = make([]WDL, n)
-	}
-	played := make([]int64, n)
-	var failed, approx int64
-	var failing []string
-	seats := 0
+	t := newTally(n)
 	for c, cr := range r.Cells {
-		cp := p.Cells[c]
-		seats = max(seats, cp.Seats)
-		st := cellStats(p, c, cr)
-		if p.MaxFailures.Exceeded(st.Failed, st.Trials) {
-			// Its games that did not fail are those that missed the failure: biased.
-			failing = append(failing, fmt.Sprintf("%s (%d of %d failed)", cp.Label, st.Failed, st.Trials))
-			continue
-		}
-		failed += st.Failed
-		who := cp.Agents
-		if len(who) == 0 {
-			who = make([]int, n)
-			for i := range who {
-				who[i] = i
-			}
-		}
-		wdl := func(a int) WDL {
-			if a < len(st.Agents) {
-				return st.Agents[a]
-			}
-			return WDL{}
-		}
-		// Drawn games shared by every entrant of the cell (a two-seat draw, a timeout
-		// with equal returns) are draws between each pair; only when some drawn game
-		// was shared by some of them (a tie for first among three of four) is the
-		// pairwise split unknown from the counts, and the overlap is taken as large as
-		// it can be.
-		full := true
-		for _, a := range who {
-			full = full && wdl(a).Draws == st.Drawn
-		}
-		for x, a := range who {
-			played[a] += wdl(a).Games()
-			for _, b := range who[x+1:] {
-				wa, wb := wdl(a), wdl(b)
-				both := min(wa.Draws, wb.Draws)
-				if !full && wa.Draws+wb.Draws > 0 {
-					approx += wa.Draws + wb.Draws
-				}
-				ab := WDL{Wins: wa.Wins + wa.Draws - both, Draws: both, Losses: wb.Wins + wb.Draws - both}
-				pairs[a][b].add(ab)
-				pairs[b][a].add(WDL{Wins: ab.Losses, Draws: ab.Draws, Losses: ab.Wins})
-			}
-		}
+		t.addCell(p, c, cr)
 	}
 	s := &Standings{
-		Variant: p.Tournament.Variant, Seats: seats, Entrants: names, GamesPerCell: p.Games,
+		Variant: p.Tournament.Variant, Seats: t.seats, Entrants: names, GamesPerCell: p.Games,
 		Method: "Bradley–Terry maximum likelihood (Hunter's MM), 95% intervals from the Fisher information, 1 virtual draw per pair as a prior",
 	}
-	if seats > 2 {
+	if t.seats > 2 {
 		s.Method += "; each game counted as its first place's pairwise wins over the others (entrants tied for first draw)"
 	}
-	s.Notes = slices.Clone(p.Tournament.Notes)
-	if len(failing) > 0 {
-		s.Notes = append(s.Notes, fmt.Sprintf("left out, with more failed games than max_failures %s allows: %s", p.MaxFailures, strings.Join(failing, ", ")))
-	}
-	if failed > 0 {
-		s.Notes = append(s.Notes, fmt.Sprintf("%d failed games are not counted (see the pairings)", failed))
-	}
-	if approx > 0 {
-		s.Notes = append(s.Notes, "some games had a tie for first place among some of their players: those pairwise draws are estimated (as many as the counts allow)")
-	}
-	points := make([][]float64, n)
-	games := make([][]float64, n)
-	for i := range n {
-		points[i], games[i] = make([]float64, n), make([]float64, n)
-		for j := range n {
-			w := pairs[i][j]
-			points[i][j] = float64(w.Wins) + float64(w.Draws)/2
-			games[i][j] = float64(w.Games())
-		}
-	}
-	order := make([]int, n)
-	elo := make([]rating.Rating, n)
-	ratings, err := rating.Fit(names, points, games, rating.Options{})
+	s.Notes = append(slices.Clone(p.Tournament.Notes), t.notes(p)...)
+	points, games := t.matrices()
+	order, elo, err := rankEntrants(names, points, games)
 	if err != nil {
 		s.Error = err.Error()
-		// Without ratings, the ranking is by score rate.
-		for i := range n {
-			order[i] = i
-			elo[i] = rating.Rating{Player: i, Name: names[i], Elo: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
-		}
-		rate := func(i int) float64 {
-			var pts, g float64
-			for j := range n {
-				pts, g = pts+points[i][j], g+games[i][j]
-			}
-			if g == 0 {
-				return -1
-			}
-			return pts / g
-		}
-		sort.SliceStable(order, func(a, b int) bool { return rate(order[a]) > rate(order[b]) })
-	} else {
-		for k, r := range ratings {
-			order[k] = r.Player
-			elo[r.Player] = r
-		}
 	}
 	for rank, i := range order {
-		st := Standing{Rank: rank + 1, Agent: names[i], Index: i, Elo: elo[i].Elo, Lo: elo[i].Lo, Hi: elo[i].Hi,
-			Games: played[i], Score: math.NaN()}
-		for j := range n {
-			w := pairs[i][j]
-			st.Wins, st.Draws, st.Losses = st.Wins+w.Wins, st.Draws+w.Draws, st.Losses+w.Losses
-			st.Points += points[i][j]
-		}
-		st.Pairwise = st.Wins + st.Draws + st.Losses
-		if st.Pairwise > 0 {
-			st.Score = st.Points / float64(st.Pairwise)
-		}
-		s.Ranking = append(s.Ranking, st)
+		s.Ranking = append(s.Ranking, t.standing(rank, i, names[i], elo[i], points[i]))
 		row := make([]PairScore, n)
 		for k, j := range order {
-			row[k] = pairScore(pairs[i][j])
+			row[k] = pairScore(t.pairs[i][j])
 		}
 		s.Matrix = append(s.Matrix, row)
 	}
 	return s
+}
+
+// tally sums a tournament's meetings into pairwise results.
+type tally struct {
+	pairs   [][]WDL  // pairs[i][j]: i's results against j
+	played  []int64  // games per entrant
+	failed  int64    // failed games of the meetings counted
+	approx  int64    // pairwise draws estimated (ties for first among some players)
+	failing []string // the meetings left out: too many failed games
+	seats   int
+}
+
+func newTally(n int) *tally {
+	t := &tally{pairs: make([][]WDL, n), played: make([]int64, n)}
+	for i := range t.pairs {
+		t.pairs[i] = make([]WDL, n)
+	}
+	return t
+}
+
+// addCell counts the meeting of cell c, or leaves it out when it has more failed games
+// than max_failures allows: its games that did not fail are those that missed the
+// failure, biased.
+func (t *tally) addCell(p *Plan, c int, cr *CellResult) {
+	cp := p.Cells[c]
+	t.seats = max(t.seats, cp.Seats)
+	st := cellStats(p, c, cr)
+	if p.MaxFailures.Exceeded(st.Failed, st.Trials) {
+		t.failing = append(t.failing, fmt.Sprintf("%s (%d of %d failed)", cp.Label, st.Failed, st.Trials))
+		return
+	}
+	t.failed += st.Failed
+	who := cp.Agents
+	if len(who) == 0 {
+		who = make([]int, len(t.pairs))
+		for i := range who {
+			who[i] = i
+		}
+	}
+	t.addPairs(who, st)
+}
+
+// addPairs splits a meeting's counts (st) between its entrants (who) into pairwise
+// results. Drawn games shared by every entrant of the cell (a two-seat draw, a timeout
+// with equal returns) are draws between each pair; only when some drawn game was
+// shared by some of them (a tie for first among three of four) is the pairwise split
+// unknown from the counts, and the overlap is taken as large as it can be.
+func (t *tally) addPairs(who []int, st *Stats) {
+	wdl := func(a int) WDL {
+		if a < len(st.Agents) {
+			return st.Agents[a]
+		}
+		return WDL{}
+	}
+	full := true
+	for _, a := range who {
+		full = full && wdl(a).Draws == st.Drawn
+	}
+	for x, a := range who {
+		t.played[a] += wdl(a).Games()
+		for _, b := range who[x+1:] {
+			wa, wb := wdl(a), wdl(b)
+			both := min(wa.Draws, wb.Draws)
+			if !full && wa.Draws+wb.Draws > 0 {
+				t.approx += wa.Draws + wb.Draws
+			}
+			ab := WDL{Wins: wa.Wins + wa.Draws - both, Draws: both, Losses: wb.Wins + wb.Draws - both}
+			t.pairs[a][b].add(ab)
+			t.pairs[b][a].add(WDL{Wins: ab.Losses, Draws: ab.Draws, Losses: ab.Wins})
+		}
+	}
+}
+
+// notes are the caveats of the tally: meetings left out, failed games, estimated draws.
+func (t *tally) notes(p *Plan) []string {
+	var notes []string
+	if len(t.failing) > 0 {
+		notes = append(notes, fmt.Sprintf("left out, with more failed games than max_failures %s allows: %s", p.MaxFailures, strings.Join(t.failing, ", ")))
+	}
+	if t.failed > 0 {
+		notes = append(notes, fmt.Sprintf("%d failed games are not counted (see the pairings)", t.failed))
+	}
+	if t.approx > 0 {
+		notes = append(notes, "some games had a tie for first place among some of their players: those pairwise draws are estimated (as many as the counts allow)")
+	}
+	return notes
+}
+
+// matrices are the points (wins + draws/2) and games of each entrant against each.
+func (t *tally) matrices() (points, games [][]float64) {
+	n := len(t.pairs)
+	points, games = make([][]float64, n), make([][]float64, n)
+	for i := range n {
+		points[i], games[i] = make([]float64, n), make([]float64, n)
+		for j := range n {
+			w := t.pairs[i][j]
+			points[i][j] = float64(w.Wins) + float64(w.Draws)/2
+			games[i][j] = float64(w.Games())
+		}
+	}
+	return points, games
+}
+
+// rankEntrants fits the ratings and orders the entrants best first. When the ratings
+// cannot be fitted (the error), the ranking is by score rate and the ratings are NaN.
+func rankEntrants(names []string, points, games [][]float64) ([]int, []rating.Rating, error) {
+	n := len(names)
+	order := make([]int, n)
+	elo := make([]rating.Rating, n)
+	ratings, err := rating.Fit(names, points, games, rating.Options{})
+	if err == nil {
+		for k, r := range ratings {
+			order[k] = r.Player
+			elo[r.Player] = r
+		}
+		return order, elo, nil
+	}
+	for i := range n {
+		order[i] = i
+		elo[i] = rating.Rating{Player: i, Name: names[i], Elo: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
+	}
+	rate := func(i int) float64 {
+		var pts, g float64
+		for j := range n {
+			pts, g = pts+points[i][j], g+games[i][j]
+		}
+		if g == 0 {
+			return -1
+		}
+		return pts / g
+	}
+	sort.SliceStable(order, func(a, b int) bool { return rate(order[a]) > rate(order[b]) })
+	return order, elo, err
+}
+
+// standing is entrant i's line of the ranking (at rank, from 0): its rating and its
+// totals over its pairwise results (points: its row of the points matrix).
+func (t *tally) standing(rank, i int, name string, elo rating.Rating, points []float64) Standing {
+	st := Standing{Rank: rank + 1, Agent: name, Index: i, Elo: elo.Elo, Lo: elo.Lo, Hi: elo.Hi,
+		Games: t.played[i], Score: math.NaN()}
+	for j, w := range t.pairs[i] {
+		st.Wins, st.Draws, st.Losses = st.Wins+w.Wins, st.Draws+w.Draws, st.Losses+w.Losses
+		st.Points += points[j]
+	}
+	st.Pairwise = st.Wins + st.Draws + st.Losses
+	if st.Pairwise > 0 {
+		st.Score = st.Points / float64(st.Pairwise)
+	}
+	return st
 }
 
 func pairScore(w WDL) PairScore {

@@ -114,7 +114,6 @@ type player struct {
 	study  *Study
 	log    bool // keep the moves
 	cells  map[int]*cellRunner
-	moves  []int
 	legal  []core.Move
 	outs   []core.Outcome
 	seats  []int
@@ -127,7 +126,6 @@ type player struct {
 	sawSecond bool
 	rng       *rand.Rand
 	pcg       *rand.PCG
-	buf       []byte
 }
 
 func newPlayer(ctx context.Context, s *Study, log bool) *player {

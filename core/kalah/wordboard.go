@@ -28,8 +28,12 @@ type Sower struct {
 	all          uint64 // 1 in each house's byte
 	emptyCapture bool
 	discard      bool
-	// walk[i*lap+s-1] is what sowing s <= lap seeds from house i adds.
-	walk []walkStep
+	// walk[i<<5|(s-1)] is what sowing s <= lap seeds from house i adds. A lap is at
+	// most 17 pits, so the index needs no multiply and no bounds check; with the
+	// shifts stored this measured as fast as the arithmetic walk with branches in
+	// the solver and endgame builder (5% faster than a walk[i*lap+s-1] table holding
+	// the last pit), and 20-40% faster in random playouts.
+	walk [8 << 5]walkStep
 }
 
 // walkStep is what sowing s seeds from house i adds when s is at most one lap. Along the
@@ -37,8 +41,10 @@ type Sower struct {
 // opponent's houses: a lap of 2n+1 pits.
 type walkStep struct {
 	mine, theirs uint64 // a seed in each house passed
-	last         uint8  // the pit of the last seed along the track
+	sh           uint8  // the last pit along the track, times 8 (its byte's shift)
+	osh          uint8  // the shift of the house opposite it; 255 past the mover's houses
 	store        uint8  // 1 when the walk passes the store
+	extra        bool   // the last seed falls in the store
 }
 
 // newSower returns the sower of r, which must be covered (Rules.WordBoard).
@@ -46,7 +52,6 @@ func newSower(r Rules) *Sower {
 	n := r.Houses
 	w := &Sower{n: n, lap: 2*n + 1, all: onesLow[n], emptyCapture: r.EmptyCapture,
 		discard: r.Remaining == Discard}
-	w.walk = make([]walkStep, n*w.lap)
 	for i := 0; i < n; i++ {
 		var st walkStep
 		t := i
@@ -60,8 +65,11 @@ func newSower(r Rules) *Sower {
 			default:
 				st.theirs += 1 << (8 * (t - n - 1))
 			}
-			st.last = uint8(t)
-			w.walk[i*w.lap+s-1] = st
+			st.sh, st.osh, st.extra = uint8(8*t), 255, t == n
+			if t < n {
+				st.osh = uint8(8 * (n - 1 - t))
+			}
+			w.walk[i<<5|(s-1)] = st
 		}
 	}
 	return w
@@ -99,21 +107,20 @@ func (w *Sower) Sow(mine, theirs uint64, i int) (uint64, uint64, int, bool) {
 		theirs += uint64(q) * w.all
 		gain, seeds = q, seeds-q*w.lap
 	}
-	step := &w.walk[i*w.lap+seeds-1]
+	step := &w.walk[(i&7)<<5|(seeds-1)&31]
 	mine, theirs = mine+step.mine, theirs+step.theirs
-	last := int(step.last)
 	gain += int(step.store)
 
 	// The capture, when the last seed fell in an empty house of the mover. A last pit
-	// past the mover's houses reads as 0 seeds (high bytes are empty, Go shifts of 64
-	// or more give 0).
-	sh = 8 * uint(last)
-	osh := 8 * uint(w.n-1-last) // the opposite house (huge when last >= n)
+	// past the mover's houses reads as 0 seeds, and so does its opposite (shift 255):
+	// high bytes are empty, and Go shifts of 64 or more give 0.
+	sh = uint(step.sh)
+	osh := uint(step.osh)
 	taken := int(theirs >> osh & 0xff)
 	hit := b2u(mine>>sh&0xff == 1) & (b2u(taken > 0) | b2u(w.emptyCapture))
 	m := -uint64(hit)
 	mine, theirs = mine&^(0xff<<sh&m), theirs&^(0xff<<osh&m)
-	return mine, theirs, gain + (taken+1)&int(m), last == w.n
+	return mine, theirs, gain + (taken+1)&int(m), step.extra
 }
 
 // EndCount is what the end of the game adds to the mover's store difference when the

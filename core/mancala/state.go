@@ -397,6 +397,22 @@ func (s *State) repetition(irreversible bool) {
 	}
 }
 
+// HistoryKey is what the future of the position owes to its history under the
+// repetition rule (End.Repeats): a hash of the positions played through since the last
+// change of a store, with their counts but not their order (0 without the rule). Two
+// positions of equal Hash and HistoryKey play on alike, so a solver that stores values
+// by position mixes it into its keys (core/mancala's values depend on the record).
+func (s *State) HistoryKey() uint64 {
+	if s.g.r.End.Repeats == 0 {
+		return 0
+	}
+	var k uint64
+	for _, h := range s.hashes[s.v.irrev:] {
+		k += mix(h + 0x9e3779b97f4a7c15)
+	}
+	return k
+}
+
 // endCheck ends the game when the rules say so.
 func (s *State) endCheck() {
 	g := s.g
