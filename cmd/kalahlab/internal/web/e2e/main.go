@@ -361,7 +361,9 @@ func (e *t) watch() error {
 		chromedp.SetValue(chromedp.CSS("#seat-1"), "random"),
 		chromedp.SetValue(chromedp.CSS(`#new-game select[name="pace"]`), "0"),
 		chromedp.Click(chromedp.CSS("#start")),
-		chromedp.WaitVisible(chromedp.CSS("#game")))
+		// The page still shows the session's last game (the finished Kalah game of
+		// the step before) until the new one arrives: wait for the Ludo board.
+		chromedp.WaitVisible(chromedp.CSS(`#game svg[data-game="ludo"]`)))
 	if err != nil {
 		return err
 	}
