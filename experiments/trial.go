@@ -289,13 +289,20 @@ func (p *player) playOut(r *cellRunner, st core.State, rec *Record) error {
 			break
 		}
 		m, chooser, err := p.nextMove(r, st, who, rec)
-		if errors.Is(err, errGameEnds) {
-			break
-		}
 		if err != nil {
+			if errors.Is(err, errGameEnds) {
+				break
+			}
 			return err
 		}
-		p.playMove(r, st, who, m, chooser, rec)
+		st.Play(m)
+		rec.Plies++
+		if p.log {
+			rec.Moves = append(rec.Moves, int(m))
+		}
+		if r.evals {
+			p.keepEval(r, st, who, chooser, rec)
+		}
 	}
 	if len(p.from) > 0 {
 		rec.EvalFrom = string(p.from)
@@ -304,7 +311,8 @@ func (p *player) playOut(r *cellRunner, st core.State, rec *Record) error {
 }
 
 // nextMove returns the move of ply rec.Plies, and the agent that chose it (nil for a
-// random move or a chance outcome); errGameEnds when there is none.
+// random move or a chance outcome); errGameEnds when there is none. A decision is
+// recorded (the decision and the branching, the opening, the pie rule's swap).
 func (p *player) nextMove(r *cellRunner, st core.State, who core.Player, rec *Record) (core.Move, ai.Agent, error) {
 	if who == core.Chance {
 		p.outs = st.ChanceOutcomes(p.outs[:0])
@@ -325,21 +333,10 @@ func (p *player) nextMove(r *cellRunner, st core.State, who core.Player, rec *Re
 		rec.Error = fmt.Sprintf("ply %d: %v to move in a game of %d seats", rec.Plies, who, r.seats)
 		return 0, nil, errGameEnds
 	}
-	return p.decide(r, st, who, rec)
-}
-
-// decide makes the decision of seat who among p.legal, recording it (the decision and
-// the branching, the opening, the pie rule's swap).
-func (p *player) decide(r *cellRunner, st core.State, who core.Player, rec *Record) (core.Move, ai.Agent, error) {
 	rec.Decisions++
 	rec.Legal += len(p.legal)
-	offered := false
-	if who == 1 && !p.sawSecond {
-		// The second seat's first decision: a pie-rule swap, if offered.
-		p.sawSecond = true
-		offered = p.swapOffered(r, st)
-		rec.SwapOffered = offered
-	}
+	// The second seat's first decision: a pie-rule swap, if offered.
+	offered := who == 1 && !p.sawSecond && p.offersSwap(r, st, rec)
 	m, chooser, err := p.choose(st, who, offered, rec)
 	if err != nil {
 		return 0, nil, err
@@ -356,10 +353,13 @@ func (p *player) decide(r *cellRunner, st core.State, who core.Player, rec *Reco
 	return m, chooser, nil
 }
 
-// swapOffered reports whether one of the legal moves is a pie-rule swap.
-func (p *player) swapOffered(r *cellRunner, st core.State) bool {
+// offersSwap notes the second seat's first decision (p.sawSecond) and reports whether
+// one of its legal moves is a pie-rule swap (rec.SwapOffered).
+func (p *player) offersSwap(r *cellRunner, st core.State, rec *Record) bool {
+	p.sawSecond = true
 	for _, l := range p.legal {
 		if r.isSwap(st, l) {
+			rec.SwapOffered = true
 			return true
 		}
 	}
@@ -388,19 +388,12 @@ func (p *player) choose(st core.State, who core.Player, offered bool, rec *Recor
 	}
 }
 
-// playMove plays m, keeping it (with the trial log) and the evaluation after it
-// (record: evaluations).
-func (p *player) playMove(r *cellRunner, st core.State, who core.Player, m core.Move, chooser ai.Agent, rec *Record) {
-	st.Play(m)
-	rec.Plies++
-	if p.log {
-		rec.Moves = append(rec.Moves, int(m))
-	}
-	if r.evals {
-		e, from := evalAfter(st, who, chooser, r.scale)
-		rec.Evals = append(rec.Evals, e)
-		p.from = append(p.from, from)
-	}
+// keepEval keeps the evaluation after the ply that seat who played (record:
+// evaluations): the chooser's own, or another source's.
+func (p *player) keepEval(r *cellRunner, st core.State, who core.Player, chooser ai.Agent, rec *Record) {
+	e, from := evalAfter(st, who, chooser, r.scale)
+	rec.Evals = append(rec.Evals, e)
+	p.from = append(p.from, from)
 }
 
 // score writes the finished game's returns and scores into rec: zeros for a failure or
