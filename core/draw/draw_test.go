@@ -395,3 +395,17 @@ func BenchmarkSVG(b *testing.B) {
 		})
 	}
 }
+
+// TestStorelessBoardShowsCaptures: a board described without stores (Ba-awa, Bao) gets
+// stores from the engine, which hold the captures; the drawing shows them.
+func TestStorelessBoardShowsCaptures(t *testing.T) {
+	for _, r := range []mancala.Rules{mancala.BaAwa(6, 200), mancala.BaoSimplified(200)} {
+		g, err := mancala.New("storeless", r)
+		require.NoError(t, err)
+		st := g.NewState()
+		svg, err := draw.SVG(st, draw.Options{})
+		require.NoError(t, err)
+		assert.Equal(t, 2, strings.Count(string(svg), ">store<"), "both players' stores are drawn")
+		assert.Contains(t, string(svg), "store 0")
+	}
+}

@@ -81,8 +81,7 @@ func drawKalah(s *kalah.State, opt Options) (*Drawing, error) {
 
 func drawMancala(s *mancala.State, opt Options) (*Drawing, error) {
 	g := s.Game()
-	r := g.Rules()
-	geo := r.Board
+	geo := g.Board() // with the stores the engine adds to a board without any (they hold the captures)
 	b := &sowBoard{game: "mancala", name: g.Name(), rows: geo.Rows, houses: geo.Houses, pits: geo.Pits,
 		side: s.Side(), over: s.Over(), last: -1, state: s}
 	np := g.Pits()
