@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kalahlab/kalahlab/core/record"
+	"github.com/kalahlab/kalahlab/variants"
 )
 
 // cliJSONError runs the command line and decodes the JSON error on stderr.
@@ -446,4 +447,24 @@ return variant { name = "mine", extends = "kalah", params = { houses = 4 } }`+"\
 	_, errOut, code = cli(t, "quit\n", "play", "--load", game, "--color", "never")
 	assert.Equal(t, exitError, code)
 	assert.Contains(t, errOut, "script.source")
+}
+
+// TestLuaMemoryFlag: --lua-memory (and KALAHLAB_LUA_MEMORY) set the Lua states' budget;
+// a bad size is a usage error naming where it came from.
+func TestLuaMemoryFlag(t *testing.T) {
+	t.Cleanup(func() { variants.SetMemoryBudget(0) })
+	script := writeFile(t, "grow.lua", `return variant {
+  extends = "kalah",
+  hooks = { capture = function(b, last) local s = "x" for i = 1, 22 do s = s .. s end end },
+}`)
+	_, stderr, code := cli(t, "", "play", "--variant", script, "--lua-memory", "8MB", "--moves", "1")
+	assert.Equal(t, exitFailed, code, stderr)
+	assert.Contains(t, stderr, "at most 2097152")
+	_, stderr, code = cli(t, "", "play", "--lua-memory", "lots", "--moves", "1")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, `--lua-memory: "lots" is not a size`)
+	t.Setenv("KALAHLAB_LUA_MEMORY", "10")
+	_, stderr, code = cli(t, "", "play", "--moves", "1")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "KALAHLAB_LUA_MEMORY")
 }

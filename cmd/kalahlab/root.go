@@ -98,6 +98,7 @@ colour off (unless --color always).`,
 	}
 	_ = root.RegisterFlagCompletionFunc("variant", completeVariants)
 	addVersionFlag(a, root)
+	addLuaMemoryFlag(a, root)
 
 	root.AddCommand(
 		newPlayCmd(a),
