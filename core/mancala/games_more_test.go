@@ -286,22 +286,5 @@ func FuzzParseMore(f *testing.F) {
 		f.Add(seed)
 	}
 	gs := moreGames(f)
-	f.Fuzz(func(t *testing.T, text string) {
-		for _, g := range gs {
-			s, err := g.Parse(text)
-			if err != nil {
-				continue
-			}
-			back, err := g.Parse(s.String())
-			require.NoError(t, err, "%q reads as %q, which does not parse", text, s.String())
-			require.Equal(t, s.String(), back.String())
-			require.Equal(t, s.Hash(), back.Hash())
-			require.NoError(t, coretest.CheckStep(g, s, coretest.Options{}))
-			for _, m := range s.LegalMoves(nil) {
-				c := s.Copy()
-				c.Play(m)
-				require.NoError(t, conserved(c))
-			}
-		}
-	})
+	f.Fuzz(func(t *testing.T, text string) { checkParsed(t, gs, text, true) })
 }

@@ -13,22 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 GO=${GO:-go}
 
-find_chromium() {
-  for c in chromium chromium-browser google-chrome; do
-    if command -v "$c" >/dev/null 2>&1; then command -v "$c"; return 0; fi
-  done
-  return 1
-}
-
-if ! CHROMIUM=$(find_chromium); then
-  echo "e2e: chromium not found; installing Debian's chromium package"
-  SUDO=""
-  if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium >/dev/null
-  CHROMIUM=$(find_chromium)
-fi
-echo "e2e: $("$CHROMIUM" --version 2>/dev/null || echo "$CHROMIUM")"
+# shellcheck source=experiments/e2e/chromium.sh
+. "experiments/e2e/chromium.sh" "e2e"
 
 OUT=${E2E_OUT:-$(mktemp -d)}
 mkdir -p "$OUT"

@@ -232,26 +232,36 @@ func (s *Server) keep(sess *session, t *tried) {
 	sess.tried = t
 }
 
-// tryCheck loads a pasted script and runs `variants check` on it: its examples and
-// random games under the contract suite, bounded in games and time.
-func (s *Server) tryCheck(w http.ResponseWriter, r *http.Request) {
+// startTry reads the form of a try request and loads its script as the session's tried
+// rule, under ctx. When it cannot, it writes the page with the error and returns false.
+func (s *Server) startTry(ctx context.Context, w http.ResponseWriter, r *http.Request) (tryView, *tried, bool) {
 	sess := s.sessions.get(w, r)
 	v, err := s.readTry(r)
 	if err != nil {
 		v.Err = err.Error()
 		s.render(w, http.StatusBadRequest, "try", "Try a rule", v)
-		return
+		return v, nil, false
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.MaxStudyTime)
-	defer cancel()
 	t, err := s.loadTried(ctx, v.File, v.Source)
 	if err != nil {
 		v.Err = err.Error()
 		s.render(w, http.StatusUnprocessableEntity, "try", "Try a rule", v)
-		return
+		return v, nil, false
 	}
 	s.keep(sess, t)
 	v.Variant, v.Parent = t.variant, parentOf(t.variant)
+	return v, t, true
+}
+
+// tryCheck loads a pasted script and runs `variants check` on it: its examples and
+// random games under the contract suite, bounded in games and time.
+func (s *Server) tryCheck(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.MaxStudyTime)
+	defer cancel()
+	v, t, ok := s.startTry(ctx, w, r)
+	if !ok {
+		return
+	}
 	rep, err := variants.CheckContext(ctx, t.variant, v.CheckGames, 1)
 	if err != nil && rep == nil {
 		v.Err = "check: " + cleanPath(err, t.dir).Error()
@@ -276,23 +286,12 @@ var studySlots = make(chan struct{}, 2)
 // tryStudy loads a pasted script and plays it against its parent: a small study with
 // the chosen agent on every seat, bounded in games and time, cancelled with the request.
 func (s *Server) tryStudy(w http.ResponseWriter, r *http.Request) {
-	sess := s.sessions.get(w, r)
-	v, err := s.readTry(r)
-	if err != nil {
-		v.Err = err.Error()
-		s.render(w, http.StatusBadRequest, "try", "Try a rule", v)
-		return
-	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.MaxStudyTime)
 	defer cancel()
-	t, err := s.loadTried(ctx, v.File, v.Source)
-	if err != nil {
-		v.Err = err.Error()
-		s.render(w, http.StatusUnprocessableEntity, "try", "Try a rule", v)
+	v, t, ok := s.startTry(ctx, w, r)
+	if !ok {
 		return
 	}
-	s.keep(sess, t)
-	v.Variant, v.Parent = t.variant, parentOf(t.variant)
 	// A rule that breaks its check would only fail its games: check it first.
 	rep, err := variants.CheckContext(ctx, t.variant, min(20, v.CheckGames), 1)
 	if err != nil || !rep.OK() {
