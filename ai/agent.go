@@ -7,21 +7,20 @@
 // Each registered agent declares the games it can play (Limits: players, dice);
 // Supports checks a game against them before the first move (supports.go).
 //
-// Solve proves the value of a two-player deterministic position (solve.go); Kalah has
-// its own store-free solver (kalahsolve.go, kalahfast.go) with complete endgame
-// databases built on all cores and kept on disk (endgame.go, endgamefile.go,
-// endgamerank.go; SolveOptions.EndgameDir).
+// Proving a position's value is the exact solver's job (package ai/solve), with the
+// Kalah endgame databases in ai/endgame; the agents' and the solver's searches share
+// their machinery (budgets, move ordering) through ai/internal/search.
 package ai
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/kalahlab/kalahlab/ai/internal/search"
 	"github.com/kalahlab/kalahlab/core"
 )
 
@@ -198,4 +197,4 @@ func (o Options) Duration(name string, def time.Duration) (time.Duration, error)
 }
 
 // ErrNoMoves is returned for a state with no legal move (over, or not the agent's turn).
-var ErrNoMoves = errors.New("no legal move: the game is over")
+var ErrNoMoves = search.ErrNoMoves

@@ -2,12 +2,12 @@ package ai
 
 import (
 	"context"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kalahlab/kalahlab/ai/internal/aitest"
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/kalah"
 )
@@ -29,24 +29,6 @@ func testGames(t testing.TB) []core.Game {
 	return out
 }
 
-// randomPositions plays seeded random games and collects positions where the game
-// goes on.
-func randomPositions(g core.Game, n int, seed uint64) []core.State {
-	rng := rand.New(rand.NewPCG(seed, 99))
-	var out []core.State
-	for len(out) < n {
-		s := g.NewState()
-		for s.ToMove() != core.Terminal && len(out) < n {
-			moves := s.LegalMoves(nil)
-			if rng.IntN(3) == 0 {
-				out = append(out, s.Clone())
-			}
-			s.Play(moves[rng.IntN(len(moves))])
-		}
-	}
-	return out
-}
-
 // TestSearchesAgreeWithMinimax is the property the board-AI reference text's bugs break:
 // negamax, alpha-beta (with and without a transposition table) and negascout return
 // the value of plain minimax at the same depth, on positions with extra turns, the pie
@@ -56,12 +38,12 @@ func TestSearchesAgreeWithMinimax(t *testing.T) {
 	positions := 0
 	for gi, g := range testGames(t) {
 		tt := NewTT(1)
-		for i, s := range randomPositions(g, 250, uint64(gi)) {
+		for i, s := range aitest.RandomPositions(g, 250, uint64(gi)) {
 			before := s.String()
 			for depth := 1; depth <= 4; depth++ {
-				want, _, _, err := Minimax(ctx, s, depth)
+				want, _, _, err := minimaxValue(ctx, s, depth)
 				require.NoError(t, err)
-				nv, _, _, err := Negamax(ctx, s, depth)
+				nv, _, _, err := negamaxValue(ctx, s, depth)
 				require.NoError(t, err)
 				ab, _, _, err := AlphaBetaValue(ctx, s, depth, false, nil)
 				require.NoError(t, err)
@@ -85,11 +67,11 @@ func TestSearchesAgreeWithMinimax(t *testing.T) {
 func TestExpectiminimaxIsMinimaxWithoutChance(t *testing.T) {
 	ctx := context.Background()
 	g := testGames(t)[1]
-	for _, s := range randomPositions(g, 100, 5) {
+	for _, s := range aitest.RandomPositions(g, 100, 5) {
 		for depth := 1; depth <= 3; depth++ {
-			want, _, _, err := Minimax(ctx, s, depth)
+			want, _, _, err := minimaxValue(ctx, s, depth)
 			require.NoError(t, err)
-			got, _, err := ExpectiminimaxValue(ctx, s, depth, s.ToMove())
+			got, _, err := expectiminimaxValue(ctx, s, depth, s.ToMove())
 			require.NoError(t, err)
 			require.Equal(t, float64(want), got)
 		}
@@ -101,7 +83,7 @@ func TestExpectiminimaxChance(t *testing.T) {
 	// seat 1 to roll, a roll of 2 or 3 reaches it at once; a roll of 1 reaches 1 only.
 	g := &race{players: 2, goal: 2}
 	s := g.NewState()
-	v, _, err := ExpectiminimaxValue(context.Background(), s, 2, 0) // the roll, then the move
+	v, _, err := expectiminimaxValue(context.Background(), s, 2, 0) // the roll, then the move
 	require.NoError(t, err)
 	// Rolls 2 and 3 win at once (value WinScore); roll 1 leaves a depth-0 evaluation
 	// of 1 - 0 = 1 for seat 1.
@@ -185,7 +167,7 @@ func blunder(s core.State, m core.Move) bool {
 // wins under perfect play.
 func tacticalWins(t *testing.T, g core.Game, n int) []core.State {
 	var out []core.State
-	for _, s := range randomPositions(g, 30000, 11) {
+	for _, s := range aitest.RandomPositions(g, 30000, 11) {
 		if !endgame(s) {
 			continue
 		}
@@ -210,7 +192,7 @@ func tacticalWins(t *testing.T, g core.Game, n int) []core.State {
 // once) and another move does not lose under perfect play.
 func tacticalLosses(t *testing.T, g core.Game, n int) []core.State {
 	var out []core.State
-	for _, s := range randomPositions(g, 30000, 12) {
+	for _, s := range aitest.RandomPositions(g, 30000, 12) {
 		if !endgame(s) {
 			continue
 		}
@@ -340,7 +322,7 @@ func TestSpecs(t *testing.T) {
 func TestResetIsNew(t *testing.T) {
 	ctx := context.Background()
 	g := testGames(t)[1]
-	positions := randomPositions(g, 20, 4)
+	positions := aitest.RandomPositions(g, 20, 4)
 	for _, name := range Names() {
 		spec := Spec{Agent: name, Options: map[string]string{}}
 		switch name {

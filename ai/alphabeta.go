@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 
+	"github.com/kalahlab/kalahlab/ai/internal/search"
 	"github.com/kalahlab/kalahlab/core"
 )
 
@@ -10,23 +11,23 @@ import (
 // principal variation search / negascout (pvs true), with a transposition table when tt
 // is not nil and move ordering by hash move, killers and history. It returns the value
 // for the player to move, the best move and the nodes searched. The value equals
-// Minimax's at the same depth: table entries cut off only at the same depth.
+// plain minimax's at the same depth: table entries cut off only at the same depth.
 func AlphaBetaValue(ctx context.Context, s core.State, depth int, pvs bool, tt *TT) (value int, best core.Move, nodes int64, err error) {
 	name := "alphabeta"
 	if pvs {
 		name = "negascout"
 	}
-	if err := checkTwoPlayerDeterministic(name, s); err != nil {
+	if err := search.CheckTwoPlayerDeterministic(name, s); err != nil {
 		return 0, 0, 0, err
 	}
 	sr := newSearcher(ctx, Budget{Depth: depth}, tt)
 	value, best, err = sr.root(s.Clone(), max(depth, 1), pvs)
-	return value, best, sr.nodes, err
+	return value, best, sr.Nodes, err
 }
 
 // root searches every root move with the full window, so the value is exact.
 func (sr *searcher) root(s core.State, depth int, pvs bool) (int, core.Move, error) {
-	if err := sr.tick(); err != nil {
+	if err := sr.Tick(); err != nil {
 		return 0, 0, err
 	}
 	me := s.ToMove()
@@ -39,7 +40,7 @@ func (sr *searcher) root(s core.State, depth int, pvs bool) (int, core.Move, err
 			hashMove = e.move
 		}
 	}
-	moves := sr.order(sr.moves(s, 0), 0, hashMove)
+	moves := sr.Order(sr.Moves(s, 0), 0, hashMove)
 	alpha, beta := -infinity, infinity
 	best, bestMove := -infinity, core.Move(-1)
 	for i, m := range moves {
@@ -63,8 +64,8 @@ func (sr *searcher) root(s core.State, depth int, pvs bool) (int, core.Move, err
 // lands inside), else the full window. The window is negated only when the mover
 // changes.
 func (sr *searcher) searchChild(s core.State, m core.Move, me core.Player, depth, ply, alpha, beta int, scout, pvs bool) (int, error) {
-	c := sr.child(s, m)
-	defer back(s, c)
+	c := search.Child(s, m)
+	defer search.Back(s, c)
 	next := c.ToMove()
 	if next == core.Terminal || depth == 1 {
 		return leaf(c, me), nil
@@ -87,7 +88,7 @@ func (sr *searcher) searchChild(s core.State, m core.Move, me core.Player, depth
 
 // alphabeta is fail-soft negamax alpha-beta; the value is for the player to move in s.
 func (sr *searcher) alphabeta(s core.State, depth, ply, alpha, beta int, pvs bool) (int, error) {
-	if err := sr.tick(); err != nil {
+	if err := sr.Tick(); err != nil {
 		return 0, err
 	}
 	me := s.ToMove()
@@ -115,7 +116,7 @@ func (sr *searcher) alphabeta(s core.State, depth, ply, alpha, beta int, pvs boo
 			}
 		}
 	}
-	moves := sr.order(sr.moves(s, ply), ply, hashMove)
+	moves := sr.Order(sr.Moves(s, ply), ply, hashMove)
 	best, bestMove := -infinity, core.Move(-1)
 	for i, m := range moves {
 		v, err := sr.searchChild(s, m, me, depth, ply+1, alpha, beta, pvs && i > 0, pvs)
@@ -129,7 +130,7 @@ func (sr *searcher) alphabeta(s core.State, depth, ply, alpha, beta int, pvs boo
 			alpha = v
 		}
 		if alpha >= beta {
-			sr.cutoff(ply, depth, m)
+			sr.Cutoff(ply, depth, m)
 			break
 		}
 	}
@@ -144,42 +145,4 @@ func (sr *searcher) alphabeta(s core.State, depth, ply, alpha, beta int, pvs boo
 		sr.tt.store(key, depth, best, bound, bestMove)
 	}
 	return best, nil
-}
-
-// cutoff records a move that refuted its position: a killer at this ply and a history
-// bonus.
-func (sr *searcher) cutoff(ply, depth int, m core.Move) {
-	k := &sr.killers[ply]
-	if k[0] != m {
-		k[1], k[0] = k[0], m
-	}
-	sr.history[int(m)&4095] += int32(depth * depth)
-}
-
-// order sorts moves in place: the hash move, then killers, then by history score.
-func (sr *searcher) order(moves []core.Move, ply int, hashMove core.Move) []core.Move {
-	if len(moves) < 2 {
-		return moves
-	}
-	k := sr.killers[ply]
-	score := func(m core.Move) int32 {
-		switch m {
-		case hashMove:
-			return 1 << 30
-		case k[0]:
-			return 1 << 29
-		case k[1]:
-			return 1 << 28
-		}
-		return sr.history[int(m)&4095]
-	}
-	for i := 1; i < len(moves); i++ { // insertion sort: short lists, stable
-		m, sm := moves[i], score(moves[i])
-		j := i
-		for ; j > 0 && score(moves[j-1]) < sm; j-- {
-			moves[j] = moves[j-1]
-		}
-		moves[j] = m
-	}
-	return moves
 }

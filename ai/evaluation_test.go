@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kalahlab/kalahlab/ai/internal/aitest"
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/ludo"
 )
@@ -18,8 +19,8 @@ func TestLastEvaluationIsTheSearchValue(t *testing.T) {
 	g := testGames(t)[0]
 	const depth = 3
 	fixed := map[string]func(core.State) (int, error){
-		"minimax": func(s core.State) (int, error) { v, _, _, err := Minimax(ctx, s, depth); return v, err },
-		"negamax": func(s core.State) (int, error) { v, _, _, err := Negamax(ctx, s, depth); return v, err },
+		"minimax": func(s core.State) (int, error) { v, _, _, err := minimaxValue(ctx, s, depth); return v, err },
+		"negamax": func(s core.State) (int, error) { v, _, _, err := negamaxValue(ctx, s, depth); return v, err },
 		"alphabeta": func(s core.State) (int, error) {
 			v, _, _, err := AlphaBetaValue(ctx, s, depth, false, nil)
 			return v, err
@@ -36,7 +37,7 @@ func TestLastEvaluationIsTheSearchValue(t *testing.T) {
 			require.NoError(t, err)
 			_, ok := a.LastEvaluation()
 			assert.False(t, ok, "an evaluation before the first move")
-			for i, s := range randomPositions(g, 40, 11) {
+			for i, s := range aitest.RandomPositions(g, 40, 11) {
 				_, err := a.SelectMove(ctx, s)
 				require.NoError(t, err)
 				e, ok := a.LastEvaluation()
@@ -66,7 +67,7 @@ func TestLastEvaluationExpectiminimax(t *testing.T) {
 	_, ok := a.LastEvaluation()
 	assert.False(t, ok)
 	checked := 0
-	for i, s := range randomPositions(g, 60, 4) {
+	for i, s := range aitest.RandomPositions(g, 60, 4) {
 		if s.ToMove() == core.Chance {
 			continue
 		}
@@ -77,7 +78,7 @@ func TestLastEvaluationExpectiminimax(t *testing.T) {
 		if a.LastSearch().Depth < 3 {
 			continue // one legal move: depth 1 only
 		}
-		want, _, err := ExpectiminimaxValue(ctx, s, 3, s.ToMove())
+		want, _, err := expectiminimaxValue(ctx, s, 3, s.ToMove())
 		require.NoError(t, err)
 		require.Equal(t, want, e.Value, "position %d (%s)", i, s)
 		require.Equal(t, GameUnits, e.Units)
@@ -92,7 +93,7 @@ func TestLastEvaluationMCTS(t *testing.T) {
 	a := NewMCTS(Budget{Iterations: 300}, 1.4, false, 7)
 	_, ok := a.LastEvaluation()
 	assert.False(t, ok)
-	for _, s := range randomPositions(g, 20, 3) {
+	for _, s := range aitest.RandomPositions(g, 20, 3) {
 		_, err := a.SelectMove(ctx, s)
 		require.NoError(t, err)
 		e, ok := a.LastEvaluation()
@@ -105,7 +106,7 @@ func TestLastEvaluationMCTS(t *testing.T) {
 	}
 	// A move that wins at once: every playout through it returns 1.
 	won := 0
-	for _, s := range randomPositions(testGames(t)[0], 3000, 5) {
+	for _, s := range aitest.RandomPositions(testGames(t)[0], 3000, 5) {
 		if won == 5 {
 			break
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/kalahlab/kalahlab/ai/internal/search"
 	"github.com/kalahlab/kalahlab/core"
 )
 
@@ -46,9 +47,9 @@ func (a *Expectiminimax) Reset(uint64) { a.last = Info{} }
 // LastSearch reports the last search (Value is rounded).
 func (a *Expectiminimax) LastSearch() Info { return a.last }
 
-// ExpectiminimaxValue is the value of s for seat p at a fixed depth (s may be a
+// expectiminimaxValue is the value of s for seat p at a fixed depth (s may be a
 // chance node).
-func ExpectiminimaxValue(ctx context.Context, s core.State, depth int, p core.Player) (float64, core.Move, error) {
+func expectiminimaxValue(ctx context.Context, s core.State, depth int, p core.Player) (float64, core.Move, error) {
 	a := NewExpectiminimax(Budget{Depth: depth})
 	sr := newSearcher(ctx, Budget{Depth: depth}, nil)
 	if err := a.check(s); err != nil {
@@ -84,24 +85,24 @@ func (a *Expectiminimax) SelectMove(ctx context.Context, s core.State) (core.Mov
 	a.last = Info{}
 	for d := 1; d <= a.budget.Depth; d++ {
 		v, m, err := a.search(sr, root, d, 0, root.ToMove())
-		if errors.Is(err, errStop) {
+		if errors.Is(err, search.ErrStop) {
 			break
 		}
 		if err != nil {
 			return 0, err
 		}
 		best = m
-		a.last, a.lastValue = Info{Value: int(v), Depth: d, Nodes: sr.nodes}, v
+		a.last, a.lastValue = Info{Value: int(v), Depth: d, Nodes: sr.Nodes}, v
 		if len(moves) == 1 {
 			break
 		}
 	}
-	a.last.Nodes = sr.nodes
+	a.last.Nodes = sr.Nodes
 	return best, ctx.Err()
 }
 
 func (a *Expectiminimax) search(sr *searcher, s core.State, depth, ply int, root core.Player) (float64, core.Move, error) {
-	if err := sr.tick(); err != nil {
+	if err := sr.Tick(); err != nil {
 		return 0, 0, err
 	}
 	p := s.ToMove()
@@ -115,9 +116,9 @@ func (a *Expectiminimax) search(sr *searcher, s core.State, depth, ply int, root
 		a.outs[ply] = s.ChanceOutcomes(a.outs[ply][:0])
 		total := 0.0
 		for _, o := range a.outs[ply] {
-			c := sr.child(s, o.Move)
+			c := search.Child(s, o.Move)
 			v, _, err := a.search(sr, c, depth-1, ply+1, root)
-			back(s, c)
+			search.Back(s, c)
 			if err != nil {
 				return 0, 0, err
 			}
@@ -130,10 +131,10 @@ func (a *Expectiminimax) search(sr *searcher, s core.State, depth, ply int, root
 	if maximise {
 		best = -infinity
 	}
-	for _, m := range sr.moves(s, ply) {
-		c := sr.child(s, m)
+	for _, m := range sr.Moves(s, ply) {
+		c := search.Child(s, m)
 		v, _, err := a.search(sr, c, depth-1, ply+1, root)
-		back(s, c)
+		search.Back(s, c)
 		if err != nil {
 			return 0, 0, err
 		}

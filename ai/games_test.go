@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kalahlab/kalahlab/ai/internal/aitest"
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/checkers"
 	"github.com/kalahlab/kalahlab/core/ludo"
@@ -36,11 +37,11 @@ func TestSearchesAgreeOnEveryGame(t *testing.T) {
 		{mustDef(t, tictactoe.Def, core.Params{"rows": 5, "cols": 5, "k": 4, "gravity": true}), 100, 3},
 	} {
 		tt := NewTT(1)
-		for i, s := range randomPositions(tc.game, tc.positions, 3) {
+		for i, s := range aitest.RandomPositions(tc.game, tc.positions, 3) {
 			for depth := 1; depth <= tc.depth; depth++ {
-				want, _, _, err := Minimax(ctx, s, depth)
+				want, _, _, err := minimaxValue(ctx, s, depth)
 				require.NoError(t, err)
-				nv, _, _, _ := Negamax(ctx, s, depth)
+				nv, _, _, _ := negamaxValue(ctx, s, depth)
 				ab, _, _, _ := AlphaBetaValue(ctx, s, depth, false, tt)
 				ns, _, _, _ := AlphaBetaValue(ctx, s, depth, true, tt)
 				require.Equal(t, want, nv, "negamax %s #%d %s depth %d", tc.game.Name(), i, s, depth)
@@ -99,7 +100,7 @@ func TestDiceAgents(t *testing.T) {
 		{four, Spec{Agent: "mcts", Options: map[string]string{"iterations": "200"}}},
 		{four, Spec{Agent: "greedy"}},
 	} {
-		for _, s := range randomPositions(tc.game, 30, 9) {
+		for _, s := range aitest.RandomPositions(tc.game, 30, 9) {
 			if s.ToMove() < 0 {
 				continue
 			}

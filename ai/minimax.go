@@ -3,26 +3,27 @@ package ai
 import (
 	"context"
 
+	"github.com/kalahlab/kalahlab/ai/internal/search"
 	"github.com/kalahlab/kalahlab/core"
 )
 
-// Minimax is plain minimax to a fixed depth, from the root player's view: that player
-// maximises, the other minimises, whoever moves — so an extra turn is simply another
-// maximising (or minimising) ply. It is the reference the other searches are tested
-// against.
-func Minimax(ctx context.Context, s core.State, depth int) (value int, best core.Move, nodes int64, err error) {
-	if err := checkTwoPlayerDeterministic("minimax", s); err != nil {
+// minimaxValue is plain minimax to a fixed depth, from the root player's view: that
+// player maximises, the other minimises, whoever moves — so an extra turn is simply
+// another maximising (or minimising) ply. It is the reference the other searches are
+// tested against.
+func minimaxValue(ctx context.Context, s core.State, depth int) (value int, best core.Move, nodes int64, err error) {
+	if err := search.CheckTwoPlayerDeterministic("minimax", s); err != nil {
 		return 0, 0, 0, err
 	}
 	sr := newSearcher(ctx, Budget{Depth: depth}, nil)
 	root := s.ToMove()
 	s = s.Clone()
 	value, best, err = sr.minimax(s, max(depth, 1), 0, root)
-	return value, best, sr.nodes, err
+	return value, best, sr.Nodes, err
 }
 
 func (sr *searcher) minimax(s core.State, depth, ply int, root core.Player) (int, core.Move, error) {
-	if err := sr.tick(); err != nil {
+	if err := sr.Tick(); err != nil {
 		return 0, 0, err
 	}
 	if depth == 0 || s.ToMove() == core.Terminal {
@@ -33,10 +34,10 @@ func (sr *searcher) minimax(s core.State, depth, ply int, root core.Player) (int
 	if maximise {
 		best = -infinity
 	}
-	for _, m := range sr.moves(s, ply) {
-		c := sr.child(s, m)
+	for _, m := range sr.Moves(s, ply) {
+		c := search.Child(s, m)
 		v, _, err := sr.minimax(c, depth-1, ply+1, root)
-		back(s, c)
+		search.Back(s, c)
 		if err != nil {
 			return 0, 0, err
 		}
@@ -47,26 +48,26 @@ func (sr *searcher) minimax(s core.State, depth, ply int, root core.Player) (int
 	return best, bestMove, nil
 }
 
-// Negamax is minimax written from the mover's view: a child's value is negated only
+// negamaxValue is minimax written from the mover's view: a child's value is negated only
 // when the mover changes (never by depth parity), so extra turns need no special case.
-func Negamax(ctx context.Context, s core.State, depth int) (value int, best core.Move, nodes int64, err error) {
-	if err := checkTwoPlayerDeterministic("negamax", s); err != nil {
+func negamaxValue(ctx context.Context, s core.State, depth int) (value int, best core.Move, nodes int64, err error) {
+	if err := search.CheckTwoPlayerDeterministic("negamax", s); err != nil {
 		return 0, 0, 0, err
 	}
 	sr := newSearcher(ctx, Budget{Depth: depth}, nil)
 	s = s.Clone()
 	value, best, err = sr.negamax(s, max(depth, 1), 0)
-	return value, best, sr.nodes, err
+	return value, best, sr.Nodes, err
 }
 
 func (sr *searcher) negamax(s core.State, depth, ply int) (int, core.Move, error) {
-	if err := sr.tick(); err != nil {
+	if err := sr.Tick(); err != nil {
 		return 0, 0, err
 	}
 	me := s.ToMove()
 	best, bestMove := -infinity, core.Move(-1)
-	for _, m := range sr.moves(s, ply) {
-		c := sr.child(s, m)
+	for _, m := range sr.Moves(s, ply) {
+		c := search.Child(s, m)
 		var v int
 		var err error
 		switch next := c.ToMove(); {
@@ -78,7 +79,7 @@ func (sr *searcher) negamax(s core.State, depth, ply int) (int, core.Move, error
 			v, _, err = sr.negamax(c, depth-1, ply+1)
 			v = -v
 		}
-		back(s, c)
+		search.Back(s, c)
 		if err != nil {
 			return 0, 0, err
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/kalahlab/kalahlab/ai/internal/search"
 	"github.com/kalahlab/kalahlab/core"
 )
 
@@ -67,7 +68,7 @@ func (a *Searcher) Reset(uint64) {
 
 // SelectMove searches by iterative deepening within the budget.
 func (a *Searcher) SelectMove(ctx context.Context, s core.State) (core.Move, error) {
-	if err := checkTwoPlayerDeterministic(a.algo, s); err != nil {
+	if err := search.CheckTwoPlayerDeterministic(a.algo, s); err != nil {
 		return 0, err
 	}
 	root := s.Clone()
@@ -87,19 +88,19 @@ func (a *Searcher) SelectMove(ctx context.Context, s core.State) (core.Move, err
 		default:
 			v, m, err = sr.root(root, d, a.algo == "negascout")
 		}
-		if errors.Is(err, errStop) {
+		if errors.Is(err, search.ErrStop) {
 			break
 		}
 		if err != nil {
 			return 0, err
 		}
 		best = m
-		a.last = Info{Value: v, Depth: d, Nodes: sr.nodes}
+		a.last = Info{Value: v, Depth: d, Nodes: sr.Nodes}
 		if len(moves) == 1 || abs(v) >= core.WinScore/2 {
 			break // forced, or the result is proven
 		}
 	}
-	a.last.Nodes = sr.nodes
+	a.last.Nodes = sr.Nodes
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}

@@ -5,7 +5,7 @@
 // # Game configs
 //
 // A game config is what `kalahlab play -c game.yaml` reads. Every key is optional;
-// defaults in brackets (the embedded default-game.yaml, see [DefaultGameYAML]):
+// defaults in brackets (the embedded default-game.yaml):
 //
 //	variant: kalah        # a variant name, or the path of a .lua variant script [kalah]
 //	params:               # knob overrides for the variant: integers, booleans, strings [{}]
@@ -53,7 +53,7 @@
 // comma), not where it opened.
 //
 // One error is an [*Error], wrapping its cause such as a *core.ParamError; several are
-// an [*Errors]: the first [MaxErrors] by line and a count of the rest, so that a file
+// an [*Errors]: the first 20 by line and a count of the rest, so that a file
 // with a million mistakes costs no more than one with twenty (did-you-mean work is done
 // only for the errors listed).
 package config
@@ -78,13 +78,13 @@ var defaultGame []byte
 //go:embed examples/*.yaml
 var examples embed.FS
 
-// DefaultGameYAML returns the embedded default game config, the lowest layer of
+// defaultGameYAML returns the embedded default game config, the lowest layer of
 // [LoadGame]. The slice is a copy the caller may keep or change.
-func DefaultGameYAML() []byte { return append([]byte(nil), defaultGame...) }
+func defaultGameYAML() []byte { return append([]byte(nil), defaultGame...) }
 
-// ExamplesFS returns the embedded example configs (config/examples/*.yaml), named by
+// examplesFS returns the embedded example configs (config/examples/*.yaml), named by
 // their base names such as "kalah-4x3.yaml".
-func ExamplesFS() fs.FS {
+func examplesFS() fs.FS {
 	sub, err := fs.Sub(examples, "examples")
 	if err != nil { // cannot happen: "examples" is a valid embedded directory
 		return examples
@@ -133,12 +133,12 @@ func (e *Error) Error() string {
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
 
-// MaxErrors is how many errors one load lists at most; [Errors.More] counts the rest.
-const MaxErrors = 20
+// maxErrors is how many errors one load lists at most; [Errors.More] counts the rest.
+const maxErrors = 20
 
 // Errors is what a load that found more than one problem returns: the problems in line
 // order (file errors first, then those of the environment and the caller), at most
-// [MaxErrors] of them, and how many more there were. It prints one error a line.
+// 20 of them, and how many more there were. It prints one error a line.
 // errors.As finds each [*Error] in it.
 type Errors struct {
 	List []*Error
@@ -172,7 +172,7 @@ func (e *Errors) Unwrap() []error {
 	return out
 }
 
-// errorList collects the errors of one load, keeping the MaxErrors earliest in the file
+// errorList collects the errors of one load, keeping the maxErrors earliest in the file
 // and counting the rest, so that a file with a million mistakes costs no more than one
 // with twenty (callers ask keeps before working out an expensive message).
 type errorList struct {
@@ -193,7 +193,7 @@ func before(l1, c1, l2, c2 int) bool { return l1 < l2 || (l1 == l2 && c1 < c2) }
 // keeps reports whether an error at line:col (0 for one not in the file) would be
 // listed rather than counted.
 func (l *errorList) keeps(line, col int) bool {
-	if len(l.list) < MaxErrors {
+	if len(l.list) < maxErrors {
 		return true
 	}
 	if line <= 0 {
@@ -218,9 +218,9 @@ func (l *errorList) last() int {
 	return worst
 }
 
-// add lists e, or counts it when MaxErrors earlier ones are listed.
+// add lists e, or counts it when maxErrors earlier ones are listed.
 func (l *errorList) add(e *Error) {
-	if len(l.list) < MaxErrors {
+	if len(l.list) < maxErrors {
 		l.list = append(l.list, e)
 		return
 	}

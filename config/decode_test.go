@@ -215,7 +215,7 @@ func manyKeys(n int, underParams bool) string {
 	return b.String()
 }
 
-// TestManyErrors: a file with very many mistakes lists the first MaxErrors in line order
+// TestManyErrors: a file with very many mistakes lists the first maxErrors in line order
 // and counts the rest, doing no did-you-mean work for those (the count is checked, not
 // the time: the machine may be busy).
 func TestManyErrors(t *testing.T) {
@@ -227,12 +227,12 @@ func TestManyErrors(t *testing.T) {
 			_, err := LoadGame(viper.New(), path)
 			var list *Errors
 			require.ErrorAs(t, err, &list)
-			require.Len(t, list.List, MaxErrors)
-			assert.Equal(t, n-MaxErrors, list.More)
+			require.Len(t, list.List, maxErrors)
+			assert.Equal(t, n-maxErrors, list.More)
 			for i, e := range list.List {
 				assert.Equal(t, i+2+btoi(under), e.Line, "the first errors by line")
 			}
-			assert.True(t, strings.HasSuffix(err.Error(), fmt.Sprintf("\nand %d more errors", n-MaxErrors)))
+			assert.True(t, strings.HasSuffix(err.Error(), fmt.Sprintf("\nand %d more errors", n-maxErrors)))
 		})
 	}
 	t.Run("an early error found late is listed", func(t *testing.T) {
@@ -247,8 +247,8 @@ func TestManyErrors(t *testing.T) {
 		require.ErrorAs(t, err, &list)
 		assert.Equal(t, 1, list.List[0].Line)
 		assert.Equal(t, "params.housez", list.List[0].Key)
-		assert.Len(t, list.List, MaxErrors)
-		assert.Equal(t, 31-MaxErrors, list.More)
+		assert.Len(t, list.List, maxErrors)
+		assert.Equal(t, 31-maxErrors, list.More)
 	})
 	t.Run("study params", func(t *testing.T) {
 		var b strings.Builder
@@ -259,8 +259,8 @@ func TestManyErrors(t *testing.T) {
 		_, err := LoadExperiment(viper.New(), writeStudy(t, b.String()))
 		var list *Errors
 		require.ErrorAs(t, err, &list)
-		assert.Len(t, list.List, MaxErrors)
-		assert.Equal(t, n-MaxErrors, list.More)
+		assert.Len(t, list.List, maxErrors)
+		assert.Equal(t, n-maxErrors, list.More)
 	})
 }
 
@@ -314,7 +314,7 @@ func TestErrorsFormat(t *testing.T) {
 }
 
 // FuzzDecode walks arbitrary YAML into each file type: never a panic, every error names
-// the file and a line, no more than MaxErrors are listed, and whatever locateBreak
+// the file and a line, no more than maxErrors are listed, and whatever locateBreak
 // finds is a line of the text.
 func FuzzDecode(f *testing.F) {
 	for _, s := range []string{
@@ -341,7 +341,7 @@ func FuzzDecode(f *testing.F) {
 				assert.Positive(t, e.Line)
 				continue
 			}
-			assert.LessOrEqual(t, len(errs.list), MaxErrors)
+			assert.LessOrEqual(t, len(errs.list), maxErrors)
 			for _, e := range errs.list {
 				assert.Equal(t, "f.yaml", e.Source)
 				assert.Positive(t, e.Line, e.Error())

@@ -22,7 +22,7 @@ func TestExamples(t *testing.T) {
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, len(paths), 4)
 
-	embedded, err := fs.Glob(ExamplesFS(), "*.yaml")
+	embedded, err := fs.Glob(examplesFS(), "*.yaml")
 	require.NoError(t, err)
 	var names []string
 	for _, p := range paths {
@@ -30,14 +30,14 @@ func TestExamples(t *testing.T) {
 	}
 	sort.Strings(embedded)
 	sort.Strings(names)
-	assert.Equal(t, names, embedded, "ExamplesFS holds every file of config/examples")
+	assert.Equal(t, names, embedded, "examplesFS holds every file of config/examples")
 
 	for _, path := range paths {
 		if strings.HasPrefix(filepath.Base(path), "study-") {
 			continue // experiment studies: TestStudyExamples loads them
 		}
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			text, err := fs.ReadFile(ExamplesFS(), filepath.Base(path))
+			text, err := fs.ReadFile(examplesFS(), filepath.Base(path))
 			require.NoError(t, err)
 			assert.True(t, strings.HasPrefix(string(text), "# "), "starts with a comment header")
 

@@ -101,7 +101,7 @@ type Experiment struct {
 	Solve         SolveBudget
 	Scripts       string
 	MaxFailures   FailureLimit
-	Record        []string // what the trials record besides the moves: some of ExperimentRecords
+	Record        []string // what the trials record besides the moves: some of experimentRecords ("evaluations")
 	Output        ExperimentOutput
 
 	// File names the file read ("study-kalah-fairness.yaml (embedded)" for the default
@@ -142,9 +142,9 @@ type ExperimentOutput struct {
 	Compress bool
 }
 
-// ExperimentRecords are what a study may record besides the moves (record:):
+// experimentRecords are what a study may record besides the moves (record:):
 // evaluations, the evaluation after every ply, for the flow metrics.
-var ExperimentRecords = []string{"evaluations"}
+var experimentRecords = []string{"evaluations"}
 
 // ExperimentFormats are the output formats an experiment can write.
 var ExperimentFormats = []string{"table", "csv", "json", "html", "parquet"}
@@ -159,7 +159,7 @@ const DefaultStudy = "study-kalah-fairness.yaml"
 
 // StudyExamples lists the embedded example studies (config/examples/study-*.yaml).
 func StudyExamples() []string {
-	names, _ := fs.Glob(ExamplesFS(), "study-*.yaml")
+	names, _ := fs.Glob(examplesFS(), "study-*.yaml")
 	return names
 }
 
@@ -175,7 +175,7 @@ func StudyExample(name string) ([]byte, bool) {
 // StudyExampleName is the name an embedded example study gives itself (its name key,
 // or its file's base name without one), as the reports' headers print it.
 func StudyExampleName(file string) string {
-	data, err := fs.ReadFile(ExamplesFS(), file)
+	data, err := fs.ReadFile(examplesFS(), file)
 	base := strings.TrimSuffix(file, ".yaml")
 	if err != nil {
 		return base
@@ -200,13 +200,13 @@ func findStudyExample(name string) (string, []byte, bool) {
 		if !strings.HasPrefix(file, "study-") {
 			continue
 		}
-		if data, err := fs.ReadFile(ExamplesFS(), file); err == nil {
+		if data, err := fs.ReadFile(examplesFS(), file); err == nil {
 			return file, data, true
 		}
 	}
 	for _, file := range StudyExamples() {
 		if StudyExampleName(file) == base {
-			data, err := fs.ReadFile(ExamplesFS(), file)
+			data, err := fs.ReadFile(examplesFS(), file)
 			return file, data, err == nil
 		}
 	}

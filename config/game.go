@@ -74,15 +74,15 @@ const (
 // envKeys are the keys the environment may set: KALAHLAB_ and the key in upper case.
 var envKeys = []string{keyVariant, keySeed, keyScripts}
 
-// EnvPrefix is the prefix of the environment variables that override a config file.
-const EnvPrefix = "KALAHLAB"
+// envPrefix is the prefix of the environment variables that override a config file.
+const envPrefix = "KALAHLAB"
 
-func envName(key string) string { return EnvPrefix + "_" + strings.ToUpper(key) }
+func envName(key string) string { return envPrefix + "_" + strings.ToUpper(key) }
 
 const defaultGameName = "default-game.yaml (embedded)"
 
 // LoadGame reads a game config. Each layer overrides the one before: the embedded
-// default ([DefaultGameYAML]), the file at path (none when path is ""), the environment
+// default (default-game.yaml), the file at path (none when path is ""), the environment
 // (KALAHLAB_VARIANT, KALAHLAB_SEED, KALAHLAB_SCRIPTS), and what the caller set on v
 // before the call (bound flags given on the command line, and Set). LoadGame decodes the
 // file strictly, sets the default and merges the file's values into v, binds those

@@ -208,11 +208,11 @@ func TestLoadGameDefault(t *testing.T) {
 	}, g)
 
 	t.Run("the embedded text", func(t *testing.T) {
-		text := DefaultGameYAML()
+		text := defaultGameYAML()
 		assert.Contains(t, string(text), "variant: kalah")
 		text[0] = 'X' // a copy: the embedded default is unchanged
-		assert.NotEqual(t, text, DefaultGameYAML())
-		path := writeConfig(t, string(DefaultGameYAML()))
+		assert.NotEqual(t, text, defaultGameYAML())
+		path := writeConfig(t, string(defaultGameYAML()))
 		fromFile, err := LoadGame(viper.New(), path)
 		require.NoError(t, err)
 		assert.Equal(t, g, fromFile)
@@ -460,7 +460,7 @@ func TestErrorFormat(t *testing.T) {
 
 func FuzzLoadGame(f *testing.F) {
 	clearEnv(f)
-	f.Add(DefaultGameYAML())
+	f.Add(defaultGameYAML())
 	entries, err := os.ReadDir("examples")
 	require.NoError(f, err)
 	for _, e := range entries {

@@ -28,7 +28,7 @@ type layers struct {
 
 // bindEnv binds each key to its variable KALAHLAB_KEY.
 func (l *layers) bindEnv() error {
-	l.v.SetEnvPrefix(EnvPrefix)
+	l.v.SetEnvPrefix(envPrefix)
 	for _, k := range l.env {
 		if err := l.v.BindEnv(k, envName(k)); err != nil {
 			return fmt.Errorf("binding %s: %w", envName(k), err)

@@ -10,9 +10,10 @@ import (
 )
 
 // TestImportDirection keeps the rooms apart: core and the base games import only the
-// standard library and core itself (no Lua, viper or cobra); only variants imports
-// gopher-lua; only cmd and config import viper; only cmd imports cobra; and no package
-// imports testing outside its _test.go files.
+// standard library and core itself (no Lua, viper or cobra); only variants (and the
+// packages beneath it, such as variants/internal/sandbox) imports gopher-lua; only cmd
+// and config import viper; only cmd imports cobra; and no package imports testing
+// outside its _test.go files.
 func TestImportDirection(t *testing.T) {
 	root, err := filepath.Abs("..")
 	if err != nil {

@@ -37,7 +37,7 @@ func fakeResult(t *testing.T, limit string, cells ...fakeCell) *Result {
 	}}}
 	for i, c := range cells {
 		r.Manifest.Plan.Cells = append(r.Manifest.Plan.Cells, CellPlan{Label: c.label, Variant: c.variant, Name: c.variant, Seats: len(c.seats)})
-		st := NewStats(len(c.seats), 1)
+		st := newStats(len(c.seats), 1)
 		st.Trials, st.Failed = c.trials, c.failed
 		for k, v := range c.errors {
 			st.Errors[k] = v
@@ -156,7 +156,7 @@ func TestSeatsEqualInSummary(t *testing.T) {
 		{Wins: 2590, Losses: 7410}, {Wins: 2580, Losses: 7420}, {Wins: 2400, Losses: 7600}, {Wins: 2430, Losses: 7570}}}
 	rep := Summarize(fakeResult(t, "0", ludo))
 	c := rep.Cells[0]
-	assert.Greater(t, SignTest(2590, 2580), 0.5, "the first two seats alone look equal")
+	assert.Greater(t, signTest(2590, 2580), 0.5, "the first two seats alone look equal")
 	assert.Equal(t, "chi-square", c.SeatsEqual.Method)
 	assert.Equal(t, 3, c.SeatsEqual.DF)
 	// Independently: X² = (90² + 80² + 100² + 70²) / 2500 = 11.76 on 3 degrees of
@@ -220,7 +220,7 @@ func TestPerSeatIntervals(t *testing.T) {
 	for s := 1; s <= 4; s++ {
 		p := fmt.Sprintf("seat%d_", s)
 		w := rep.Cells[0].BySeat[s-1]
-		assert.InDelta(t, Wilson(w.Wins, 263).Lo, w.Win.Lo, 1e-12, p)
+		assert.InDelta(t, wilson(w.Wins, 263).Lo, w.Win.Lo, 1e-12, p)
 		assert.InDelta(t, w.Win.Lo, atof(t, rows[1][p+"win_lo"]), 1e-9, p)
 		assert.InDelta(t, w.Win.Hi, atof(t, rows[1][p+"win_hi"]), 1e-9, p)
 		assert.Less(t, w.Win.Lo, w.Win.Value, p)
@@ -230,11 +230,11 @@ func TestPerSeatIntervals(t *testing.T) {
 		{Wins: 5, Losses: 3}, {Wins: 1, Losses: 7}, {Wins: 2, Losses: 6}, {Losses: 8}}}
 	c := Summarize(fakeResult(t, "0", small)).Cells[0]
 	assert.Equal(t, "exact multinomial", c.SeatsEqual.Method)
-	assert.InDelta(t, ExactMultinomialEqual([]int64{5, 1, 2, 0}), c.SeatsEqual.P, 1e-15)
+	assert.InDelta(t, exactMultinomialEqual([]int64{5, 1, 2, 0}), c.SeatsEqual.P, 1e-15)
 	// Two seats keep the sign test.
 	two := Summarize(fakeResult(t, "0", issueCells()[0])).Cells[0]
 	assert.Equal(t, "sign", two.SeatsEqual.Method)
-	assert.Equal(t, SignTest(110, 80), two.SeatsEqual.P)
+	assert.Equal(t, signTest(110, 80), two.SeatsEqual.P)
 }
 
 // A 4-player Ludo cell played end to end reports the n-seat test over all four seats.
@@ -416,7 +416,7 @@ func rowOf(t *testing.T, text, label string) string {
 func csvRows(t *testing.T, rep *Report) []map[string]string {
 	t.Helper()
 	var out bytes.Buffer
-	require.NoError(t, WriteCSV(&out, rep))
+	require.NoError(t, writeCSV(&out, rep))
 	rows, err := csv.NewReader(&out).ReadAll()
 	require.NoError(t, err)
 	var maps []map[string]string

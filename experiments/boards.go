@@ -28,13 +28,13 @@ const boardWidth = 380
 // errAllFound stops reading the trial log.
 var errAllFound = errors.New("every cell has its game")
 
-// DrawBoards draws, for each cell of the run in dir, its start position and the final
+// drawBoards draws, for each cell of the run in dir, its start position and the final
 // position of its first finished game in the trial log (replayed through the cell's
 // variant; a game stopped at max_plies when no game of the cell finished; none when every
 // game failed). The log is read until every cell has its game. A run without a trial
 // log gets the start positions alone, the notes saying why; a plan that cannot be read
 // or resolved is an error.
-func DrawBoards(dir string) ([]CellBoards, error) {
+func drawBoards(dir string) ([]CellBoards, error) {
 	m, err := LoadPlan(dir)
 	if err != nil {
 		return nil, err

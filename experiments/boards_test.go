@@ -24,7 +24,7 @@ func TestDrawBoardsInTheReport(t *testing.T) {
 	dir := t.TempDir()
 	res, err := Run(context.Background(), s, Options{Workers: 2, Dir: dir, Trials: true})
 	require.NoError(t, err)
-	bs, err := DrawBoards(dir)
+	bs, err := drawBoards(dir)
 	require.NoError(t, err)
 	require.Len(t, bs, s.Cells())
 	for c, b := range bs {
@@ -57,14 +57,14 @@ func TestDrawBoardsWithoutTrialLog(t *testing.T) {
 	dir := t.TempDir()
 	_, err := Run(context.Background(), s, Options{Workers: 1, Dir: dir, Trials: false})
 	require.NoError(t, err)
-	bs, err := DrawBoards(dir)
+	bs, err := drawBoards(dir)
 	require.NoError(t, err)
 	require.Len(t, bs, 1)
 	assert.NotEmpty(t, bs[0].Start)
 	assert.Empty(t, bs[0].Final)
 	assert.Contains(t, bs[0].FinalNote, "no trial log")
 
-	_, err = DrawBoards(filepath.Join(dir, "nothing-here"))
+	_, err = drawBoards(filepath.Join(dir, "nothing-here"))
 	assert.Error(t, err)
 }
 

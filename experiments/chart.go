@@ -8,13 +8,13 @@ import (
 	"strings"
 )
 
-// CurveChart is a line chart of estimates against x: one curve per series, each point
+// curveChart is a line chart of estimates against x: one curve per series, each point
 // with its 95% interval (a band on a numeric axis, whiskers on categories) and an
 // optional reference value drawn as a hollow diamond (perfect play, say). It knows
 // nothing of studies: the sweep curves are one use (a metric against a knob), a chart of
-// strength against anything another. [CurveChart.SVG] draws it for the HTML report and
-// as a file, [CurveChart.PNG] as an image.
-type CurveChart struct {
+// strength against anything another. SVG draws it for the HTML report and as a file,
+// PNG as an image.
+type curveChart struct {
 	// ID names the chart: the file stem of its svg/png and its id in the HTML report.
 	ID     string
 	Title  string
@@ -30,30 +30,30 @@ type CurveChart struct {
 	// YMin and YMax bound the y axis (±Inf for open ends): a metric's range.
 	YMin, YMax float64
 	// Guides are horizontal reference lines: a fair share, zero advantage.
-	Guides []Guide
+	Guides []guideLine
 	// RefName names the reference markers in the legend ("perfect play").
 	RefName string
-	Series  []Curve
+	Series  []curve
 }
 
-// Guide is a horizontal dashed line at Y.
-type Guide struct {
+// guideLine is a horizontal dashed line at Y.
+type guideLine struct {
 	Y     float64
 	Label string
 }
 
-// Curve is one series of a chart.
-type Curve struct {
+// curve is one series of a chart.
+type curve struct {
 	Name   string
 	Colour string    // "#RRGGBB"
 	Dash   []float64 // dash pattern in pixels; nil draws solid
-	Points []CurvePoint
+	Points []curvePoint
 }
 
-// CurvePoint is an estimate at x: Y with its interval [Lo, Hi], and a reference value
+// curvePoint is an estimate at x: Y with its interval [Lo, Hi], and a reference value
 // Ref. Missing values are NaN: a point without Y breaks the line, one without Lo/Hi
 // has no band there, one without Ref no marker.
-type CurvePoint struct {
+type curvePoint struct {
 	X         float64
 	Y, Lo, Hi float64
 	Ref       float64
@@ -62,7 +62,7 @@ type CurvePoint struct {
 }
 
 // HasRefs reports whether any point has a reference value.
-func (c *CurveChart) HasRefs() bool {
+func (c *curveChart) HasRefs() bool {
 	for _, s := range c.Series {
 		for _, p := range s.Points {
 			if !math.IsNaN(p.Ref) {
@@ -133,7 +133,7 @@ type legendItem struct {
 	kind   int // 0 a curve, 1 a reference marker, 2 a guide
 }
 
-func (c *CurveChart) legend() []legendItem {
+func (c *curveChart) legend() []legendItem {
 	var items []legendItem
 	for _, s := range c.Series {
 		items = append(items, legendItem{name: s.Name, colour: s.Colour, dash: s.Dash})
@@ -150,7 +150,7 @@ func (c *CurveChart) legend() []legendItem {
 
 // legendLayout places the legend's entries in rows under the plot: their positions
 // and the rows' total height.
-func (c *CurveChart) legendLayout() ([]pt, float64) {
+func (c *curveChart) legendLayout() ([]pt, float64) {
 	items := c.legend()
 	var at []pt
 	x, row := chartLeft, 0
@@ -169,13 +169,13 @@ func (c *CurveChart) legendLayout() ([]pt, float64) {
 }
 
 // Size is the chart's width and height in CSS pixels.
-func (c *CurveChart) Size() (float64, float64) {
+func (c *curveChart) Size() (float64, float64) {
 	_, lh := c.legendLayout()
 	return chartW, chartTop + chartPlotH + chartXAxisH + lh + 4
 }
 
 // xRange is the numeric x axis's domain (with a margin) and its ticks.
-func (c *CurveChart) xRange() (lo, hi float64, ticks []float64) {
+func (c *curveChart) xRange() (lo, hi float64, ticks []float64) {
 	if len(c.Categories) > 0 {
 		for i := range c.Categories {
 			ticks = append(ticks, float64(i))
@@ -212,7 +212,7 @@ func (c *CurveChart) xRange() (lo, hi float64, ticks []float64) {
 
 // yRange is the y axis's domain, covering the values, intervals, references and
 // guides, on round ticks inside [YMin, YMax].
-func (c *CurveChart) yRange() (lo, hi, step float64) {
+func (c *curveChart) yRange() (lo, hi, step float64) {
 	lo, hi = math.Inf(1), math.Inf(-1)
 	see := func(v float64) {
 		if !math.IsNaN(v) && !math.IsInf(v, 0) {
@@ -286,7 +286,7 @@ type plotArea struct {
 }
 
 // plotArea lays the chart's plot area out.
-func (c *CurveChart) plotArea() *plotArea {
+func (c *curveChart) plotArea() *plotArea {
 	w, _ := c.Size()
 	a := &plotArea{l: chartLeft, r: w - chartRight, t: chartTop, b: chartTop + chartPlotH}
 	a.xlo, a.xhi, a.xticks = c.xRange()
@@ -306,7 +306,7 @@ func (a *plotArea) yc(v float64) float64 { return a.y(math.Max(a.ylo, math.Min(a
 // draw lays the chart out on a canvas: the title, the grid and ticks, the guides, the
 // intervals (bands first, so that every line lies on top of every band), the curves,
 // the reference markers, the axes and the legend.
-func (c *CurveChart) draw(cv canvas) {
+func (c *curveChart) draw(cv canvas) {
 	a := c.plotArea()
 	cv.text(pt{a.l, 18}, c.Title, textStyle{Size: 13, Colour: "#222222", Bold: true})
 	c.drawYGrid(cv, a)
@@ -330,7 +330,7 @@ func (c *CurveChart) draw(cv canvas) {
 }
 
 // drawYGrid draws the horizontal grid lines with the y ticks.
-func (c *CurveChart) drawYGrid(cv canvas, a *plotArea) {
+func (c *curveChart) drawYGrid(cv canvas, a *plotArea) {
 	for t := a.ylo; t <= a.yhi+a.ystep*1e-9; t += a.ystep {
 		y := a.y(t)
 		cv.polyline([]pt{{a.l, y}, {a.r, y}}, paint{Stroke: chartGrid, Width: 1})
@@ -340,7 +340,7 @@ func (c *CurveChart) drawYGrid(cv canvas, a *plotArea) {
 
 // drawXTicks draws the vertical grid lines with the x ticks and their labels: the
 // categories, whole numbers as they are, others to the ticks' precision.
-func (c *CurveChart) drawXTicks(cv canvas, a *plotArea) {
+func (c *curveChart) drawXTicks(cv canvas, a *plotArea) {
 	xstep := 1.0
 	if len(a.xticks) > 1 {
 		xstep = a.xticks[1] - a.xticks[0]
@@ -360,7 +360,7 @@ func (c *CurveChart) drawXTicks(cv canvas, a *plotArea) {
 }
 
 // drawGuides draws the guides within the y axis, dashed, with their labels.
-func (c *CurveChart) drawGuides(cv canvas, a *plotArea) {
+func (c *curveChart) drawGuides(cv canvas, a *plotArea) {
 	for _, g := range c.Guides {
 		if g.Y < a.ylo || g.Y > a.yhi {
 			continue
@@ -374,7 +374,7 @@ func (c *CurveChart) drawGuides(cv canvas, a *plotArea) {
 }
 
 // dodge is the x offset of series i: on categories the series sit side by side.
-func (c *CurveChart) dodge(a *plotArea, i int) float64 {
+func (c *curveChart) dodge(a *plotArea, i int) float64 {
 	n := len(c.Series)
 	if len(c.Categories) == 0 || n < 2 {
 		return 0
@@ -385,7 +385,7 @@ func (c *CurveChart) dodge(a *plotArea, i int) float64 {
 
 // drawBands draws a curve's intervals on a numeric axis: a band over each run of
 // points with intervals, a bar for a lone one.
-func drawBands(cv canvas, a *plotArea, s Curve) {
+func drawBands(cv canvas, a *plotArea, s curve) {
 	for _, ps := range bandRuns(s.Points) {
 		var poly []pt
 		for _, p := range ps {
@@ -404,7 +404,7 @@ func drawBands(cv canvas, a *plotArea, s Curve) {
 
 // drawCurve draws a curve shifted by dx: its line (broken where a point has no
 // value), on categories its whiskers, and its points.
-func (c *CurveChart) drawCurve(cv canvas, a *plotArea, s Curve, dx float64) {
+func (c *curveChart) drawCurve(cv canvas, a *plotArea, s curve, dx float64) {
 	var line []pt
 	flush := func() {
 		if len(line) > 1 {
@@ -433,7 +433,7 @@ func (c *CurveChart) drawCurve(cv canvas, a *plotArea, s Curve, dx float64) {
 
 // drawWhiskers draws a curve's intervals on categories: a whisker with end caps at
 // each point that has one.
-func drawWhiskers(cv canvas, a *plotArea, s Curve, dx float64) {
+func drawWhiskers(cv canvas, a *plotArea, s curve, dx float64) {
 	for _, p := range s.Points {
 		if math.IsNaN(p.Lo) || math.IsNaN(p.Hi) || math.IsNaN(p.Y) {
 			continue
@@ -447,7 +447,7 @@ func drawWhiskers(cv canvas, a *plotArea, s Curve, dx float64) {
 }
 
 // drawRefs draws a curve's reference values as hollow diamonds.
-func drawRefs(cv canvas, a *plotArea, s Curve, dx float64) {
+func drawRefs(cv canvas, a *plotArea, s curve, dx float64) {
 	for _, p := range s.Points {
 		if math.IsNaN(p.Ref) {
 			continue
@@ -458,7 +458,7 @@ func drawRefs(cv canvas, a *plotArea, s Curve, dx float64) {
 
 // drawLegend draws the legend under the x axis: a line and a dot per curve, a diamond
 // for the reference markers.
-func (c *CurveChart) drawLegend(cv canvas, a *plotArea) {
+func (c *curveChart) drawLegend(cv canvas, a *plotArea) {
 	at, _ := c.legendLayout()
 	top := a.b + chartXAxisH + 8
 	for i, it := range c.legend() {
@@ -475,9 +475,9 @@ func (c *CurveChart) drawLegend(cv canvas, a *plotArea) {
 }
 
 // bandRuns splits a curve's points into runs that have intervals.
-func bandRuns(ps []CurvePoint) [][]CurvePoint {
-	var runs [][]CurvePoint
-	var run []CurvePoint
+func bandRuns(ps []curvePoint) [][]curvePoint {
+	var runs [][]curvePoint
+	var run []curvePoint
 	for _, p := range ps {
 		if math.IsNaN(p.Lo) || math.IsNaN(p.Hi) || math.IsNaN(p.Y) {
 			if len(run) > 0 {
@@ -500,7 +500,7 @@ func diamond(c pt, r float64) []pt {
 
 // SVG draws the chart as a standalone SVG element. Every text in it is escaped: the
 // result may be inlined into HTML as it is.
-func (c *CurveChart) SVG() string {
+func (c *curveChart) SVG() string {
 	w, h := c.Size()
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="chart curve-chart" role="img" xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" viewBox="0 0 %g %g"`, w, h, w, h)

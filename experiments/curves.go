@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -14,66 +15,37 @@ import (
 
 // curveMetric is a metric drawn against the swept knobs.
 type curveMetric struct {
-	name    string // the metric's name in Metrics
+	name    string // the metric's name in allMetrics
 	title   string
 	yLabel  string
 	percent bool
 	// guide is the horizontal reference line for cells of this many seats.
-	guide func(seats int) (Guide, bool)
+	guide func(seats int) (guideLine, bool)
 	// perfect is the metric's value under perfect play, when the cell has one.
 	perfect func(c *CellSummary) (float64, bool)
-}
-
-// perfectScore is the first seat's score (1, 1/2, 0) under perfect play.
-func perfectScore(c *CellSummary) (float64, bool) {
-	s := c.Solution
-	if s == nil || s.Unsolved != "" {
-		return 0, false
-	}
-	switch s.Result {
-	case "win":
-		return 1, true
-	case "draw":
-		return 0.5, true
-	case "loss":
-		return 0, true
-	}
-	return 0, false
 }
 
 // curveMetrics are the metrics the report draws against each swept knob, in order.
 var curveMetrics = []curveMetric{
 	{name: "first_seat_win_rate", title: "First seat's win rate", yLabel: "first seat wins", percent: true,
-		guide: func(seats int) (Guide, bool) { return Guide{1 / float64(seats), "fair share"}, true },
+		guide: func(seats int) (guideLine, bool) { return guideLine{1 / float64(seats), "fair share"}, true },
 		perfect: func(c *CellSummary) (float64, bool) {
-			s, ok := perfectScore(c)
+			s, ok := perfectFirstScore(c.Solution)
 			if !ok {
 				return 0, false
 			}
 			return math.Floor(s), true // a win is 1, a draw or a loss 0
 		}},
 	{name: "first_seat_advantage", title: "First seat's advantage", yLabel: "score rate minus a fair share", percent: true,
-		guide: func(int) (Guide, bool) { return Guide{0, "fair"}, true },
-		perfect: func(c *CellSummary) (float64, bool) {
-			s, ok := perfectScore(c)
-			if !ok || c.Seats < 1 {
-				return 0, false
-			}
-			return s - 1/float64(c.Seats), true
-		}},
+		guide:   func(int) (guideLine, bool) { return guideLine{0, "fair"}, true },
+		perfect: func(c *CellSummary) (float64, bool) { return perfectAdvantage(c.Solution, c.Seats) }},
 	{name: "balance", title: "Balance", yLabel: "1 − largest score-rate gap",
-		guide: func(int) (Guide, bool) { return Guide{}, false },
-		perfect: func(c *CellSummary) (float64, bool) {
-			s, ok := perfectScore(c)
-			if !ok || c.Seats != 2 {
-				return 0, false
-			}
-			return 1 - math.Abs(2*s-1), true
-		}},
+		guide:   func(int) (guideLine, bool) { return guideLine{}, false },
+		perfect: func(c *CellSummary) (float64, bool) { return perfectBalance(c.Solution, c.Seats) }},
 	{name: "drawishness", title: "Draws", yLabel: "games drawn", percent: true,
-		guide: func(int) (Guide, bool) { return Guide{}, false },
+		guide: func(int) (guideLine, bool) { return guideLine{}, false },
 		perfect: func(c *CellSummary) (float64, bool) {
-			s, ok := perfectScore(c)
+			s, ok := perfectFirstScore(c.Solution)
 			if !ok {
 				return 0, false
 			}
@@ -83,13 +55,13 @@ var curveMetrics = []curveMetric{
 			return 0, true
 		}},
 	{name: "duration", title: "Game length", yLabel: "mean plies per game",
-		guide:   func(int) (Guide, bool) { return Guide{}, false },
+		guide:   func(int) (guideLine, bool) { return guideLine{}, false },
 		perfect: func(*CellSummary) (float64, bool) { return 0, false }},
 }
 
 // metricRange is the range of a metric by name.
 func metricRange(name string) (float64, float64) {
-	for _, m := range Metrics {
+	for _, m := range allMetrics {
 		if m.Name == name {
 			return m.Min, m.Max
 		}
@@ -100,6 +72,25 @@ func metricRange(name string) (float64, float64) {
 // curveDashes tell apart the curves of one variant (one per value of the other swept
 // knobs); the colour tells the variants apart.
 var curveDashes = [][]float64{nil, {7, 4}, {2, 3}, {9, 3, 2, 3}, {4, 2}, {1, 4}}
+
+// dashOrder gives each key (a point of the other knobs, a sweep point) a dash of
+// curveDashes, in the order the keys first come.
+type dashOrder map[string]int
+
+func (d dashOrder) of(key string) []float64 {
+	i, ok := d[key]
+	if !ok {
+		i = len(d)
+		d[key] = i
+	}
+	return curveDashes[i%len(curveDashes)]
+}
+
+// perfectRefLabel is the label of a curve's perfect-play mark: "kalah seeds=3: perfect
+// play 100.0% (win by 2)".
+func perfectRefLabel(label string, v float64, percent bool, s *Solution) string {
+	return fmt.Sprintf("%s: perfect play %s (%s)", label, estimateText(point(v), percent), solutionText(s))
+}
 
 // sweptKnob is a knob the cells differ by: its values in sweep order.
 type sweptKnob struct {
@@ -157,7 +148,7 @@ func sweptKnobs(cells []*CellSummary) []sweptKnob {
 			}
 			key := fmt.Sprint(k.Value)
 			sk := &out[i]
-			if !containsString(sk.keys, key) {
+			if !slices.Contains(sk.keys, key) {
 				sk.keys = append(sk.keys, key)
 				sk.values = append(sk.values, k.Value)
 				if _, num := knobNumber(k.Value); !num {
@@ -175,15 +166,6 @@ func sweptKnobs(cells []*CellSummary) []sweptKnob {
 	return swept
 }
 
-func containsString(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // knobValue is the value of the named knob at a cell's sweep point.
 func knobValue(c *CellSummary, name string) (any, bool) {
 	for _, k := range c.Sweep {
@@ -194,7 +176,7 @@ func knobValue(c *CellSummary, name string) (any, bool) {
 	return nil, false
 }
 
-// SweepCurves draws the study's metrics against its swept knobs: a chart per curve
+// sweepCurves draws the study's metrics against its swept knobs: a chart per curve
 // metric (first seat's win rate, advantage, balance, draws, game length) and knob
 // that takes two values or more, knobs in sweep order. Each chart has a curve per
 // variant and point of the other swept knobs (the variant's colour, a dash per point),
@@ -206,10 +188,10 @@ func knobValue(c *CellSummary, name string) (any, bool) {
 // "strongest rung", the legend names its agent: "kalah @ alphabeta:depth=6"), beside
 // the cells of the study's own agents if it has any: a curve per rung would be
 // variants × rungs curves, too many to read, and the rungs are compared in the ladder
-// charts (LadderCurves).
-func SweepCurves(rep *Report) []*CurveChart {
+// charts (ladderCurves).
+func sweepCurves(rep *Report) []*curveChart {
 	colour := variantColours(rep)
-	var charts []*CurveChart
+	var charts []*curveChart
 	maxSeats := 0
 	for _, c := range rep.Cells {
 		maxSeats = max(maxSeats, c.Seats)
@@ -229,7 +211,7 @@ func SweepCurves(rep *Report) []*CurveChart {
 		}
 		var ss []*series
 		byKey := map[string]*series{}
-		dashOf := map[string]int{} // the other knobs' point -> its dash
+		dash := dashOrder{} // by the other knobs' point and the rung
 		variants := map[string]bool{}
 		for _, c := range rep.Cells {
 			if _, ok := knobValue(c, k.name); !ok || !shown(c) {
@@ -250,9 +232,6 @@ func SweepCurves(rep *Report) []*CurveChart {
 				s = &series{variant: c.Variant, others: oth, rung: c.RungAgent}
 				byKey[key] = s
 				ss = append(ss, s)
-				if _, ok := dashOf[oth+"\x00"+c.RungAgent]; !ok {
-					dashOf[oth+"\x00"+c.RungAgent] = len(dashOf)
-				}
 			}
 			s.cells = append(s.cells, c)
 		}
@@ -289,7 +268,7 @@ func SweepCurves(rep *Report) []*CurveChart {
 			if ids[id]++; ids[id] > 1 { // two knobs that differ only in odd characters
 				id = fmt.Sprintf("%s-%d", id, ids[id])
 			}
-			ch := &CurveChart{
+			ch := &curveChart{
 				ID:      id,
 				Title:   fmt.Sprintf("%s by %s%s", m.title, k.name, titleRung),
 				XLabel:  k.name,
@@ -314,14 +293,14 @@ func SweepCurves(rep *Report) []*CurveChart {
 				ch.Guides = append(ch.Guides, g)
 			}
 			for _, s := range ss {
-				cv := Curve{Name: s.name, Colour: colour[s.variant], Dash: curveDashes[dashOf[s.others+"\x00"+s.rung]%len(curveDashes)]}
+				cv := curve{Name: s.name, Colour: colour[s.variant], Dash: dash.of(s.others + "\x00" + s.rung)}
 				for _, c := range s.cells {
 					e := c.Metrics[m.name]
-					p := CurvePoint{X: xOf(c), Y: e.Value, Lo: e.Lo, Hi: e.Hi, Ref: math.NaN(),
+					p := curvePoint{X: xOf(c), Y: e.Value, Lo: e.Lo, Hi: e.Hi, Ref: math.NaN(),
 						Label: fmt.Sprintf("%s: %s", c.Label, estimateText(e, m.percent))}
 					if v, ok := m.perfect(c); ok {
 						p.Ref = v
-						p.RefLabel = fmt.Sprintf("%s: perfect play %s (%s)", c.Label, estimateText(point(v), m.percent), solutionText(c.Solution))
+						p.RefLabel = perfectRefLabel(c.Label, v, m.percent, c.Solution)
 					}
 					cv.Points = append(cv.Points, p)
 				}
@@ -334,24 +313,27 @@ func SweepCurves(rep *Report) []*CurveChart {
 	return charts
 }
 
-// estimateText writes an estimate with its interval, as a percentage or a number.
+// estimateText writes an estimate with its interval, as a percentage or a number:
+// "61.3% [59.4, 63.1]", "41.2 [40.8, 41.6]".
 func estimateText(e Estimate, percent bool) string {
 	if percent {
-		if math.IsNaN(e.Value) {
-			return "-"
-		}
-		if math.IsNaN(e.Lo) {
-			return fmt.Sprintf("%.1f%%", 100*e.Value)
-		}
-		return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*e.Value, 100*e.Lo, 100*e.Hi)
+		return intervalText(e, "%.1f", 100, "%")
 	}
+	return intervalText(e, "%.3g", 1, "")
+}
+
+// intervalText writes an estimate's value and interval, each scaled and written with
+// verb, the unit after the value: "-" without a value, the value alone without an
+// interval.
+func intervalText(e Estimate, verb string, scale float64, unit string) string {
 	if math.IsNaN(e.Value) {
 		return "-"
 	}
+	text := fmt.Sprintf(verb, scale*e.Value) + unit
 	if math.IsNaN(e.Lo) {
-		return fmt.Sprintf("%.3g", e.Value)
+		return text
 	}
-	return fmt.Sprintf("%.3g [%.3g, %.3g]", e.Value, e.Lo, e.Hi)
+	return text + " [" + fmt.Sprintf(verb, scale*e.Lo) + ", " + fmt.Sprintf(verb, scale*e.Hi) + "]"
 }
 
 // variantColours gives each variant (in cell order) its colour from the palette.
@@ -383,17 +365,18 @@ func chartStem(metric, knob string) string {
 // ChartFormats are the formats [WriteCharts] writes.
 var ChartFormats = []string{"svg", "png"}
 
-// PNGScale is the resolution of chart PNGs: pixels per CSS pixel.
-const PNGScale = 2
+// pngScale is the resolution of chart PNGs: pixels per CSS pixel.
+const pngScale = 2
 
-// WriteCharts writes the study's sweep curves ([SweepCurves]) into dir as files, one
-// per metric and knob, named chart-METRIC-by-KNOB.svg or .png, and returns their
+// WriteCharts writes the study's charts, those of report.html (the sweep curves and
+// the skill ladder's), into dir as files, one per metric and knob, named
+// chart-METRIC-by-KNOB.svg or .png (chart-ladder-METRIC for a ladder), and returns their
 // paths. A study without a sweep has no curves: it is an error, naming why.
 func WriteCharts(rep *Report, dir, format string) ([]string, error) {
-	if !containsString(ChartFormats, format) {
+	if !slices.Contains(ChartFormats, format) {
 		return nil, fmt.Errorf("chart format %q unknown (want %s)", format, strings.Join(ChartFormats, " or "))
 	}
-	charts := append(SweepCurves(rep), LadderCurves(rep)...)
+	charts := append(sweepCurves(rep), ladderCurves(rep)...)
 	if len(charts) == 0 {
 		return nil, fmt.Errorf("%s: no curves to draw: the study sweeps no knob over two values or more and has no ladder (add a sweep: or a ladder: to the experiment file)", rep.Header.Experiment)
 	}
@@ -408,7 +391,7 @@ func WriteCharts(rep *Report, dir, format string) ([]string, error) {
 			buf.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 			buf.WriteString(ch.SVG())
 		case "png":
-			if err := ch.PNG(&buf, PNGScale); err != nil {
+			if err := ch.PNG(&buf, pngScale); err != nil {
 				return paths, fmt.Errorf("chart %s: %w", ch.ID, err)
 			}
 		}

@@ -71,7 +71,7 @@ func sweepReport() *Report {
 	return rep
 }
 
-func chartByID(t *testing.T, charts []*CurveChart, id string) *CurveChart {
+func chartByID(t *testing.T, charts []*curveChart, id string) *curveChart {
 	t.Helper()
 	for _, c := range charts {
 		if c.ID == id {
@@ -83,7 +83,7 @@ func chartByID(t *testing.T, charts []*CurveChart, id string) *CurveChart {
 }
 
 func TestSweepCurvesCharts(t *testing.T) {
-	charts := SweepCurves(sweepReport())
+	charts := sweepCurves(sweepReport())
 	var ids []string
 	for _, c := range charts {
 		ids = append(ids, c.ID)
@@ -99,12 +99,12 @@ func TestSweepCurvesCharts(t *testing.T) {
 		xticks     []float64
 		series     []string
 		percent    bool
-		guides     []Guide
+		guides     []guideLine
 	}{
 		{"first_seat_win_rate-by-n", nil, []float64{1, 2, 3},
-			[]string{"A, fast=false", "A, fast=true", "B, fast=false", "B, fast=true"}, true, []Guide{{0.5, "fair share"}}},
+			[]string{"A, fast=false", "A, fast=true", "B, fast=false", "B, fast=true"}, true, []guideLine{{0.5, "fair share"}}},
 		{"first_seat_advantage-by-n", nil, []float64{1, 2, 3},
-			[]string{"A, fast=false", "A, fast=true", "B, fast=false", "B, fast=true"}, true, []Guide{{0, "fair"}}},
+			[]string{"A, fast=false", "A, fast=true", "B, fast=false", "B, fast=true"}, true, []guideLine{{0, "fair"}}},
 		{"duration-by-n", nil, []float64{1, 2, 3},
 			[]string{"A, fast=false", "A, fast=true", "B, fast=false", "B, fast=true"}, false, nil},
 		{"drawishness-by-fast", []string{"false", "true"}, nil,
@@ -128,7 +128,7 @@ func TestSweepCurvesCharts(t *testing.T) {
 }
 
 func TestSweepCurvesPoints(t *testing.T) {
-	charts := SweepCurves(sweepReport())
+	charts := sweepCurves(sweepReport())
 	nan := math.NaN()
 	type p struct{ x, y, lo, hi, ref float64 }
 	tests := []struct {
@@ -164,7 +164,7 @@ func TestSweepCurvesPoints(t *testing.T) {
 }
 
 func TestSweepCurvesStyle(t *testing.T) {
-	c := chartByID(t, SweepCurves(sweepReport()), "first_seat_win_rate-by-n")
+	c := chartByID(t, sweepCurves(sweepReport()), "first_seat_win_rate-by-n")
 	// The colour tells the variants apart, the dash the other knob's values.
 	assert.Equal(t, palette[0], c.Series[0].Colour)
 	assert.Equal(t, palette[0], c.Series[1].Colour)
@@ -199,14 +199,14 @@ func TestSweepCurvesNeedTwoValues(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var ids []string
-			for _, c := range SweepCurves(&Report{Cells: tc.cells}) {
+			for _, c := range sweepCurves(&Report{Cells: tc.cells}) {
 				ids = append(ids, c.ID)
 			}
 			assert.Equal(t, tc.want, ids)
 		})
 	}
 	// A single variant's curves are named by the other knobs alone.
-	c := SweepCurves(&Report{Cells: []*CellSummary{
+	c := sweepCurves(&Report{Cells: []*CellSummary{
 		synthCell(0, "A", []Knob{{"n", 1}, {"m", true}}, 0.5, 0, 1, 10, nil),
 		synthCell(1, "A", []Knob{{"n", 2}, {"m", true}}, 0.5, 0, 1, 10, nil),
 		synthCell(2, "A", []Knob{{"n", 1}, {"m", false}}, 0.5, 0, 1, 10, nil),
@@ -281,7 +281,7 @@ func parseSVG(t *testing.T, s string) map[string]int {
 }
 
 func TestCurveChartSVG(t *testing.T) {
-	charts := SweepCurves(sweepReport())
+	charts := sweepCurves(sweepReport())
 	num := parseSVG(t, chartByID(t, charts, "first_seat_win_rate-by-n").SVG())
 	assert.Equal(t, 4, num["path.curve"], "a line per series")
 	assert.Equal(t, 4, num["path.curve-band"], "a band per series")
@@ -298,8 +298,8 @@ func TestCurveChartSVG(t *testing.T) {
 	assert.Equal(t, 12, num["path.curve-whisker"])
 
 	// Every user string is escaped.
-	evil := &CurveChart{ID: `x"y`, Title: `<b>&"title"`, XLabel: "<x>", YLabel: "y&", RefName: "<ref>",
-		Series: []Curve{{Name: `</svg><script>alert(1)</script>`, Colour: "#000000", Points: []CurvePoint{
+	evil := &curveChart{ID: `x"y`, Title: `<b>&"title"`, XLabel: "<x>", YLabel: "y&", RefName: "<ref>",
+		Series: []curve{{Name: `</svg><script>alert(1)</script>`, Colour: "#000000", Points: []curvePoint{
 			{X: 1, Y: 0.5, Lo: 0.4, Hi: 0.6, Ref: 1, Label: "<p>", RefLabel: "&"}, {X: 2, Y: 0.6, Lo: 0.5, Hi: 0.7, Ref: math.NaN()}}}}}
 	svg := evil.SVG()
 	parseSVG(t, svg)
@@ -308,7 +308,7 @@ func TestCurveChartSVG(t *testing.T) {
 }
 
 func TestCurveChartAxes(t *testing.T) {
-	c := &CurveChart{YMin: 0, YMax: 1, Percent: true, Series: []Curve{{Points: []CurvePoint{
+	c := &curveChart{YMin: 0, YMax: 1, Percent: true, Series: []curve{{Points: []curvePoint{
 		{X: 3, Y: 0.45, Lo: 0.4, Hi: 0.5, Ref: 1}, {X: 7, Y: 0.5, Lo: 0.45, Hi: 0.55, Ref: math.NaN()}}}}}
 	lo, hi, step := c.yRange()
 	assert.InDelta(t, 0.2, step, 1e-12)
@@ -319,7 +319,7 @@ func TestCurveChartAxes(t *testing.T) {
 	assert.Greater(t, xhi, 7.0)
 	assert.Equal(t, []float64{3, 4, 5, 6, 7}, ticks)
 
-	empty := &CurveChart{YMin: 0, YMax: 1}
+	empty := &curveChart{YMin: 0, YMax: 1}
 	lo, hi, _ = empty.yRange()
 	assert.Equal(t, []float64{0, 1}, []float64{lo, hi})
 	_ = empty.SVG() // no series: an empty frame, no panic
@@ -424,8 +424,8 @@ func TestWriteCharts(t *testing.T) {
 				case "png":
 					img, err := png.Decode(bytes.NewReader(data))
 					require.NoError(t, err, p)
-					w, h := chartByID(t, SweepCurves(rep), strings.TrimSuffix(strings.TrimPrefix(filepath.Base(p), "chart-"), ".png")).Size()
-					assert.Equal(t, image.Pt(int(math.Ceil(w*PNGScale)), int(math.Ceil(h*PNGScale))), img.Bounds().Size())
+					w, h := chartByID(t, sweepCurves(rep), strings.TrimSuffix(strings.TrimPrefix(filepath.Base(p), "chart-"), ".png")).Size()
+					assert.Equal(t, image.Pt(int(math.Ceil(w*pngScale)), int(math.Ceil(h*pngScale))), img.Bounds().Size())
 					assert.Greater(t, inked(img), 5000, "%s: the chart is drawn", p)
 				}
 			}
@@ -455,7 +455,7 @@ func inked(img image.Image) int {
 // The PNG draws what the SVG draws: the series' colours are on it, the y label is
 // set upright along the left edge.
 func TestCurveChartPNG(t *testing.T) {
-	c := chartByID(t, SweepCurves(sweepReport()), "first_seat_win_rate-by-n")
+	c := chartByID(t, sweepCurves(sweepReport()), "first_seat_win_rate-by-n")
 	var buf bytes.Buffer
 	require.NoError(t, c.PNG(&buf, 1))
 	img, err := png.Decode(&buf)
@@ -486,9 +486,9 @@ func TestCurveChartPNG(t *testing.T) {
 }
 
 func BenchmarkCurveChartPNG(b *testing.B) {
-	c := SweepCurves(sweepReport())[0]
+	c := sweepCurves(sweepReport())[0]
 	for b.Loop() {
-		if err := c.PNG(io.Discard, PNGScale); err != nil {
+		if err := c.PNG(io.Discard, pngScale); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -528,7 +528,7 @@ func TestSweepCurvesLadder(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			charts := SweepCurves(build(tc.withAgents))
+			charts := sweepCurves(build(tc.withAgents))
 			require.Len(t, charts, len(curveMetrics), "one knob swept")
 			for _, ch := range charts {
 				assert.Contains(t, ch.Title, " (strongest rung)")

@@ -10,9 +10,10 @@
 // are taken by the agents in rotation (seat s plays agents[(s+i) mod k] with k agents
 // when rotate_seats is on), and every random choice it makes — dice (chance nodes,
 // sampled by their probabilities), random opening moves, epsilon moves, the agents' own
-// seeds — comes from [TrialSeed](seed, c, i). Agents are built afresh for each trial
-// (or reset, when they implement [Resetter]), so a game depends on nothing a worker
-// played before; keep search agents' tables small in studies (tt: 1), since a new table
+// seeds — comes from one seed derived from the study's seed, c and i alone (it is the
+// trial's seed in the trial log). Agents are built afresh for each trial (or reset,
+// when they have a Reset(seed) method that leaves them as ai.New builds them), so a
+// game depends on nothing a worker played before; keep search agents' tables small in studies (tt: 1), since a new table
 // is cleared for every game. The plain random agent is played by the runner itself (a
 // uniformly random legal move from the seat's own generator). Random moves —
 // random_opening (the first N decisions) and epsilon (any agent move, with that
@@ -34,7 +35,7 @@
 //
 // Perfect-play values are deterministic too when the study's solve is a node budget
 // (config.SolveBudget, "50M nodes"): each solve runs on one thread and gives up after
-// that many nodes (ai.SolveOptions.Nodes), so the same cells are solved on any machine
+// that many nodes (solve.Options.Nodes), so the same cells are solved on any machine
 // under any load. A time budget ("20s") is accepted, but which cells it solves depends
 // on the load; `experiment run` warns about it.
 //
@@ -55,9 +56,9 @@
 // killed outright loses at most the lines not yet in a frame; --resume drops a last
 // frame cut short (and plays its trials again), as it drops a plain log's last line cut
 // short. [LogPlain] keeps a plain trials.jsonl. Every reader ([FindTrial], [ReadTrials],
-// --resume, [MergeTrials]) takes either. [WriteTrialsParquet] and [WriteCellsParquet]
-// export trials.parquet and cells.parquet (the parquet report format) for DuckDB,
-// Polars or pandas.
+// --resume, [MergeTrialsAs]) takes either. The parquet report format ([WriteReports]
+// with "parquet") exports trials.parquet and cells.parquet for DuckDB, Polars or
+// pandas.
 // A game that fails — a Lua hook error or time limit, an agent error, a panic — is
 // recorded with its error and counted apart (not in the rates); the run goes on. A game
 // still going after max_plies is a timeout, counted as a draw and reported.
@@ -88,7 +89,7 @@
 //
 // Every seat's win rate comes with its 95% Wilson interval (by_seat in JSON, seatN_win_lo
 // and seatN_win_hi in CSV). Whether the seats win equally often is tested over all of
-// them ([SeatsEqual], the metric seats_equal_p with seats_equal_method): the sign test
+// them ([CellSummary].SeatsEqual, the metric seats_equal_p with seats_equal_method): the sign test
 // for two seats, Pearson's chi-square for more, or the exact multinomial test when an
 // expected count is below 5. The table's P(SEATS EQUAL) column is that p-value.
 //
@@ -98,9 +99,8 @@
 // evaluation after every ply from the first seat's view ([Record].Evals, in thousandths,
 // and EvalFrom, where each came from: the moving agent's search value through
 // [ai.Evaluated], else the game's evaluation, the score or the result), and the reports
-// add the flow metrics lead_changes, decisiveness and drama ([LeadChanges],
-// [Decisiveness], [Drama]; definitions, scales and sources in flow.go), counted as
-// integer histograms like every other count.
+// add the flow metrics lead_changes, decisiveness and drama (definitions, scales and
+// sources in flow.go), counted as integer histograms like every other count.
 //
 // # Skill ladders
 //
@@ -112,15 +112,15 @@
 // theirs). Cells that play the same game (base, scripts, knobs) are solved once, at
 // the first of them, and share the value. The reports group a variant's rungs at a
 // point into a [Ladder]: the first seat's advantage and the balance per rung with 95%
-// intervals, perfect play on top where solved, and a flag ([DisagreeMark]) where the
+// intervals, perfect play on top where solved, and a flag (≠) where the
 // strongest rung's advantage interval lies wholly on the other side of 0 from perfect
 // play's (wholly away from 0, for a draw) — in the table (rows under the variant and
 // point, perfect play first, then the rungs strongest first), the notes, the CSV
 // (rung, rung_agent, perfect_advantage, disagrees_with_perfect_play), results.json
-// (ladders) and report.html (a table and [LadderCurves]: strength on x). The
+// (ladders) and report.html (a table, and charts with strength on x). The
 // comparisons pair each rung with the same rung of the baseline; the terminal table and
 // the HTML chart of differences show the strongest rung's only (results.json and the
-// HTML table keep all), and [SweepCurves] draws the strongest rung's cells only.
+// HTML table keep all), and the sweep curves draw the strongest rung's cells only.
 //
 // # Tournaments
 //
@@ -145,7 +145,7 @@
 //
 // A shard writes the same files into OUT/shard-I-of-N; [Merge] combines the shard
 // directories into the result of one whole run, refusing a shard unfinished, locked or
-// whose counts fall short of its slice, and [MergeTrials] checks every shard's trial
+// whose counts fall short of its slice, and [MergeTrialsAs] checks every shard's trial
 // log as it concatenates them (no line or frame cut short, no trial missing or twice),
-// plain or compressed, into one compressed log (or a plain one, [MergeTrialsAs]).
+// plain or compressed, into one log, compressed or plain.
 package experiments

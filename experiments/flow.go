@@ -64,11 +64,11 @@ import (
 	"github.com/kalahlab/kalahlab/core"
 )
 
-// RecordEvaluations is the record: value that keeps the evaluation after every ply.
-const RecordEvaluations = "evaluations"
+// recordEvaluations is the record: value that keeps the evaluation after every ply.
+const recordEvaluations = "evaluations"
 
 // recordValues are the values a plan's Record may hold.
-var recordValues = []string{RecordEvaluations}
+var recordValues = []string{recordEvaluations}
 
 // checkRecord checks the plan's record: values.
 func (p *Plan) checkRecord() error {
@@ -83,7 +83,7 @@ func (p *Plan) checkRecord() error {
 // recordsEvaluations reports whether the trials of cell c keep their evaluations: the
 // plan records them and the cell's game has two seats.
 func (p *Plan) recordsEvaluations(c int) bool {
-	return slices.Contains(p.Record, RecordEvaluations) && c >= 0 && c < len(p.Cells) && p.Cells[c].Seats == 2
+	return slices.Contains(p.Record, recordEvaluations) && c >= 0 && c < len(p.Cells) && p.Cells[c].Seats == 2
 }
 
 // The sources of the evaluations, one letter per ply in Record.EvalFrom.
@@ -205,10 +205,10 @@ func leader(e int) int {
 	return -1
 }
 
-// LeadChanges is the number of times the leading seat changes in a game, by the
+// leadChanges is the number of times the leading seat changes in a game, by the
 // evaluations after each ply (the first seat's view): plies after which nobody leads
 // (an evaluation of 0) are skipped.
-func LeadChanges(evals []int) int {
+func leadChanges(evals []int) int {
 	last, n := -1, 0
 	for _, e := range evals {
 		l := leader(e)
@@ -223,11 +223,11 @@ func LeadChanges(evals []int) int {
 	return n
 }
 
-// Decisiveness is the share of a game won by seat winner (0 or 1), counted back from its
+// decisiveness is the share of a game won by seat winner (0 or 1), counted back from its
 // last ply, after every ply of which the winner leads, in thousandths (0..1000, rounded
 // half up): 1000 when the winner leads after every ply, 0 when not even after the last,
 // and 0 for a game without plies.
-func Decisiveness(evals []int, winner int) int {
+func decisiveness(evals []int, winner int) int {
 	n := len(evals)
 	if n == 0 {
 		return 0
@@ -239,10 +239,10 @@ func Decisiveness(evals []int, winner int) int {
 	return roundDiv(evalMax*(n-t), n)
 }
 
-// Drama is the mean deficit of seat winner (0 or 1) over the plies after which it
+// drama is the mean deficit of seat winner (0 or 1) over the plies after which it
 // trails, in thousandths (0..1000, rounded half up): how far behind the eventual winner
 // was, on average, while behind. It is 0 when the winner never trails.
-func Drama(evals []int, winner int) int {
+func drama(evals []int, winner int) int {
 	sum, n := 0, 0
 	for _, e := range evals {
 		if winner == 1 {
@@ -272,7 +272,7 @@ func (s *Stats) addFlow(r *Record) {
 	if s.LeadChanges == nil {
 		s.LeadChanges, s.Decisiveness, s.Drama = Hist{}, Hist{}, Hist{}
 	}
-	s.LeadChanges[float64(LeadChanges(r.Evals))]++
+	s.LeadChanges[float64(leadChanges(r.Evals))]++
 	if r.TimedOut || len(r.Returns) != 2 {
 		return
 	}
@@ -285,8 +285,8 @@ func (s *Stats) addFlow(r *Record) {
 	if winner < 0 {
 		return
 	}
-	s.Decisiveness[float64(Decisiveness(r.Evals, winner))/evalMax]++
-	s.Drama[float64(Drama(r.Evals, winner))/evalMax]++
+	s.Decisiveness[float64(decisiveness(r.Evals, winner))/evalMax]++
+	s.Drama[float64(drama(r.Evals, winner))/evalMax]++
 }
 
 // mergeFlow adds o's flow counts to s.
@@ -334,11 +334,11 @@ func flowMetric(c *CellSummary, pick func(*FlowSummary) Distribution) Estimate {
 		return none()
 	}
 	d := pick(c.Flow)
-	return MeanCI(d.N, d.Mean, d.SD)
+	return meanCI(d.N, d.Mean, d.SD)
 }
 
-// flowMetrics are the game-flow entries of Metrics.
-var flowMetrics = []Metric{
+// flowMetrics are the game-flow entries of allMetrics.
+var flowMetrics = []metric{
 	{"lead_changes", "mean number of times per game the leading seat changes, by the evaluation after each ply (record: evaluations; two seats; 95% normal interval)", 0, math.Inf(1),
 		func(c *CellSummary) Estimate {
 			return flowMetric(c, func(f *FlowSummary) Distribution { return f.LeadChanges })
@@ -355,7 +355,7 @@ var flowMetrics = []Metric{
 
 // isFlowMetric reports whether a metric is a game-flow one.
 func isFlowMetric(name string) bool {
-	return slices.ContainsFunc(flowMetrics, func(m Metric) bool { return m.Name == name })
+	return slices.ContainsFunc(flowMetrics, func(m metric) bool { return m.Name == name })
 }
 
 // hasFlow reports whether any cell of the report has game-flow metrics.
@@ -363,14 +363,14 @@ func hasFlow(rep *Report) bool {
 	return slices.ContainsFunc(rep.Cells, func(c *CellSummary) bool { return c.Flow != nil })
 }
 
-// reportMetrics are the metrics a report shows: all of Metrics, less the game-flow
+// reportMetrics are the metrics a report shows: all of allMetrics, less the game-flow
 // ones when no cell recorded evaluations.
-func reportMetrics(rep *Report) []Metric {
+func reportMetrics(rep *Report) []metric {
 	if hasFlow(rep) {
-		return Metrics
+		return allMetrics
 	}
-	out := make([]Metric, 0, len(Metrics))
-	for _, m := range Metrics {
+	out := make([]metric, 0, len(allMetrics))
+	for _, m := range allMetrics {
 		if !isFlowMetric(m.Name) {
 			out = append(out, m)
 		}
@@ -378,8 +378,8 @@ func reportMetrics(rep *Report) []Metric {
 	return out
 }
 
-// FlowLegend explains the game-flow table under the terminal table.
-const FlowLegend = `LEAD CHANGES: times per game the leader changes, by the evaluation after each ply
+// flowLegend explains the game-flow table under the terminal table.
+const flowLegend = `LEAD CHANGES: times per game the leader changes, by the evaluation after each ply
 DECISIVENESS: share of a won game, from its end, in which the winner leads for good (1: led throughout)
 DRAMA: the winner's mean deficit while behind, on a -1..1 scale (0: never behind)`
 
@@ -431,6 +431,6 @@ func writeFlowTable(w io.Writer, rep *Report) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintln(w, FlowLegend)
+	_, err := fmt.Fprintln(w, flowLegend)
 	return err
 }

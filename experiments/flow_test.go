@@ -33,7 +33,7 @@ func TestLeadChanges(t *testing.T) {
 		{"every ply", []int{1, -1, 1, -1, 1}, 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, LeadChanges(tc.evals))
+			assert.Equal(t, tc.want, leadChanges(tc.evals))
 		})
 	}
 }
@@ -58,7 +58,7 @@ func TestDecisiveness(t *testing.T) {
 		{"one of six rounds half up", []int{0, 0, 0, 0, 0, 9}, 0, 167},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, Decisiveness(tc.evals, tc.winner))
+			assert.Equal(t, tc.want, decisiveness(tc.evals, tc.winner))
 		})
 	}
 }
@@ -79,7 +79,7 @@ func TestDrama(t *testing.T) {
 		{"all the way behind until the end", []int{-1000, -1000, 1000}, 0, 1000},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, Drama(tc.evals, tc.winner))
+			assert.Equal(t, tc.want, drama(tc.evals, tc.winner))
 		})
 	}
 }
@@ -199,7 +199,7 @@ func TestFlowStatsMergeExactly(t *testing.T) {
 		{Plies: 2, Returns: []float64{0, 0}, Error: "boom", Evals: []int{5, 5}},            // failed: not counted
 		{Plies: 5, Returns: []float64{1, -1}, Evals: []int{-3, -3, -3, -3, 1}, Seats: nil}, // drama 3/1000
 	}
-	whole := NewStats(2, 1)
+	whole := newStats(2, 1)
 	for i := range recs {
 		whole.Add(&recs[i])
 	}
@@ -208,7 +208,7 @@ func TestFlowStatsMergeExactly(t *testing.T) {
 	assert.Equal(t, Hist{0.1: 1, 0.3: 1, 0.003: 1}, whole.Drama)
 
 	// Any split and order merges to the same counts.
-	a, b := NewStats(2, 1), NewStats(2, 1)
+	a, b := newStats(2, 1), newStats(2, 1)
 	for i := len(recs) - 1; i >= 0; i-- {
 		if i%2 == 0 {
 			a.Add(&recs[i])
@@ -227,12 +227,12 @@ func TestFlowStatsMergeExactly(t *testing.T) {
 	var back Stats
 	require.NoError(t, json.Unmarshal(data, &back))
 	assert.Equal(t, whole.Drama, back.Drama)
-	c := NewStats(2, 1)
+	c := newStats(2, 1)
 	c.Merge(&back)
 	assert.Equal(t, whole.Decisiveness, c.Decisiveness)
 
 	// Without evaluations the stats say nothing of them, in JSON too.
-	plain := NewStats(2, 1)
+	plain := newStats(2, 1)
 	plain.Add(&recs[4])
 	assert.Nil(t, plain.LeadChanges)
 	data, err = json.Marshal(plain)
@@ -290,7 +290,7 @@ func TestFlowDeterministicAndMerged(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
 			s := study(t, tc.text)
-			require.Equal(t, []string{RecordEvaluations}, s.Plan.Record)
+			require.Equal(t, []string{recordEvaluations}, s.Plan.Record)
 			whole := t.TempDir()
 			one, err := Run(ctx, s, Options{Workers: 1, Dir: whole, Trials: true, Chunk: 3})
 			require.NoError(t, err)
@@ -382,7 +382,7 @@ func TestFlowReports(t *testing.T) {
 		rep := Summarize(r)
 		var table, csvOut, jsonOut, page bytes.Buffer
 		require.NoError(t, WriteTable(&table, rep))
-		require.NoError(t, WriteCSV(&csvOut, rep))
+		require.NoError(t, writeCSV(&csvOut, rep))
 		require.NoError(t, Render(&jsonOut, rep, "json"))
 		require.NoError(t, WriteHTML(&page, rep))
 		rows, err := csv.NewReader(&csvOut).ReadAll()
@@ -439,7 +439,7 @@ func TestFlowBlankForFailingCell(t *testing.T) {
 
 	var table, csvOut, jsonOut bytes.Buffer
 	require.NoError(t, WriteTable(&table, rep))
-	require.NoError(t, WriteCSV(&csvOut, rep))
+	require.NoError(t, writeCSV(&csvOut, rep))
 	require.NoError(t, Render(&jsonOut, rep, "json"))
 	var flowRow string
 	for line := range strings.Lines(table.String()) {

@@ -34,11 +34,11 @@ type cellGames struct {
 	margin   map[float64][]int
 }
 
-// IndexGames reads the trial log of a results directory for the report's links: the
+// indexGames reads the trial log of a results directory for the report's links: the
 // first few trials of each cell by first move, game length and margin, counted as the
 // report counts them. A run without a trial log is an error (and its report has no
 // links).
-func IndexGames(dir string) (*GameLinks, error) {
+func indexGames(dir string) (*GameLinks, error) {
 	l := &GameLinks{Dir: dir, cells: map[int]*cellGames{}}
 	add := func(m map[float64][]int, x float64, trial int) {
 		k := math.Floor(x)

@@ -73,7 +73,7 @@ func TestGameLinks(t *testing.T) {
 	assert.NotContains(t, served, "<summary>replay</summary>", "no trial log read: no commands")
 
 	// No trial log, no links.
-	_, err = IndexGames(t.TempDir())
+	_, err = indexGames(t.TempDir())
 	assert.Error(t, err)
 	b.Reset()
 	require.NoError(t, WriteHTML(&b, Summarize(res)))

@@ -242,7 +242,7 @@ func mergeAll(out string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := MergeTrials(res, dirs, out); err != nil {
+	if err := mergeTrials(res, dirs, out); err != nil {
 		return nil, err
 	}
 	return res, Save(res, out)
@@ -562,7 +562,7 @@ func TestPidfileLock(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			path := filepath.Join(dir, LockFile)
+			path := filepath.Join(dir, lockFile)
 			require.NoError(t, os.WriteFile(path, []byte(tc.content), 0o644))
 			require.NoError(t, os.Chtimes(path, tc.mtime, tc.mtime))
 			l, err := LockDir(dir)
@@ -591,7 +591,7 @@ func deadPid(t *testing.T) int {
 func TestSummarizeInterrupted(t *testing.T) {
 	p := Plan{Name: "t", Agents: []AgentSpec{{Agent: "random"}, {Agent: "random"}},
 		Cells: []CellPlan{{Label: "a", Variant: "a", Seats: 2}, {Label: "b", Variant: "b", Seats: 2}}}
-	for _, cells := range [][]*CellResult{nil, {nil}, {{Stats: NewStats(2, 2)}}} {
+	for _, cells := range [][]*CellResult{nil, {nil}, {{Stats: newStats(2, 2)}}} {
 		r := &Result{Manifest: Manifest{Plan: p}, Cells: cells}
 		require.NotPanics(t, func() { Summarize(r) })
 		assert.Len(t, Summarize(r).Cells, 2)

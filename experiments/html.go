@@ -75,7 +75,7 @@ type htmlMetric struct{ Name, Description, Min, Max string }
 
 // WriteHTML writes a self-contained HTML report: no network, no scripts from elsewhere,
 // every chart an inline SVG. It opens in any browser and prints. A study with a sweep
-// gets its metrics drawn against each swept knob ([SweepCurves]).
+// gets its metrics drawn against each swept knob (sweepCurves).
 func WriteHTML(w io.Writer, rep *Report) error {
 	h := rep.Header
 	colour := variantColours(rep)
@@ -196,10 +196,10 @@ func comparisonsView(cmps []Comparison) []htmlComparison {
 	return out
 }
 
-// curvesView groups the sweep's curves (SweepCurves) by knob, as SVG.
+// curvesView groups the sweep's curves (sweepCurves) by knob, as SVG.
 func curvesView(rep *Report) []htmlCurves {
 	var curves []htmlCurves
-	for _, ch := range SweepCurves(rep) {
+	for _, ch := range sweepCurves(rep) {
 		knob := ch.XLabel
 		if n := len(curves); n == 0 || curves[n-1].Knob != knob {
 			curves = append(curves, htmlCurves{Knob: knob})

@@ -6,11 +6,11 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
-// Confidence is the level of every interval the reports give.
-const Confidence = 0.95
+// confidence is the level of every interval the reports give.
+const confidence = 0.95
 
-// z95 is the two-sided standard normal quantile for Confidence (1.959964...).
-var z95 = distuv.UnitNormal.Quantile(1 - (1-Confidence)/2)
+// z95 is the two-sided standard normal quantile for confidence (1.959964...).
+var z95 = distuv.UnitNormal.Quantile(1 - (1-confidence)/2)
 
 // Estimate is a value with its 95% interval; Lo and Hi are NaN when there is none
 // (no games, or a value without a sampling distribution).
@@ -29,10 +29,10 @@ func none() Estimate { return Estimate{math.NaN(), math.NaN(), math.NaN()} }
 // point is a value without an interval.
 func point(v float64) Estimate { return Estimate{v, math.NaN(), math.NaN()} }
 
-// Wilson is the proportion k/n with its 95% Wilson score interval (Wilson 1927;
+// wilson is the proportion k/n with its 95% Wilson score interval (Wilson 1927;
 // Newcombe 1998, method 3), which stays inside [0, 1] and behaves at 0 and n. With n = 0
 // every field is NaN.
-func Wilson(k, n int64) Estimate {
+func wilson(k, n int64) Estimate {
 	if n <= 0 {
 		return none()
 	}
@@ -57,10 +57,10 @@ func wilsonBounds(k, n, z float64) (float64, float64) {
 	return math.Max(0, lo), math.Min(1, hi)
 }
 
-// NewcombeDiff is the difference of two proportions k1/n1 - k2/n2 with its 95%
+// newcombeDiff is the difference of two proportions k1/n1 - k2/n2 with its 95%
 // interval by Newcombe's hybrid score method (Newcombe 1998, method 10), built from
 // the two Wilson intervals. NaN without games on either side.
-func NewcombeDiff(k1, n1, k2, n2 int64) Estimate {
+func newcombeDiff(k1, n1, k2, n2 int64) Estimate {
 	if n1 <= 0 || n2 <= 0 {
 		return none()
 	}
@@ -73,10 +73,10 @@ func NewcombeDiff(k1, n1, k2, n2 int64) Estimate {
 	return Estimate{d, lo, hi}
 }
 
-// TwoProportionZ tests whether two proportions are equal: the pooled two-proportion z
+// twoProportionZ tests whether two proportions are equal: the pooled two-proportion z
 // statistic and its two-sided p-value. With no variance (both 0 or both 1) z is 0 and p
 // is 1; without games on either side both are NaN.
-func TwoProportionZ(k1, n1, k2, n2 int64) (z, p float64) {
+func twoProportionZ(k1, n1, k2, n2 int64) (z, p float64) {
 	if n1 <= 0 || n2 <= 0 {
 		return math.NaN(), math.NaN()
 	}
@@ -90,10 +90,10 @@ func TwoProportionZ(k1, n1, k2, n2 int64) (z, p float64) {
 	return z, 2 * distuv.UnitNormal.Survival(math.Abs(z))
 }
 
-// SignTest tests whether two counts of wins are equal (each decisive game a fair coin):
+// signTest tests whether two counts of wins are equal (each decisive game a fair coin):
 // the two-sided p-value of the normal approximation to the binomial, with continuity
 // correction. NaN without decisive games.
-func SignTest(a, b int64) float64 {
+func signTest(a, b int64) float64 {
 	n := a + b
 	if n == 0 {
 		return math.NaN()
@@ -106,9 +106,9 @@ func SignTest(a, b int64) float64 {
 	return math.Min(1, 2*distuv.UnitNormal.Survival(z))
 }
 
-// MeanCI is a mean with its normal-approximation 95% interval, from the count, the mean
+// meanCI is a mean with its normal-approximation 95% interval, from the count, the mean
 // and the sample standard deviation.
-func MeanCI(n int64, mean, sd float64) Estimate {
+func meanCI(n int64, mean, sd float64) Estimate {
 	switch {
 	case n <= 0:
 		return none()

@@ -26,12 +26,12 @@ import (
 // against perfect play, and is not flagged. A ladder disagrees when its strongest rung
 // (the last with an advantage) does.
 
-// DisagreeMark flags, in the terminal table and the reports, a cell whose agents
+// disagreeMark flags, in the terminal table and the reports, a cell whose agents
 // disagree with perfect play.
-const DisagreeMark = "≠"
+const disagreeMark = "≠"
 
-// DisagreeLegend is printed under the terminal table when a cell is flagged.
-const DisagreeLegend = DisagreeMark + " disagrees with perfect play: the first seat's advantage has its 95% interval wholly on the other side of 0 (away from 0, for a draw)"
+// disagreeLegend is printed under the terminal table when a cell is flagged.
+const disagreeLegend = disagreeMark + " disagrees with perfect play: the first seat's advantage has its 95% interval wholly on the other side of 0 (away from 0, for a draw)"
 
 // Ladder is one skill ladder of a report: the rungs' cells of a variant at a sweep
 // point, weakest first, and the perfect-play value on top where the solver proved it.
@@ -92,6 +92,16 @@ func perfectAdvantage(s *Solution, seats int) (float64, bool) {
 		return 0, false
 	}
 	return score - 1/float64(seats), true
+}
+
+// perfectBalance is the balance under perfect play, for two seats: 1 - 2|advantage|
+// (1 for a draw, 0 for a win or a loss).
+func perfectBalance(s *Solution, seats int) (float64, bool) {
+	adv, ok := perfectAdvantage(s, seats)
+	if !ok || seats != 2 {
+		return 0, false
+	}
+	return 1 - 2*math.Abs(adv), true
 }
 
 // disagrees reports whether an advantage's interval lies wholly on the other side of
@@ -200,10 +210,9 @@ func buildLadders(p *Plan, cells []*CellSummary) []*Ladder {
 		seats := cells[l.Rungs[0].Cell].Seats
 		if adv, ok := perfectAdvantage(l.Solution, seats); ok {
 			l.PerfectAdvantage = &adv
-			if seats == 2 {
-				bal := 1 - 2*math.Abs(adv)
-				l.PerfectBalance = &bal
-			}
+		}
+		if bal, ok := perfectBalance(l.Solution, seats); ok {
+			l.PerfectBalance = &bal
 		}
 		for k := len(l.Rungs) - 1; k >= 0; k-- {
 			if !math.IsNaN(l.Rungs[k].Advantage.Value) {
@@ -239,15 +248,7 @@ func absInt(x int) int {
 }
 
 // advantageText writes an advantage with its interval: "-26.0% [-28.1, -23.9]".
-func advantageText(e Estimate) string {
-	if math.IsNaN(e.Value) {
-		return "-"
-	}
-	if math.IsNaN(e.Lo) {
-		return fmt.Sprintf("%+.1f%%", 100*e.Value)
-	}
-	return fmt.Sprintf("%+.1f%% [%+.1f, %+.1f]", 100*e.Value, 100*e.Lo, 100*e.Hi)
-}
+func advantageText(e Estimate) string { return intervalText(e, "%+.1f", 100, "%") }
 
 // disagreementNotes are the notes on the cells and ladders that disagree with perfect
 // play: a ladder by its strongest rung, any other cell by its own agents.
@@ -259,14 +260,14 @@ func disagreementNotes(rep *Report) []string {
 		}
 		r := l.Rungs[l.Strongest]
 		notes = append(notes, fmt.Sprintf("%s %s: perfect play is %s, but at the strongest rung, %s, the first seat's advantage is %s: these rates describe the agents, not the game",
-			DisagreeMark, l.Label, perfectPlayText(l.Solution), r.Agent, advantageText(r.Advantage)))
+			disagreeMark, l.Label, perfectPlayText(l.Solution), r.Agent, advantageText(r.Advantage)))
 	}
 	for _, c := range rep.Cells {
 		if c.Rung != nil || !c.Disagrees {
 			continue
 		}
 		notes = append(notes, fmt.Sprintf("%s %s: perfect play is %s, but with its agents the first seat's advantage is %s: these rates describe the agents, not the game",
-			DisagreeMark, c.Label, perfectPlayText(c.Solution), advantageText(c.Metrics["first_seat_advantage"])))
+			disagreeMark, c.Label, perfectPlayText(c.Solution), advantageText(c.Metrics["first_seat_advantage"])))
 	}
 	return notes
 }
@@ -338,7 +339,7 @@ func (r tableRow) perfectColumn() string {
 		text = ""
 	}
 	if r.cell.Disagrees {
-		text = strings.TrimSpace(text + " " + DisagreeMark)
+		text = strings.TrimSpace(text + " " + disagreeMark)
 	}
 	return text
 }
@@ -379,12 +380,12 @@ func unsolvedText(s *Solution) string {
 	return s.Unsolved
 }
 
-// LadderCurves draws the study's skill ladders: the first seat's advantage and the
+// ladderCurves draws the study's skill ladders: the first seat's advantage and the
 // balance (y, with 95% intervals as whiskers) against the rungs (x, weakest first),
 // a curve per ladder (the variant's colour, a dash per sweep point), and perfect play
 // as a hollow diamond on a last category above the strongest rung. A ladder that
 // disagrees with perfect play is marked in the legend. nil without a ladder.
-func LadderCurves(rep *Report) []*CurveChart {
+func ladderCurves(rep *Report) []*curveChart {
 	if len(rep.Ladders) == 0 {
 		return nil
 	}
@@ -395,7 +396,7 @@ func LadderCurves(rep *Report) []*CurveChart {
 	}
 	for _, l := range rep.Ladders[1:] { // every ladder has the plan's rungs; be safe
 		for _, r := range l.Rungs {
-			if !containsString(cats, r.Agent) {
+			if !slices.Contains(cats, r.Agent) {
 				cats = append(cats, r.Agent)
 			}
 		}
@@ -404,50 +405,46 @@ func LadderCurves(rep *Report) []*CurveChart {
 	short, axisText := rungLabels(cats)
 	cats = append(cats, "perfect play")
 	short = append(short, "perfect play")
-	dashOf := map[string]int{}
-	type metric struct {
+	dash := dashOrder{} // by sweep point
+	type ladderMetric struct {
 		id, title, yLabel string
 		percent           bool
-		guide             *Guide
+		guide             *guideLine
 		of                func(LadderRung) Estimate
 		perfect           func(*Ladder) *float64
 	}
-	metrics := []metric{
-		{"ladder-first_seat_advantage", "First seat's advantage by agent strength", "score rate minus a fair share", true, &Guide{0, "fair"},
+	metrics := []ladderMetric{
+		{"ladder-first_seat_advantage", "First seat's advantage by agent strength", "score rate minus a fair share", true, &guideLine{0, "fair"},
 			func(r LadderRung) Estimate { return r.Advantage }, func(l *Ladder) *float64 { return l.PerfectAdvantage }},
 		{"ladder-balance", "Balance by agent strength", "1 − largest score-rate gap", false, nil,
 			func(r LadderRung) Estimate { return r.Balance }, func(l *Ladder) *float64 { return l.PerfectBalance }},
 	}
-	var charts []*CurveChart
+	var charts []*curveChart
 	for _, m := range metrics {
 		name := strings.TrimPrefix(m.id, "ladder-")
 		lo, hi := metricRange(name)
-		ch := &CurveChart{ID: m.id, Title: m.title, XLabel: axisText, YLabel: m.yLabel,
+		ch := &curveChart{ID: m.id, Title: m.title, XLabel: axisText, YLabel: m.yLabel,
 			Categories: short, Percent: m.percent, YMin: lo, YMax: hi, RefName: "perfect play"}
 		if m.guide != nil {
 			ch.Guides = append(ch.Guides, *m.guide)
 		}
 		for _, l := range rep.Ladders {
-			pt := sweepString(l.Sweep)
-			if _, ok := dashOf[pt]; !ok {
-				dashOf[pt] = len(dashOf)
-			}
-			cv := Curve{Name: l.Label, Colour: colour[l.Variant], Dash: curveDashes[dashOf[pt]%len(curveDashes)]}
+			cv := curve{Name: l.Label, Colour: colour[l.Variant], Dash: dash.of(sweepString(l.Sweep))}
 			if l.Disagrees {
-				cv.Name += " " + DisagreeMark + " perfect play"
+				cv.Name += " " + disagreeMark + " perfect play"
 			}
 			for _, r := range l.Rungs {
 				e := m.of(r)
-				x := float64(indexOf(cats, r.Agent))
+				x := float64(slices.Index(cats, r.Agent))
 				label := fmt.Sprintf("%s @ %s: %s", l.Label, r.Agent, estimateText(e, m.percent))
 				if r.Disagrees {
-					label += " (" + DisagreeMark + " perfect play)"
+					label += " (" + disagreeMark + " perfect play)"
 				}
-				cv.Points = append(cv.Points, CurvePoint{X: x, Y: e.Value, Lo: e.Lo, Hi: e.Hi, Ref: math.NaN(), Label: label})
+				cv.Points = append(cv.Points, curvePoint{X: x, Y: e.Value, Lo: e.Lo, Hi: e.Hi, Ref: math.NaN(), Label: label})
 			}
 			if v := m.perfect(l); v != nil {
-				cv.Points = append(cv.Points, CurvePoint{X: top, Y: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), Ref: *v,
-					RefLabel: fmt.Sprintf("%s: perfect play %s (%s)", l.Label, estimateText(point(*v), m.percent), solutionText(l.Solution))})
+				cv.Points = append(cv.Points, curvePoint{X: top, Y: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), Ref: *v,
+					RefLabel: perfectRefLabel(l.Label, *v, m.percent, l.Solution)})
 			}
 			ch.Series = append(ch.Series, cv)
 		}
@@ -456,17 +453,8 @@ func LadderCurves(rep *Report) []*CurveChart {
 	return charts
 }
 
-func indexOf(xs []string, s string) int {
-	for i, x := range xs {
-		if x == s {
-			return i
-		}
-	}
-	return -1
-}
-
-// LadderLegend is printed under the terminal table of a study with a ladder.
-const LadderLegend = "LADDER: under each variant and point, perfect play (when solved within the solve budget) on top, then the rungs (@ AGENT on every seat), strongest first"
+// ladderLegend is printed under the terminal table of a study with a ladder.
+const ladderLegend = "LADDER: under each variant and point, perfect play (when solved within the solve budget) on top, then the rungs (@ AGENT on every seat), strongest first"
 
 // splitLadder returns the header's agents outside the ladder (those of the study's
 // agents key) and the ladder's rungs, weakest first.
@@ -548,7 +536,7 @@ func ladderView(rep *Report) *htmlLadder {
 		}
 		v.Rows = append(v.Rows, row)
 	}
-	for _, ch := range LadderCurves(rep) {
+	for _, ch := range ladderCurves(rep) {
 		v.Charts = append(v.Charts, template.HTML(ch.SVG()))
 	}
 	v.Notes = disagreementNotes(rep)
@@ -559,7 +547,7 @@ func ladderView(rep *Report) *htmlLadder {
 // disagrees with it.
 func perfectCellText(c *CellSummary) string {
 	if c.Disagrees {
-		return solutionText(c.Solution) + " " + DisagreeMark
+		return solutionText(c.Solution) + " " + disagreeMark
 	}
 	return solutionText(c.Solution)
 }

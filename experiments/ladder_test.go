@@ -188,9 +188,9 @@ func TestLadderRun(t *testing.T) {
 	assert.Contains(t, perfectLine, "win +8")
 	assert.Contains(t, perfectLine, "+50.0%")
 	greedyLine := out[strong : strong+strings.Index(out[strong:], "\n")]
-	assert.True(t, strings.HasSuffix(strings.TrimSpace(greedyLine), DisagreeMark), greedyLine)
-	assert.Contains(t, out, DisagreeLegend)
-	assert.Contains(t, out, DisagreeMark+" kalah houses=4 seeds=3: perfect play is a win for the first seat by 8, but at the strongest rung, greedy, the first seat's advantage is -")
+	assert.True(t, strings.HasSuffix(strings.TrimSpace(greedyLine), disagreeMark), greedyLine)
+	assert.Contains(t, out, disagreeLegend)
+	assert.Contains(t, out, disagreeMark+" kalah houses=4 seeds=3: perfect play is a win for the first seat by 8, but at the strongest rung, greedy, the first seat's advantage is -")
 
 	// JSON and CSV carry the rungs.
 	var js bytes.Buffer
@@ -218,7 +218,7 @@ func TestLadderRun(t *testing.T) {
 	assert.Equal(t, 1, *decoded.Cells[1].Rung)
 
 	var buf bytes.Buffer
-	require.NoError(t, WriteCSV(&buf, rep))
+	require.NoError(t, writeCSV(&buf, rep))
 	rows, err := csv.NewReader(&buf).ReadAll()
 	require.NoError(t, err)
 	col := map[string]int{}
@@ -237,7 +237,7 @@ func TestLadderRun(t *testing.T) {
 	var page bytes.Buffer
 	require.NoError(t, WriteHTML(&page, rep))
 	assert.Contains(t, page.String(), `<h2 id="ladder">Skill ladder</h2>`)
-	charts := LadderCurves(rep)
+	charts := ladderCurves(rep)
 	require.Len(t, charts, 2)
 	assert.Equal(t, []string{"random", "greedy", "perfect play"}, charts[0].Categories)
 	require.Len(t, charts[0].Series, 2)
@@ -245,7 +245,7 @@ func TestLadderRun(t *testing.T) {
 	require.Len(t, pts, 3)
 	assert.InDelta(t, 0.5, pts[2].Ref, 1e-12, "perfect play on the last category")
 	assert.True(t, math.IsNaN(pts[2].Y))
-	assert.Contains(t, charts[0].Series[0].Name, DisagreeMark)
+	assert.Contains(t, charts[0].Series[0].Name, disagreeMark)
 	assert.Contains(t, charts[0].SVG(), "perfect play")
 
 	// Charts as files include the ladder.
@@ -329,8 +329,8 @@ func TestLadderWithAgentsTable(t *testing.T) {
 	headLine := out[head+1 : head+1+strings.Index(out[head+1:], "\n")]
 	assert.Contains(t, headLine, "win +8", "the agents' cell shows perfect play")
 	require.True(t, rep.Cells[0].Disagrees, "greedy on both seats loses it for the first seat")
-	assert.Contains(t, headLine, DisagreeMark)
-	assert.Contains(t, out, DisagreeMark+" kalah houses=4 seeds=3: perfect play is a win for the first seat by 8, but with its agents the first seat's advantage is -")
+	assert.Contains(t, headLine, disagreeMark)
+	assert.Contains(t, out, disagreeMark+" kalah houses=4 seeds=3: perfect play is a win for the first seat by 8, but with its agents the first seat's advantage is -")
 }
 
 // TestLadderProgressCountsGames: the progress display counts the games being solved,

@@ -10,8 +10,8 @@ import (
 	"time"
 )
 
-// LockFile is the lock file a run keeps in its output directory (see LockDir).
-const LockFile = ".kalahlab.lock"
+// lockFile is the lock file a run keeps in its output directory (see LockDir).
+const lockFile = ".kalahlab.lock"
 
 // ErrLocked is returned (wrapped) by LockDir, and so by Run, when another process holds
 // the directory.
@@ -49,7 +49,7 @@ func LockDir(dir string) (*DirLock, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	path := filepath.Join(dir, LockFile)
+	path := filepath.Join(dir, lockFile)
 	if !forcePidfile {
 		l, err := flockFile(path)
 		if !errors.Is(err, errNoFlock) {

@@ -272,7 +272,7 @@ func countLine(line []byte, accs []*acc, games int, rep *logRepair) error {
 	if !a.owns(rec.Index) {
 		return fmt.Errorf("trial %d belongs to another shard", rec.Trial)
 	}
-	if want := TrialSeed(a.plan.Seed, rec.Cell, rec.Index); rec.Seed != want {
+	if want := trialSeed(a.plan.Seed, rec.Cell, rec.Index); rec.Seed != want {
 		return fmt.Errorf("trial %d has seed %d, want %d", rec.Trial, rec.Seed, want)
 	}
 	if a.done.has(a.ordinal(rec.Index)) {
@@ -517,14 +517,14 @@ func mergeCell(plan *Plan, c int, parts []*Result) *CellResult {
 		for _, p := range parts {
 			for _, b := range p.Cells[c].Blocks {
 				if blocks[b.Index] == nil {
-					blocks[b.Index] = NewStats(plan.Cells[c].Seats, len(plan.Agents))
+					blocks[b.Index] = newStats(plan.Cells[c].Seats, len(plan.Agents))
 				}
 				blocks[b.Index].Merge(b.Stats)
 			}
 		}
 		cr = finalize(plan, c, blocks)
 	} else {
-		st := NewStats(plan.Cells[c].Seats, len(plan.Agents))
+		st := newStats(plan.Cells[c].Seats, len(plan.Agents))
 		for _, p := range parts {
 			st.Merge(p.Cells[c].Stats)
 		}
@@ -559,8 +559,8 @@ func checkShardCounts(r *Result, sh Shard, dir string) error {
 	return nil
 }
 
-// MergeTrials writes dir's trial log, compressed (trials.jsonl.zst): see MergeTrialsAs.
-func MergeTrials(res *Result, dirs []string, dir string) error {
+// mergeTrials writes dir's trial log, compressed (trials.jsonl.zst): see MergeTrialsAs.
+func mergeTrials(res *Result, dirs []string, dir string) error {
 	return MergeTrialsAs(res, dirs, dir, LogZstd)
 }
 
@@ -622,7 +622,7 @@ func MergeTrialsAs(res *Result, dirs []string, dir string, format LogFormat) err
 }
 
 // copyShardLog copies the trial log of shard directory d to w, checking it (see
-// MergeTrials).
+// mergeTrials).
 func copyShardLog(p *Plan, d string, w *logWriter) error {
 	var m Manifest
 	if err := readJSON(filepath.Join(d, ManifestFile), &m); err != nil {
@@ -682,7 +682,7 @@ func copyShardLog(p *Plan, d string, w *logWriter) error {
 		if !a.owns(rec.Index) {
 			return bad(lineNo, "trial %d belongs to another shard", rec.Trial)
 		}
-		if want := TrialSeed(p.Seed, rec.Cell, rec.Index); rec.Seed != want {
+		if want := trialSeed(p.Seed, rec.Cell, rec.Index); rec.Seed != want {
 			return bad(lineNo, "trial %d has seed %d, want %d", rec.Trial, rec.Seed, want)
 		}
 		if !a.done.add(a.ordinal(rec.Index)) {

@@ -23,13 +23,13 @@ const (
 	TrialsParquetFile = "trials.parquet" // one row per trial of the trial log
 )
 
-// WriteCellsParquet writes the cells as Parquet: one row per cell with exactly the
+// writeCellsParquet writes the cells as Parquet: one row per cell with exactly the
 // columns of results.csv, in its order, typed — integers (counts, knobs that are
 // integers), booleans, numbers (rates and their intervals) and strings; a value that is
 // empty in the CSV (a missing interval, a seat a cell does not have) is null.
-func WriteCellsParquet(w io.Writer, rep *Report) error {
+func writeCellsParquet(w io.Writer, rep *Report) error {
 	var buf bytes.Buffer
-	if err := WriteCSV(&buf, rep); err != nil {
+	if err := writeCSV(&buf, rep); err != nil {
 		return err
 	}
 	table, err := csv.NewReader(&buf).ReadAll()
@@ -161,7 +161,7 @@ var measureSuffixes = []string{"_lo", "_hi", "_rate", "_median", "_sd", "_p", "_
 // isMeasure reports whether a CSV column is a measure: a metric, its interval, or a
 // name ending as measures do.
 func isMeasure(name string) bool {
-	for _, m := range Metrics {
+	for _, m := range allMetrics {
 		if name == m.Name {
 			return true
 		}
@@ -237,13 +237,13 @@ const trialsBatch = 1024
 
 var trialsRowGroup int64 = 64 << 10
 
-// WriteTrialsParquet writes the trials of dir's trial log (or, without one, its shards'
+// writeTrialsParquet writes the trials of dir's trial log (or, without one, its shards'
 // logs; plain or compressed) to w as Parquet, one row per trial in log order: trial,
 // cell, label, index, seed, seats (the agent on each seat), returns, scores, plies,
 // timed_out, error (null when none), opening, swap_offered, swapped, decisions, legal
 // and move_codes (the move codes, chance outcomes included). Memory stays bounded whatever
 // the log's length. It returns the number of trials written.
-func WriteTrialsParquet(w io.Writer, dir string) (int64, error) {
+func writeTrialsParquet(w io.Writer, dir string) (int64, error) {
 	m, err := LoadPlan(dir)
 	if err != nil {
 		return 0, err
@@ -292,7 +292,7 @@ func WriteTrialsParquet(w io.Writer, dir string) (int64, error) {
 // temporary name and renamed, so that a reader never sees half a file.
 func writeParquet(rep *Report, runDir, outDir string) ([]string, error) {
 	cells := filepath.Join(outDir, CellsParquetFile)
-	if err := writeFileAtomic(cells, func(w io.Writer) error { return WriteCellsParquet(w, rep) }); err != nil {
+	if err := writeFileAtomic(cells, func(w io.Writer) error { return writeCellsParquet(w, rep) }); err != nil {
 		return nil, err
 	}
 	paths := []string{cells}
@@ -304,7 +304,7 @@ func writeParquet(rep *Report, runDir, outDir string) ([]string, error) {
 	}
 	trials := filepath.Join(outDir, TrialsParquetFile)
 	if err := writeFileAtomic(trials, func(w io.Writer) error {
-		_, err := WriteTrialsParquet(w, runDir)
+		_, err := writeTrialsParquet(w, runDir)
 		return err
 	}); err != nil {
 		return paths, err

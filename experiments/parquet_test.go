@@ -173,7 +173,7 @@ func TestTrialsParquetHoldsTheLog(t *testing.T) {
 			require.Len(t, want, 8*40)
 
 			var buf bytes.Buffer
-			n, err := WriteTrialsParquet(&buf, dir)
+			n, err := writeTrialsParquet(&buf, dir)
 			require.NoError(t, err)
 			assert.Equal(t, int64(len(want)), n)
 
@@ -258,7 +258,7 @@ func TestTrialsParquetRowGroups(t *testing.T) {
 	t.Cleanup(func() { trialsRowGroup = old })
 	trialsRowGroup = 1000
 	var buf bytes.Buffer
-	n, err := WriteTrialsParquet(&buf, dir)
+	n, err := writeTrialsParquet(&buf, dir)
 	require.NoError(t, err)
 	assert.Equal(t, int64(3000), n)
 	pf, err := parquet.OpenFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()))

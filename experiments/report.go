@@ -25,9 +25,6 @@ var reportFiles = map[string]string{
 	"parquet": CellsParquetFile,
 }
 
-// ReportFile is the file name a format is written to.
-func ReportFile(format string) string { return reportFiles[format] }
-
 // WriteReports writes the report in each format into dir, the run's directory, and
 // returns the paths written.
 func WriteReports(rep *Report, dir string, formats []string) ([]string, error) {
@@ -45,10 +42,10 @@ func WriteReportsFrom(rep *Report, runDir, outDir string, formats []string) ([]s
 	if slices.Contains(formats, "html") && rep.Boards == nil && rep.Standings == nil {
 		// The boards are an extra: a run whose plan no longer resolves still gets its
 		// report, without them.
-		rep.Boards, _ = DrawBoards(runDir)
+		rep.Boards, _ = drawBoards(runDir)
 	}
 	if slices.Contains(formats, "html") && rep.Games == nil {
-		rep.Games, _ = IndexGames(runDir) // nil without a trial log: no links
+		rep.Games, _ = indexGames(runDir) // nil without a trial log: no links
 	}
 	for _, f := range formats {
 		name, ok := reportFiles[f]
@@ -84,7 +81,7 @@ func Render(w io.Writer, rep *Report, format string) error {
 	case "table":
 		return WriteTable(w, rep)
 	case "csv":
-		return WriteCSV(w, rep)
+		return writeCSV(w, rep)
 	case "json":
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
@@ -92,7 +89,7 @@ func Render(w io.Writer, rep *Report, format string) error {
 	case "html":
 		return WriteHTML(w, rep)
 	case "parquet":
-		return WriteCellsParquet(w, rep)
+		return writeCellsParquet(w, rep)
 	}
 	return fmt.Errorf("format %q unknown (want table, csv, json, html, parquet)", format)
 }
@@ -149,7 +146,7 @@ func headlineComparisons(rep *Report) (cmps []Comparison, rung string, hidden in
 func WriteTable(w io.Writer, rep *Report) error {
 	writeTableHeader(w, rep.Header, len(rep.Cells))
 	if rep.Standings != nil { // a tournament: its ranking first, then its pairings
-		if err := WriteStandings(w, rep.Standings); err != nil {
+		if err := writeStandings(w, rep.Standings); err != nil {
 			return err
 		}
 		fmt.Fprintln(w)
@@ -271,10 +268,10 @@ func writeLegends(w io.Writer, rep *Report, marks tableMarks) {
 	fmt.Fprintln(w, SeatWinsLegend)
 	fmt.Fprintln(w, SeatsEqualLegend)
 	if len(rep.Ladders) > 0 {
-		fmt.Fprintln(w, LadderLegend)
+		fmt.Fprintln(w, ladderLegend)
 	}
 	if marks.flagged {
-		fmt.Fprintln(w, DisagreeLegend)
+		fmt.Fprintln(w, disagreeLegend)
 	}
 }
 
@@ -406,9 +403,9 @@ func firstLine(s string) string {
 	return s
 }
 
-// WriteCSV writes one row per cell (tidy: one column per variable) for pandas or R.
+// writeCSV writes one row per cell (tidy: one column per variable) for pandas or R.
 // Missing values are empty.
-func WriteCSV(w io.Writer, rep *Report) error {
+func writeCSV(w io.Writer, rep *Report) error {
 	cw := csv.NewWriter(w)
 	var knobs []string
 	seen := map[string]bool{}

@@ -15,7 +15,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/kalahlab/kalahlab/ai"
+	"github.com/kalahlab/kalahlab/ai/solve"
 )
 
 // Options control a run (how, not what: they never change the results).
@@ -140,7 +140,7 @@ var runHook func([]*acc)
 
 // Run plays the study's trials (those of opt.Shard) on opt.Workers goroutines and counts
 // them. Results depend only on the plan: trial i of cell c draws all its randomness from
-// TrialSeed(seed, c, i), and the stopping rule looks at whole blocks of trials in index
+// a seed derived from the study's seed, c and i ([Record].Seed), and the stopping rule looks at whole blocks of trials in index
 // order, so any number of workers, shards or interruptions gives the same counts.
 //
 // With opt.Dir, Run locks the directory (see LockDir: a second run there fails with
@@ -649,12 +649,12 @@ func solveCell(ctx context.Context, s *Study, c int) *Solution {
 	st := g.NewState()
 	// One thread: the solve runs on a worker, beside the others' games.
 	// A node budget with one thread gives the same outcome on every run.
-	sol, err := ai.Solve(ctx, st, ai.SolveOptions{TTMB: 64, Time: s.solve.Time, Nodes: s.solve.Nodes, Threads: 1})
+	sol, err := solve.Solve(ctx, st, solve.Options{TTMB: 64, Time: s.solve.Time, Nodes: s.solve.Nodes, Threads: 1})
 	if err != nil {
 		switch {
-		case errors.Is(err, ai.ErrDomain):
+		case errors.Is(err, solve.ErrDomain):
 			return &Solution{Unsolved: "outside the solver's domain"}
-		case errors.Is(err, ai.ErrGaveUp) || ctx.Err() != nil:
+		case errors.Is(err, solve.ErrGaveUp) || ctx.Err() != nil:
 			return &Solution{Unsolved: "not solved within " + s.solve.String()}
 		}
 		return &Solution{Unsolved: err.Error(), Failed: true}
@@ -706,7 +706,7 @@ func newAcc(p *Plan, c int, sh Shard) *acc {
 		a.owned = (p.Games-1-a.first)/a.step + 1
 	}
 	a.stopAt.Store(int64(p.Games))
-	a.prefix = NewStats(a.seats, len(p.Agents))
+	a.prefix = newStats(a.seats, len(p.Agents))
 	return a
 }
 
@@ -752,7 +752,7 @@ func (a *acc) add(r *Record) {
 	b := r.Index / a.size
 	st := a.blocks[b]
 	if st == nil {
-		st = NewStats(a.seats, len(a.plan.Agents))
+		st = newStats(a.seats, len(a.plan.Agents))
 		a.blocks[b] = st
 	}
 	st.Add(r)
@@ -806,7 +806,7 @@ func (a *acc) result() *CellResult {
 // finalize applies the stopping rule to per-block counts that are complete (a merge
 // of every shard): the same rule, on the same blocks, as a whole run applies live.
 func finalize(p *Plan, c int, blocks map[int]*Stats) *CellResult {
-	st := NewStats(p.Cells[c].Seats, len(p.Agents))
+	st := newStats(p.Cells[c].Seats, len(p.Agents))
 	r := &CellResult{Stats: st}
 	nb := p.blocks(c)
 	// Only the blocks there are: a block without trials changes nothing, and a loop

@@ -118,7 +118,7 @@ func TestShardsMergeToTheSingleRun(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, shardDirs, dirs)
 			require.NoError(t, Save(merged, out))
-			require.NoError(t, MergeTrials(merged, dirs, out))
+			require.NoError(t, mergeTrials(merged, dirs, out))
 			assert.Equal(t, string(statsBytes(t, whole)), string(statsBytes(t, out)))
 			assert.Equal(t, cellsJSON(t, single), cellsJSON(t, merged))
 			loaded, err := Load(out)

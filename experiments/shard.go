@@ -32,9 +32,9 @@ func (s Shard) Dir() string { return fmt.Sprintf("shard-%d-of-%d", s.Index, s.Co
 
 // Environment variables that give the shard index on a cluster.
 const (
-	EnvK8sIndex   = "JOB_COMPLETION_INDEX" // Kubernetes Indexed Jobs: 0..completions-1
-	EnvSlurmIndex = "SLURM_ARRAY_TASK_ID"  // Slurm job arrays: --array=0-63 (or 1-64 with SLURM_ARRAY_TASK_MIN=1)
-	EnvSlurmMin   = "SLURM_ARRAY_TASK_MIN"
+	envK8sIndex   = "JOB_COMPLETION_INDEX" // Kubernetes Indexed Jobs: 0..completions-1
+	envSlurmIndex = "SLURM_ARRAY_TASK_ID"  // Slurm job arrays: --array=0-63 (or 1-64 with SLURM_ARRAY_TASK_MIN=1)
+	envSlurmMin   = "SLURM_ARRAY_TASK_MIN"
 )
 
 // ParseShard reads --shard: "i/n" with 0 <= i < n, or "n" alone, the index then coming
@@ -51,7 +51,7 @@ func ParseShard(text string, getenv func(string) string) (Shard, error) {
 	}
 	n, err := strconv.Atoi(countText)
 	if err != nil || n < 1 {
-		return Shard{}, fmt.Errorf("--shard %q: want i/n (0 <= i < n) such as 3/64, or n with the index from $%s or $%s", text, EnvK8sIndex, EnvSlurmIndex)
+		return Shard{}, fmt.Errorf("--shard %q: want i/n (0 <= i < n) such as 3/64, or n with the index from $%s or $%s", text, envK8sIndex, envSlurmIndex)
 	}
 	var i int
 	switch {
@@ -59,23 +59,23 @@ func ParseShard(text string, getenv func(string) string) (Shard, error) {
 		if i, err = strconv.Atoi(idxText); err != nil {
 			return Shard{}, fmt.Errorf("--shard %q: the index %q is not a number", text, idxText)
 		}
-	case getenv(EnvK8sIndex) != "":
-		if i, err = strconv.Atoi(getenv(EnvK8sIndex)); err != nil {
-			return Shard{}, fmt.Errorf("$%s=%q is not a number", EnvK8sIndex, getenv(EnvK8sIndex))
+	case getenv(envK8sIndex) != "":
+		if i, err = strconv.Atoi(getenv(envK8sIndex)); err != nil {
+			return Shard{}, fmt.Errorf("$%s=%q is not a number", envK8sIndex, getenv(envK8sIndex))
 		}
-	case getenv(EnvSlurmIndex) != "":
-		if i, err = strconv.Atoi(getenv(EnvSlurmIndex)); err != nil {
-			return Shard{}, fmt.Errorf("$%s=%q is not a number", EnvSlurmIndex, getenv(EnvSlurmIndex))
+	case getenv(envSlurmIndex) != "":
+		if i, err = strconv.Atoi(getenv(envSlurmIndex)); err != nil {
+			return Shard{}, fmt.Errorf("$%s=%q is not a number", envSlurmIndex, getenv(envSlurmIndex))
 		}
-		if m := getenv(EnvSlurmMin); m != "" {
+		if m := getenv(envSlurmMin); m != "" {
 			min, err := strconv.Atoi(m)
 			if err != nil {
-				return Shard{}, fmt.Errorf("$%s=%q is not a number", EnvSlurmMin, m)
+				return Shard{}, fmt.Errorf("$%s=%q is not a number", envSlurmMin, m)
 			}
 			i -= min
 		}
 	default:
-		return Shard{}, fmt.Errorf("--shard %d: no shard index: write --shard i/%d, or set $%s or $%s", n, n, EnvK8sIndex, EnvSlurmIndex)
+		return Shard{}, fmt.Errorf("--shard %d: no shard index: write --shard i/%d, or set $%s or $%s", n, n, envK8sIndex, envSlurmIndex)
 	}
 	if i < 0 || i >= n {
 		return Shard{}, fmt.Errorf("--shard: index %d out of range 0..%d", i, n-1)

@@ -168,8 +168,8 @@ type Stats struct {
 	Drama        Hist `json:"drama,omitempty"`
 }
 
-// NewStats returns empty stats for games of seats seats and agents agents.
-func NewStats(seats, agents int) *Stats {
+// newStats returns empty stats for games of seats seats and agents agents.
+func newStats(seats, agents int) *Stats {
 	return &Stats{
 		Seats: make([]WDL, seats), Agents: make([]WDL, agents), Plies: Hist{}, Margin: Hist{},
 		Errors: map[string]int64{}, Openings: map[string]*WDL{},
@@ -307,7 +307,7 @@ func (s *Stats) Merge(o *Stats) {
 
 // Clone returns a deep copy.
 func (s *Stats) Clone() *Stats {
-	c := NewStats(len(s.Seats), len(s.Agents))
+	c := newStats(len(s.Seats), len(s.Agents))
 	c.Merge(s)
 	return c
 }
@@ -343,7 +343,7 @@ func (s *Stats) narrowEnough(target float64) bool {
 	if n == 0 {
 		return false
 	}
-	return Wilson(k, n).Width() < target
+	return wilson(k, n).Width() < target
 }
 
 // ErrorCount is one distinct failure and how often it happened.

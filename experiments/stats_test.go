@@ -69,8 +69,8 @@ func TestStatsMergeEqualsAdding(t *testing.T) {
 		{Seats: []int{1, 0}, Returns: []float64{0, 0}, Error: "x.lua:3: capture: boom", Plies: 7},
 		{Seats: []int{0, 1}, Returns: []float64{0, 0}, Scores: []float64{24, 24}, Plies: 50, Opening: "3", SwapOffered: true},
 	}
-	all := NewStats(2, 2)
-	a, b := NewStats(2, 2), NewStats(2, 2)
+	all := newStats(2, 2)
+	a, b := newStats(2, 2), newStats(2, 2)
 	for i := range recs {
 		all.Add(&recs[i])
 		if i%2 == 0 {
@@ -110,13 +110,13 @@ func TestParseShard(t *testing.T) {
 	assert.True(t, sh.Whole())
 	assert.True(t, sh.Owns(12345))
 
-	env[EnvK8sIndex] = "5"
+	env[envK8sIndex] = "5"
 	sh, err = ParseShard("8", getenv)
 	require.NoError(t, err)
 	assert.Equal(t, Shard{5, 8}, sh)
-	delete(env, EnvK8sIndex)
-	env[EnvSlurmIndex] = "8"
-	env[EnvSlurmMin] = "1"
+	delete(env, envK8sIndex)
+	env[envSlurmIndex] = "8"
+	env[envSlurmMin] = "1"
 	sh, err = ParseShard("8", getenv)
 	require.NoError(t, err)
 	assert.Equal(t, Shard{7, 8}, sh, "a 1-based Slurm array")
@@ -128,7 +128,7 @@ func TestParseShard(t *testing.T) {
 		_, err := ParseShard(text, getenv)
 		assert.ErrorContains(t, err, want, text)
 	}
-	delete(env, EnvSlurmIndex)
+	delete(env, envSlurmIndex)
 	_, err = ParseShard("4", getenv)
 	assert.ErrorContains(t, err, "no shard index")
 }
@@ -137,12 +137,12 @@ func TestTrialSeeds(t *testing.T) {
 	seen := map[uint64]bool{}
 	for c := 0; c < 10; c++ {
 		for i := 0; i < 1000; i++ {
-			s := TrialSeed(1, c, i)
+			s := trialSeed(1, c, i)
 			assert.False(t, seen[s], "cell %d trial %d", c, i)
 			seen[s] = true
 		}
 	}
-	assert.NotEqual(t, TrialSeed(1, 0, 0), TrialSeed(2, 0, 0))
+	assert.NotEqual(t, trialSeed(1, 0, 0), trialSeed(2, 0, 0))
 	p := Plan{Agents: make([]AgentSpec, 2), RotateSeats: true}
 	assert.Equal(t, []int{0, 1}, p.seating(0, 4, 2, nil))
 	assert.Equal(t, []int{1, 0}, p.seating(0, 5, 2, nil))
@@ -159,7 +159,7 @@ func TestReports(t *testing.T) {
 	require.Len(t, rep.Cells, 4)
 	assert.Len(t, rep.Comparisons, 2, "each pie cell against kalah at its sweep point")
 	for _, c := range rep.Cells {
-		for _, m := range Metrics {
+		for _, m := range allMetrics {
 			e, ok := c.Metrics[m.Name]
 			require.True(t, ok, m.Name)
 			if !math.IsNaN(e.Value) {
@@ -181,7 +181,7 @@ func TestReports(t *testing.T) {
 	}
 
 	var out bytes.Buffer
-	require.NoError(t, WriteCSV(&out, rep))
+	require.NoError(t, writeCSV(&out, rep))
 	rows, err := csv.NewReader(&out).ReadAll()
 	require.NoError(t, err)
 	require.Len(t, rows, 5)

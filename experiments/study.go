@@ -495,10 +495,10 @@ func mix(x uint64) uint64 {
 	return x ^ (x >> 31)
 }
 
-// TrialSeed is the seed of trial index of cell: every random choice of the trial (dice,
+// trialSeed is the seed of trial index of cell: every random choice of the trial (dice,
 // random openings, epsilon moves, the agents' own seeds) comes from it, so a trial's game
 // depends on nothing else.
-func TrialSeed(seed uint64, cell, index int) uint64 {
+func trialSeed(seed uint64, cell, index int) uint64 {
 	return mix(mix(mix(seed)^uint64(cell)) ^ uint64(index))
 }
 

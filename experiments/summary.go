@@ -7,19 +7,19 @@ import (
 	"sort"
 )
 
-// Metric is one balance measure, in the manner of Ludii's metrics: a name, a one-line
+// metric is one balance measure, in the manner of Ludii's metrics: a name, a one-line
 // description, the range of its values, and how a cell's counts give it (with a 95%
 // interval where it has a sampling distribution). Everything is computed in floats.
-type Metric struct {
+type metric struct {
 	Name        string
 	Description string
 	Min, Max    float64 // the range; ±Inf when open
 	Of          func(c *CellSummary) Estimate
 }
 
-// Metrics are the measures every report gives per cell, in report order; the game-flow
+// allMetrics are the measures every report gives per cell, in report order; the game-flow
 // metrics (flow.go) come last, reported when the study records evaluations.
-var Metrics = append([]Metric{
+var allMetrics = append([]metric{
 	{"first_seat_win_rate", "share of games the first seat wins (95% Wilson interval)", 0, 1,
 		func(c *CellSummary) Estimate { return c.BySeat[0].Win }},
 	{"first_seat_advantage", "the first seat's score rate (wins + draws/2) minus a fair share (1/seats); 0 is fair", -1, 1,
@@ -27,24 +27,24 @@ var Metrics = append([]Metric{
 	{"balance", "1 minus the largest gap between the seats' score rates (draws as half); 1 is perfectly balanced", 0, 1,
 		func(c *CellSummary) Estimate { return c.balance }},
 	{"drawishness", "share of games drawn, timeouts included (95% Wilson interval)", 0, 1,
-		func(c *CellSummary) Estimate { return Wilson(c.draws, c.Games) }},
+		func(c *CellSummary) Estimate { return wilson(c.draws, c.Games) }},
 	{"timeouts", "share of games stopped at max_plies (95% Wilson interval)", 0, 1,
-		func(c *CellSummary) Estimate { return Wilson(c.TimedOut, c.Games) }},
+		func(c *CellSummary) Estimate { return wilson(c.TimedOut, c.Games) }},
 	{"failures", "share of trials that failed: hook, agent or engine errors (95% Wilson interval)", 0, 1,
-		func(c *CellSummary) Estimate { return Wilson(c.Failed, c.Trials) }},
+		func(c *CellSummary) Estimate { return wilson(c.Failed, c.Trials) }},
 	{"duration", "mean game length in plies (95% normal interval)", 0, math.Inf(1),
-		func(c *CellSummary) Estimate { return MeanCI(c.Duration.N, c.Duration.Mean, c.Duration.SD) }},
+		func(c *CellSummary) Estimate { return meanCI(c.Duration.N, c.Duration.Mean, c.Duration.SD) }},
 	{"margin", "the first seat's mean final score margin over the best other seat (95% normal interval)", math.Inf(-1), math.Inf(1),
 		func(c *CellSummary) Estimate {
 			if c.Margin == nil {
 				return none()
 			}
-			return MeanCI(c.Margin.N, c.Margin.Mean, c.Margin.SD)
+			return meanCI(c.Margin.N, c.Margin.Mean, c.Margin.SD)
 		}},
 	{"branching", "mean number of legal moves at a player's decision", 1, math.Inf(1),
 		func(c *CellSummary) Estimate { return point(c.Branching) }},
 	{"swap_rate", "share of pie-rule offers taken (95% Wilson interval)", 0, 1,
-		func(c *CellSummary) Estimate { return Wilson(c.Swapped, c.SwapOffered) }},
+		func(c *CellSummary) Estimate { return wilson(c.Swapped, c.SwapOffered) }},
 	{"seats_equal_p", "p-value of 'every seat wins equally often' over the games with a single winner: the sign test for two seats, chi-square (exact multinomial for small counts) for more; small values mean the seats differ", 0, 1,
 		func(c *CellSummary) Estimate { return point(c.SeatsEqual.P) }},
 }, flowMetrics...)
@@ -59,10 +59,10 @@ type Report struct {
 	// Ladders are the study's skill ladders, one per variant and sweep point (nil
 	// without a ladder).
 	Ladders []*Ladder `json:"ladders,omitempty"`
-	// Boards are the cells' board drawings for the HTML report (DrawBoards; nil: none).
+	// Boards are the cells' board drawings for the HTML report (drawBoards; nil: none).
 	Boards []CellBoards `json:"-"`
 	// Games link the HTML report's first moves and histogram bars to their games
-	// (IndexGames; nil: no links).
+	// (indexGames; nil: no links).
 	Games *GameLinks `json:"-"`
 }
 
@@ -168,7 +168,7 @@ type Rate struct {
 func rateOf(name string, w WDL) Rate {
 	n := w.Games()
 	r := Rate{Name: name, Wins: w.Wins, Draws: w.Draws, Loss: w.Losses, Games: n,
-		Win: Wilson(w.Wins, n), Draw: Wilson(w.Draws, n), Lose: Wilson(w.Losses, n), Score: math.NaN()}
+		Win: wilson(w.Wins, n), Draw: wilson(w.Draws, n), Lose: wilson(w.Losses, n), Score: math.NaN()}
 	if n > 0 {
 		r.Score = (float64(w.Wins) + float64(w.Draws)/2) / float64(n)
 	}
@@ -253,14 +253,14 @@ func Summarize(r *Result) *Report {
 			cr = r.Cells[i]
 		}
 		if cr == nil {
-			cr = &CellResult{Stats: NewStats(p.Cells[i].Seats, len(p.Agents))}
+			cr = &CellResult{Stats: newStats(p.Cells[i].Seats, len(p.Agents))}
 		}
 		rep.Cells = append(rep.Cells, summarizeCell(p, i, cr))
 	}
 	rep.Header.Ladder = p.Ladder
 	rep.Ladders = buildLadders(p, rep.Cells)
 	// A tournament's cells are pairings, not variants against a baseline.
-	if rep.Standings = TournamentStandings(r); rep.Standings == nil {
+	if rep.Standings = tournamentStandings(r); rep.Standings == nil {
 		rep.Comparisons = compare(p, rep.Cells)
 	}
 	return rep
@@ -270,7 +270,7 @@ func summarizeCell(p *Plan, i int, cr *CellResult) *CellSummary {
 	cp := p.Cells[i]
 	st := cr.Stats
 	if st == nil { // an unmerged shard with a stopping rule: its blocks, summed
-		st = NewStats(cp.Seats, len(p.Agents))
+		st = newStats(cp.Seats, len(p.Agents))
 		for _, b := range cr.Blocks {
 			st.Merge(b.Stats)
 		}
@@ -323,7 +323,7 @@ func summarizeCell(p *Plan, i int, cr *CellResult) *CellSummary {
 	for s, r := range c.BySeat {
 		wins[s] = r.Wins
 	}
-	c.SeatsEqual = SeatsEqual(wins)
+	c.SeatsEqual = seatsEqual(wins)
 	c.advantage, c.balance = none(), none()
 	if c.Failing {
 		// The games that did not fail are those that happened to miss the failure: no
@@ -339,7 +339,7 @@ func summarizeCell(p *Plan, i int, cr *CellResult) *CellSummary {
 			ss := w*(1-mean)*(1-mean) + d*(0.5-mean)*(0.5-mean) + (n-w-d)*mean*mean
 			sd = math.Sqrt(ss / (n - 1))
 		}
-		adv := MeanCI(c.Games, mean, sd)
+		adv := meanCI(c.Games, mean, sd)
 		fair := 1 / float64(cp.Seats)
 		c.advantage = Estimate{adv.Value - fair, adv.Lo - fair, adv.Hi - fair}
 		lo, hi := math.Inf(1), math.Inf(-1)
@@ -349,7 +349,7 @@ func summarizeCell(p *Plan, i int, cr *CellResult) *CellSummary {
 		c.balance = point(1 - (hi - lo))
 	}
 	c.Metrics = map[string]Estimate{}
-	for _, m := range Metrics {
+	for _, m := range allMetrics {
 		c.Metrics[m.Name] = m.Of(c)
 	}
 	if c.Failing {
@@ -388,10 +388,10 @@ func compare(p *Plan, cells []*CellSummary) []Comparison {
 			continue // a failing cell is compared with nothing
 		}
 		a, b := cells[i].BySeat[0], cells[base].BySeat[0]
-		z, pv := TwoProportionZ(a.Wins, a.Games, b.Wins, b.Games)
+		z, pv := twoProportionZ(a.Wins, a.Games, b.Wins, b.Games)
 		out = append(out, Comparison{
 			Cell: i, Label: c.Label, Baseline: base, BaselineLabel: p.Cells[base].Label,
-			Diff: NewcombeDiff(a.Wins, a.Games, b.Wins, b.Games), Z: z, P: pv,
+			Diff: newcombeDiff(a.Wins, a.Games, b.Wins, b.Games), Z: z, P: pv,
 		})
 	}
 	return out
@@ -484,15 +484,7 @@ func pct(x float64) string {
 }
 
 // ciPct writes "53.2% [50.1, 56.3]".
-func ciPct(e Estimate) string {
-	if math.IsNaN(e.Value) {
-		return "-"
-	}
-	if math.IsNaN(e.Lo) {
-		return pct(e.Value)
-	}
-	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*e.Value, 100*e.Lo, 100*e.Hi)
-}
+func ciPct(e Estimate) string { return intervalText(e, "%.1f", 100, "%") }
 
 // num writes a number with the given decimals, "-" when missing.
 func num(x float64, dec int) string {

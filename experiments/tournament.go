@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -28,8 +27,8 @@ import (
 // trial to trial (seat s of trial i plays entrant (s+i) mod n of the cell), so that
 // each entrant takes each seat equally often: the games per cell are rounded up to a
 // whole number of rotations. Everything else is the study's: the pie rule and dice
-// are played as in any study, trial i of cell c draws its randomness from
-// TrialSeed(seed, c, i), and the run is sharded, resumed and merged the same way.
+// are played as in any study, trial i of cell c draws its randomness from a seed
+// derived from the study's seed, c and i, and the run is sharded, resumed and merged the same way.
 //
 // The standings come from pairwise results. In a two-seat game a pairing's result is
 // the games' own (a win, a draw or a loss). In a game of more seats each game is
@@ -78,12 +77,12 @@ type TournamentConfig struct {
 // DefaultTournamentGames is the games per pairing when none are given.
 const DefaultTournamentGames = 100
 
-// MaxTournamentCells bounds the cells of a tournament (combinations of entrants).
-const MaxTournamentCells = 100_000
+// maxTournamentCells bounds the cells of a tournament (combinations of entrants).
+const maxTournamentCells = 100_000
 
-// EntrantLabels labels agents by their specs in the command-line form; a spec that
+// entrantLabels labels agents by their specs in the command-line form; a spec that
 // appears again gets "#2", "#3"... so that every label is distinct.
-func EntrantLabels(specs []ai.Spec) []string {
+func entrantLabels(specs []ai.Spec) []string {
 	labels := make([]string, len(specs))
 	taken := map[string]bool{}
 	for _, s := range specs {
@@ -213,8 +212,8 @@ func (cfg *TournamentConfig) meetings(v *variants.Variant, g core.Game) (int, er
 	if n < seats {
 		return 0, fmt.Errorf("tournament: %d agents for %s, a game of %d seats: every game seats %d different entrants, so give at least %d agents (random or greedy may fill the field)", n, v.Name, seats, seats, seats)
 	}
-	if cells := binomial(n, seats); cells > MaxTournamentCells {
-		return 0, fmt.Errorf("tournament: %d agents in games of %d seats make %.0f meetings, more than %d", n, seats, cells, MaxTournamentCells)
+	if cells := binomial(n, seats); cells > maxTournamentCells {
+		return 0, fmt.Errorf("tournament: %d agents in games of %d seats make %.0f meetings, more than %d", n, seats, cells, maxTournamentCells)
 	}
 	games := (cfg.Games + seats - 1) / seats * seats
 	if games < cfg.Games { // overflow
@@ -226,7 +225,7 @@ func (cfg *TournamentConfig) meetings(v *variants.Variant, g core.Game) (int, er
 // plan is the tournament's plan on variant (its label): the entrants, and a cell of
 // games games for every combination of as many of them as the game has seats.
 func (cfg *TournamentConfig) plan(variant string, seats, games int) Plan {
-	labels := EntrantLabels(cfg.Agents)
+	labels := entrantLabels(cfg.Agents)
 	p := Plan{
 		Name: cfg.Name, Games: games, CheckEvery: 100, MaxPlies: cfg.MaxPlies,
 		RandomOpening: cfg.RandomOpening, Epsilon: cfg.Epsilon, Seed: cfg.Seed, RotateSeats: true,
@@ -450,16 +449,16 @@ func cellStats(p *Plan, c int, cr *CellResult) *Stats {
 	if cr.Stats != nil {
 		return cr.Stats
 	}
-	st := NewStats(p.Cells[c].Seats, len(p.Agents))
+	st := newStats(p.Cells[c].Seats, len(p.Agents))
 	for _, b := range cr.Blocks {
 		st.Merge(b.Stats)
 	}
 	return st
 }
 
-// TournamentStandings computes a tournament's standings from its result, nil when the
+// tournamentStandings computes a tournament's standings from its result, nil when the
 // run is not a tournament.
-func TournamentStandings(r *Result) *Standings {
+func tournamentStandings(r *Result) *Standings {
 	p := r.Plan()
 	if p.Tournament == nil || len(r.Cells) != len(p.Cells) {
 		return nil
@@ -467,7 +466,7 @@ func TournamentStandings(r *Result) *Standings {
 	n := len(p.Agents)
 	names := slices.Clone(p.Tournament.Entrants)
 	if len(names) != n {
-		names = EntrantLabels(specsOf(p.Agents))
+		names = entrantLabels(specsOf(p.Agents))
 	}
 	t := newTally(n)
 	for c, cr := range r.Cells {
@@ -662,7 +661,3 @@ func specsOf(agents []AgentSpec) []ai.Spec {
 	}
 	return out
 }
-
-// ErrNotTournament is returned for a results directory that holds a study, not a
-// tournament.
-var ErrNotTournament = errors.New("not a tournament")

@@ -12,7 +12,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -26,9 +25,6 @@ var standingsFiles = map[string][]string{
 	"csv":  {"standings.csv", "pairings.csv"},
 	"json": {"standings.json"},
 }
-
-// StandingsFiles are the files a tournament adds to its output directory for a format.
-func StandingsFiles(format string) []string { return slices.Clone(standingsFiles[format]) }
 
 // eloText writes a rating: "+123", "-" when missing.
 func eloText(x float64) string {
@@ -57,8 +53,8 @@ func (s *Standings) pairingsNote() string {
 	return fmt.Sprintf("%d games per pairing, seats rotated", s.GamesPerCell)
 }
 
-// WriteStandings writes a tournament's ranking table and win matrix for the terminal.
-func WriteStandings(w io.Writer, s *Standings) error {
+// writeStandings writes a tournament's ranking table and win matrix for the terminal.
+func writeStandings(w io.Writer, s *Standings) error {
 	fmt.Fprintf(w, "standings: %d agents on %s (%s)\n", len(s.Entrants), s.Variant, s.pairingsNote())
 	if s.Error != "" {
 		fmt.Fprintf(w, "no ratings: %s (ranked by score)\n", s.Error)
@@ -137,8 +133,8 @@ func WriteStandings(w io.Writer, s *Standings) error {
 	return nil
 }
 
-// WriteStandingsCSV writes the ranking: one row per entrant, best first.
-func WriteStandingsCSV(w io.Writer, rep *Report) error {
+// writeStandingsCSV writes the ranking: one row per entrant, best first.
+func writeStandingsCSV(w io.Writer, rep *Report) error {
 	s := rep.Standings
 	cw := csv.NewWriter(w)
 	header := []string{"rank", "agent", "index", "elo", "elo_lo", "elo_hi", "score_rate", "points", "pairwise",
@@ -160,9 +156,9 @@ func WriteStandingsCSV(w io.Writer, rep *Report) error {
 	return cw.Error()
 }
 
-// WritePairingsCSV writes the win matrix in long form: one row per ordered pair of
+// writePairingsCSV writes the win matrix in long form: one row per ordered pair of
 // entrants (agent against opponent), in ranking order.
-func WritePairingsCSV(w io.Writer, rep *Report) error {
+func writePairingsCSV(w io.Writer, rep *Report) error {
 	s := rep.Standings
 	cw := csv.NewWriter(w)
 	if err := cw.Write([]string{"agent", "opponent", "agent_rank", "opponent_rank", "wins", "draws", "losses", "games", "points", "score_rate"}); err != nil {
@@ -205,9 +201,9 @@ func writeStandingsFiles(rep *Report, dir string, formats []string) ([]string, e
 			var err error
 			switch name {
 			case "standings.csv":
-				err = WriteStandingsCSV(&buf, rep)
+				err = writeStandingsCSV(&buf, rep)
 			case "pairings.csv":
-				err = WritePairingsCSV(&buf, rep)
+				err = writePairingsCSV(&buf, rep)
 			case "standings.json":
 				enc := json.NewEncoder(&buf)
 				enc.SetIndent("", "  ")

@@ -52,7 +52,7 @@ func TestEntrantLabels(t *testing.T) {
 		{[]string{"alphabeta:tt=1,depth=4", "alphabeta:depth=4,tt=1"}, []string{"alphabeta:depth=4,tt=1", "alphabeta:depth=4,tt=1#2"}},
 	} {
 		t.Run(strings.Join(tc.in, " "), func(t *testing.T) {
-			assert.Equal(t, tc.want, EntrantLabels(specs(t, tc.in...)))
+			assert.Equal(t, tc.want, entrantLabels(specs(t, tc.in...)))
 		})
 	}
 }
@@ -147,7 +147,7 @@ func syntheticResult(seats int, entrants []string, cells [][]int, agents [][]WDL
 			names = append(names, entrants[a])
 		}
 		p.Cells = append(p.Cells, CellPlan{Label: strings.Join(names, " vs "), Seats: seats, Agents: who})
-		st := NewStats(seats, len(entrants))
+		st := newStats(seats, len(entrants))
 		for i, a := range who {
 			st.Agents[a] = agents[c][i]
 		}
@@ -167,7 +167,7 @@ func TestStandingsTwoSeats(t *testing.T) {
 			{{20, 10, 10}, {10, 10, 20}},
 			{{25, 5, 10}, {10, 5, 25}},
 		}, []int64{0, 10, 5})
-	s := TournamentStandings(r)
+	s := tournamentStandings(r)
 	require.NotNil(t, s)
 	require.Empty(t, s.Error)
 	data, err := json.Marshal(s)
@@ -212,7 +212,7 @@ func TestStandingsTwoAgentsByHand(t *testing.T) {
 	// 30-0-10: with the prior's virtual draw A scores 30.5 of 41, so the gap is
 	// 400·log10(30.5/10.5) = 185.2 Elo, centred at ±92.6.
 	r := syntheticResult(2, []string{"A", "B"}, [][]int{{0, 1}}, [][]WDL{{{30, 0, 10}, {10, 0, 30}}}, []int64{0})
-	s := TournamentStandings(r)
+	s := tournamentStandings(r)
 	require.Len(t, s.Ranking, 2)
 	gap := 400 * math.Log10(30.5/10.5)
 	assert.InDelta(t, 185.2, gap, 0.05)
@@ -224,7 +224,7 @@ func TestStandingsManySeats(t *testing.T) {
 	// One meeting of three: A won 5, B 3, C 2 and 2 were drawn by all three.
 	r := syntheticResult(3, []string{"A", "B", "C"}, [][]int{{0, 1, 2}},
 		[][]WDL{{{5, 2, 5}, {3, 2, 7}, {2, 2, 8}}}, []int64{2})
-	s := TournamentStandings(r)
+	s := tournamentStandings(r)
 	require.Empty(t, s.Notes)
 	assert.Equal(t, []string{"A", "B", "C"}, []string{s.Ranking[0].Agent, s.Ranking[1].Agent, s.Ranking[2].Agent})
 	// A against B: A's 5 wins, the 2 shared draws, B's 3 wins.
@@ -236,7 +236,7 @@ func TestStandingsManySeats(t *testing.T) {
 	// A tie for first between two of three: the pairwise split is estimated, and said so.
 	r = syntheticResult(3, []string{"A", "B", "C"}, [][]int{{0, 1, 2}},
 		[][]WDL{{{5, 3, 4}, {3, 2, 7}, {2, 1, 9}}}, []int64{3})
-	s = TournamentStandings(r)
+	s = tournamentStandings(r)
 	require.Len(t, s.Notes, 1)
 	assert.Contains(t, s.Notes[0], "estimated")
 }
@@ -246,18 +246,18 @@ func TestStandingsWithoutRatings(t *testing.T) {
 	r := syntheticResult(2, []string{"A", "B", "C"}, [][]int{{0, 1}, {0, 2}, {1, 2}},
 		[][]WDL{{{}, {}}, {{3, 0, 1}, {1, 0, 3}}, {{}, {}}}, []int64{0, 0, 0})
 	r.Cells[0].Stats.Trials, r.Cells[0].Stats.Failed = 4, 4
-	s := TournamentStandings(r)
+	s := tournamentStandings(r)
 	assert.Contains(t, s.Error, "do not all meet")
 	assert.Equal(t, "A", s.Ranking[0].Agent)
 	assert.True(t, math.IsNaN(s.Ranking[0].Elo))
 	require.Len(t, s.Notes, 1)
 	assert.Equal(t, "left out, with more failed games than max_failures 0 allows: A vs B (4 of 4 failed)", s.Notes[0])
 	r.Manifest.Plan.MaxFailures = config.FailureLimit{Count: 5}
-	s = TournamentStandings(r)
+	s = tournamentStandings(r)
 	require.Len(t, s.Notes, 1)
 	assert.Equal(t, "4 failed games are not counted (see the pairings)", s.Notes[0])
 	var buf bytes.Buffer
-	require.NoError(t, WriteStandings(&buf, s))
+	require.NoError(t, writeStandings(&buf, s))
 	assert.Contains(t, buf.String(), "no ratings")
 	data, err := json.Marshal(s)
 	require.NoError(t, err, "NaN is written as null")
@@ -361,9 +361,9 @@ func expectedOrder(t *testing.T, cfg TournamentConfig) {
 	require.NoError(t, err)
 	st := Summarize(r).Standings
 	var buf bytes.Buffer
-	require.NoError(t, WriteStandings(&buf, st))
+	require.NoError(t, writeStandings(&buf, st))
 	t.Log("\n" + buf.String())
-	labels := EntrantLabels(cfg.Agents)
+	labels := entrantLabels(cfg.Agents)
 	for i, r := range st.Ranking {
 		assert.Equal(t, labels[len(labels)-1-i], r.Agent, "rank %d", i+1)
 		if i > 0 {

@@ -41,11 +41,11 @@ type Record struct {
 	EvalFrom string `json:"eval_from,omitempty"`
 }
 
-// Resetter is an agent that can be reused for a new game: Reset forgets everything from
+// resettableAgent is an agent that can be reused for a new game: Reset forgets everything from
 // earlier games and reseeds it, leaving it as ai.New(spec, seed) would build it. Agents
 // without it are built afresh for every trial, so that no game depends on the ones a
 // worker played before.
-type Resetter interface {
+type resettableAgent interface {
 	Reset(seed uint64)
 }
 
@@ -184,7 +184,7 @@ func (rec *Record) zeros(n int) {
 // returns an error.
 func (p *player) play(c, index int, rec *Record) (err error) {
 	plan := &p.study.Plan
-	seed := TrialSeed(plan.Seed, c, index)
+	seed := trialSeed(plan.Seed, c, index)
 	rec.reuse()
 	rec.Trial, rec.Cell, rec.Index, rec.Seed = c*plan.Games+index, c, index, seed
 	r, err := p.runner(c)
@@ -541,14 +541,14 @@ var debugPanics = false
 // that can be reset, or a new one.
 func (p *player) agent(r *cellRunner, a int, seed uint64) (ai.Agent, error) {
 	if ag, ok := r.agents[a]; ok {
-		ag.(Resetter).Reset(seed)
+		ag.(resettableAgent).Reset(seed)
 		return ag, nil
 	}
 	ag, err := ai.New(p.study.agents[a], seed)
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := ag.(Resetter); ok && !atLeast(p.seats, a, 2) {
+	if _, ok := ag.(resettableAgent); ok && !atLeast(p.seats, a, 2) {
 		r.agents[a] = ag
 	}
 	return ag, nil

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kalahlab/kalahlab/core/kalah"
+	"github.com/kalahlab/kalahlab/variants/internal/sandbox"
 )
 
 // TestHookBudgets pins what happens when a hook runs out of memory or into a
@@ -19,7 +20,7 @@ import (
 // plays (each hook misbehaves on its third call only).
 //
 // The memory cases must not race the clock: they run under a time limit of minutes
-// (slowLimit; a gsub over a megabyte takes longer than HookTimeout under -race on a busy
+// (slowLimit; a gsub over a megabyte takes longer than sandbox.HookTimeout under -race on a busy
 // machine), and each loop is bounded so that, should the budget fail to stop it, it ends
 // by itself (within a few hundred MB) and the test fails on the missing error, not on a
 // time limit. The budget then stops it whatever the machine's load.
@@ -61,8 +62,7 @@ func TestHookBudgets(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if c.slow != "" {
-				hookLimit.Store(int64(slowLimit))
-				defer hookLimit.Store(int64(HookTimeout))
+				defer sandbox.SetLimits(sandbox.SetLimits(slowLimit, 0))
 			}
 			src := hookScript("local calls = 0", "capture = function(b, last)\n  calls = calls + 1\n  if calls == 3 then\n  "+c.bad+"\n  end\nend,")
 			v, err := LoadScript("bad.lua", src, Options{})
@@ -77,7 +77,7 @@ func TestHookBudgets(t *testing.T) {
 				s.PlayRandom(rng)
 			}
 			require.Error(t, s.Err())
-			if c.slow == "" { // a generous bound: the limit is HookTimeout
+			if c.slow == "" { // a generous bound: the limit is sandbox.HookTimeout
 				assert.Less(t, time.Since(start), time.Minute, "stopped, not left to run")
 			}
 			assert.Contains(t, s.Err().Error(), c.want)
@@ -118,41 +118,6 @@ func TestStashedStrings(t *testing.T) {
 	}
 }
 
-// TestMeasure checks the estimate of a state's size against what it holds.
-func TestMeasure(t *testing.T) {
-	m := newVM()
-	defer m.L.Close()
-	base := m.reachable(m.L, 1<<40)
-	assert.Less(t, base, int64(200<<10), "an empty state is small")
-	src := []byte(`local big = string.rep("x", 1000000)
-local t = {}
-for i = 1, 100 do t[i] = big end -- the same string, once
-local u = {}
-for i = 1, 10000 do u["k" .. i] = { i } end
-return variant { extends = "kalah", hooks = { capture = function(b, l) return t, u end } }`)
-	proto, _, err := compile("m.lua", src)
-	require.NoError(t, err)
-	_, err = m.run(proto)
-	require.NoError(t, err)
-	size := m.reachable(m.L, 1<<40) - base
-	assert.Greater(t, size, int64(1000000+10000*(sizeTable+sizeHashSlot)))
-	assert.Less(t, size, int64(2*1000000+10000*3*(sizeTable+sizeHashSlot)))
-	assert.Less(t, m.reachable(m.L, 1<<20), int64(1<<20+1<<20), "the walk stops past its limit")
-}
-
-// TestBudgetedBuiltins: the built-in variants run under the default budget without
-// a measurement ever failing, and their hooks allocate nothing extra for it.
-func TestSetMemoryBudget(t *testing.T) {
-	old := SetMemoryBudget(1 << 30)
-	defer SetMemoryBudget(old)
-	assert.Equal(t, int64(1<<30), MemoryBudget())
-	assert.Equal(t, MaxString, maxString())
-	SetMemoryBudget(0)
-	assert.Equal(t, int64(DefaultMemoryBudget), MemoryBudget())
-	SetMemoryBudget(4 << 20)
-	assert.Equal(t, 1<<20, maxString())
-}
-
 // FuzzHookBudgets feeds arbitrary Lua to the body of a hook and plays games with it
 // under short time limits and a small memory budget: every input ends in a result or a
 // clean error, never a panic, a crash or a hang.
@@ -176,14 +141,8 @@ func FuzzHookBudgets(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	hookLimit.Store(int64(2 * time.Millisecond))
-	loadLimit.Store(int64(5 * time.Millisecond))
-	old := SetMemoryBudget(8 << 20)
-	defer func() {
-		hookLimit.Store(int64(HookTimeout))
-		loadLimit.Store(int64(LoadTimeout))
-		SetMemoryBudget(old)
-	}()
+	defer sandbox.SetLimits(sandbox.SetLimits(2*time.Millisecond, 5*time.Millisecond))
+	defer SetMemoryBudget(SetMemoryBudget(8 << 20))
 	f.Fuzz(func(t *testing.T, body string) {
 		if strings.Count(body, "\n") > 50 || len(body) > 2000 {
 			return

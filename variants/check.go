@@ -17,20 +17,20 @@ type CheckReport struct {
 	Examples []ExampleResult
 	Games    int      // random games played
 	Failed   int      // games that broke the contract or stopped on an error
-	Errors   []string // the first failures (at most MaxCheckErrors), each naming its game's seed
+	Errors   []string // the first failures (at most maxCheckErrors), each naming its game's seed
 	// Stopped says why Check played fewer games than asked ("" when it played them
-	// all): MaxSameFailures games failed with the same error.
+	// all): maxSameFailures games failed with the same error.
 	Stopped string
 }
 
-// MaxCheckErrors bounds CheckReport.Errors.
-const MaxCheckErrors = 10
+// maxCheckErrors bounds CheckReport.Errors.
+const maxCheckErrors = 10
 
-// MaxSameFailures is the number of random games failing with the same error after
+// maxSameFailures is the number of random games failing with the same error after
 // which Check stops playing: a hook that fails in every game has said all it has to say
-// by then (and one with an endless loop costs a few HookTimeouts a game: the game, its
-// replay and the contract checks each run into it).
-const MaxSameFailures = 3
+// by then (and one with an endless loop costs a few hook time limits a game: the game,
+// its replay and the contract checks each run into it).
+const maxSameFailures = 3
 
 // ExampleResult is one example's outcome.
 type ExampleResult struct {
@@ -80,7 +80,7 @@ func (r *CheckReport) String() string {
 // Check runs the variant's examples and then games random games (seeds seed,
 // seed+1, ...) under the contract suite with the base game's invariant (for Kalah:
 // seeds conserved) checked at every step. The error is for a variant that cannot make
-// a game at all; failures are in the report. Once MaxSameFailures games have failed
+// a game at all; failures are in the report. Once maxSameFailures games have failed
 // with the same error, it stops playing and says so in CheckReport.Stopped.
 func Check(v *Variant, games int, seed uint64) (*CheckReport, error) {
 	return CheckContext(context.Background(), v, games, seed)
@@ -102,14 +102,14 @@ func CheckContext(ctx context.Context, v *Variant, games int, seed uint64) (*Che
 	}
 	rep := &CheckReport{Variant: v.Name}
 	for _, ex := range v.Examples {
-		err := RunExample(g, ex)
+		err := v.RunExample(ctx, g, ex)
 		if ctx.Err() != nil {
 			return rep, ctx.Err()
 		}
 		rep.Examples = append(rep.Examples, ExampleResult{Example: ex, Err: err})
 	}
 	opt := contract.Options{}
-	if b, ok := binders[v.Base]; ok {
+	if b := binderOf(v.Base); b != nil && b.invariant != nil {
 		opt.Invariant = func(s core.State) error {
 			if s.Err() != nil {
 				return nil // a stopped game is reported for its error, not its board
@@ -129,13 +129,13 @@ func CheckContext(ctx context.Context, v *Variant, games int, seed uint64) (*Che
 			continue
 		}
 		rep.Failed++
-		if len(rep.Errors) < MaxCheckErrors {
+		if len(rep.Errors) < maxCheckErrors {
 			rep.Errors = append(rep.Errors, fmt.Sprintf("game with seed %d: %v", s, err))
 		}
 		key := failureKey(err)
-		if same[key]++; same[key] == MaxSameFailures && i+1 < games {
+		if same[key]++; same[key] == maxSameFailures && i+1 < games {
 			rep.Stopped = fmt.Sprintf("stopped after %d of %d games: %d failed with the same error (%s)",
-				rep.Games, games, MaxSameFailures, key)
+				rep.Games, games, maxSameFailures, key)
 			break
 		}
 	}
@@ -155,7 +155,23 @@ func failureKey(err error) string {
 	}
 }
 
+// RunExample plays one of v's examples: in g (a game of v) when the example sets no
+// knobs, else in a game of v with the example's knobs (Example.Set).
+func (v *Variant) RunExample(ctx context.Context, g core.Game, ex Example) error {
+	if len(ex.Set) > 0 {
+		ev, err := v.With(ex.Set)
+		if err != nil {
+			return fmt.Errorf("set: %w", err)
+		}
+		if g, err = ev.NewGameContext(ctx); err != nil {
+			return fmt.Errorf("set: %w", err)
+		}
+	}
+	return RunExample(g, ex)
+}
+
 // RunExample plays one example in g and returns why it fails (nil when it passes).
+// It ignores the example's knobs (Example.Set): see Variant.RunExample.
 func RunExample(g core.Game, ex Example) error {
 	var s core.State
 	if ex.From == "" {

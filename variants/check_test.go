@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kalahlab/kalahlab/variants/internal/sandbox"
 )
 
 // loopScript has a capture hook that never returns.
@@ -23,7 +25,7 @@ const loopScript = `return variant {
 `
 
 // TestCheckStopsOnRepeatedFailure: a hook that fails every game stops the check after
-// MaxSameFailures games with the error and the count played (an endless loop once
+// maxSameFailures games with the error and the count played (an endless loop once
 // cost 1,000 games of 250 ms).
 func TestCheckStopsOnRepeatedFailure(t *testing.T) {
 	tests := []struct {
@@ -44,11 +46,11 @@ func TestCheckStopsOnRepeatedFailure(t *testing.T) {
 			rep, err := Check(v, 1000, 1)
 			require.NoError(t, err)
 			assert.False(t, rep.OK())
-			assert.Equal(t, MaxSameFailures, rep.Games)
-			assert.Equal(t, MaxSameFailures, rep.Failed)
+			assert.Equal(t, maxSameFailures, rep.Games)
+			assert.Equal(t, maxSameFailures, rep.Failed)
 			assert.True(t, strings.HasPrefix(rep.Stopped, "stopped after 3 of 1000 games: 3 failed with the same error ("+tt.want), rep.Stopped)
 			assert.Contains(t, rep.String(), rep.Stopped)
-			require.Len(t, rep.Errors, MaxSameFailures)
+			require.Len(t, rep.Errors, maxSameFailures)
 			assert.Contains(t, rep.Errors[0], tt.want)
 		})
 	}
@@ -75,9 +77,7 @@ return variant { extends = "kalah/small",
 // for ever (with no time limit, only the cancellation can stop it), and a check whose
 // context is already done plays nothing.
 func TestCheckCancel(t *testing.T) {
-	old := hookLimit.Load()
-	hookLimit.Store(int64(time.Hour))
-	defer hookLimit.Store(old)
+	defer sandbox.SetLimits(sandbox.SetLimits(time.Hour, 0))
 	v, err := LoadScript("loop.lua", []byte(loopScript), Options{})
 	require.NoError(t, err)
 

@@ -19,8 +19,9 @@ import (
 // luaSquare/goSquare, goDir, goColour, and luaPlayer for colours.
 
 var checkersBinder = &binder{
+	def:       checkers.Def,
 	hooks:     []string{"is_over", "on_promote"},
-	bind:      bindCheckers,
+	build:     hooksOnly(checkers.Def, bindCheckers),
 	invariant: checkersInvariant,
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/coretest"
 	"github.com/kalahlab/kalahlab/scripts"
+	"github.com/kalahlab/kalahlab/variants/internal/sandbox"
 )
 
 // FuzzLoadScript feeds arbitrary text to the variant loader; a script that loads is
@@ -40,12 +41,7 @@ func FuzzLoadScript(f *testing.F) {
 		f.Add(s)
 	}
 	// Short limits: an input that loops costs milliseconds, not seconds, per call.
-	hookLimit.Store(int64(2 * time.Millisecond))
-	loadLimit.Store(int64(5 * time.Millisecond))
-	defer func() {
-		hookLimit.Store(int64(HookTimeout))
-		loadLimit.Store(int64(LoadTimeout))
-	}()
+	defer sandbox.SetLimits(sandbox.SetLimits(2*time.Millisecond, 5*time.Millisecond))
 	f.Fuzz(func(t *testing.T, src string) {
 		v, err := LoadScript("fuzz.lua", []byte(src), Options{})
 		if err != nil {
@@ -62,8 +58,8 @@ func FuzzLoadScript(f *testing.F) {
 		// can_play that reads b:ply() does not survive a position-string round trip),
 		// but the base game's invariant (seeds conserved, pieces never increase, ...)
 		// holds in every game not stopped by an error.
-		b, ok := binders[v.Base]
-		if !ok {
+		b := binderOf(v.Base)
+		if b == nil || b.invariant == nil {
 			return
 		}
 		opt := coretest.Options{AllowErr: true, MaxPlies: 2000, Invariant: func(s core.State) error {

@@ -1,6 +1,7 @@
 package variants
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -262,7 +263,7 @@ func TestExamplesPinTheirRule(t *testing.T) {
 			}
 			differs := false
 			for _, ex := range v.Examples {
-				if RunExample(g, ex) != nil {
+				if parent.RunExample(context.Background(), g, ex) != nil {
 					differs = true
 				}
 			}

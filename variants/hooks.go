@@ -8,17 +8,29 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/variants/internal/sandbox"
 )
 
-// A binder connects one base game to Lua: the hooks it offers and how to build a game
-// whose hooks call Lua functions in one vm. Adding hooks to a base game is one file
-// (kalah_hooks.go is the model) and one line in binders.
+// A binder connects one base game to the registry and to Lua: the game, the hooks it
+// offers, how to build a game from a variant's knobs, its game tables and its hook
+// functions, and the game's own checks. Adding a base game is one file (kalah_hooks.go
+// is the model for a game with hooks, ludo_hooks.go for one that also takes tables of
+// its own) and one line in binders; the registry, NewGame, With and Check consult the
+// binder and name no game.
 type binder struct {
-	// hooks lists the hook names the game calls, in documentation order.
+	// def is the base game: its name, summary, knobs and constructor.
+	def core.Def
+	// hooks lists the hook names the game calls, in documentation order (none: a
+	// script may set params only).
 	hooks []string
-	// bind builds a game for one goroutine from the resolved knobs and the hook
-	// functions (by name) living in m.
-	bind func(m *vm, name string, p core.Params, fns map[string]hookFn) (core.Game, error)
+	// build makes a game for one goroutine from the resolved knobs, the variant's game
+	// tables (x; zero: the base game's own) and the hook functions (by name) living in
+	// m. m is nil and fns empty for a variant without hooks: no Lua at all.
+	build func(m *vm, name string, p core.Params, x gameTables, fns map[string]hookFn) (core.Game, error)
+	// rules checks the knobs against the game tables without building a game (the
+	// descriptor of a mancala variant with the new houses knob); nil: def.New checks
+	// the knobs.
+	rules func(p core.Params, x gameTables) error
 	// invariant is the game's own check for the contract suite (seeds conserved, ...).
 	invariant func(s core.State) error
 
@@ -32,20 +44,64 @@ type binder struct {
 	// board checks a board table (Ludo's drawing, board = { ... }) against the resolved
 	// knobs, with errors at the script's lines; nil for the games where board is an error.
 	board func(bs *boardSpec, p core.Params) error
-	// build makes a game with the fields and the board (nil: the base game's own) and
-	// the hooks; m and fns are nil for a variant that sets fields or a board but no hooks
-	// (no Lua at all). NewGame uses it in place of bind.
-	build func(m *vm, name string, p core.Params, fl *fieldLayer, bs *boardSpec, fns map[string]hookFn) (core.Game, error)
 }
 
-// binders lists the base games that have Lua hooks.
-var binders = map[string]*binder{
-	"kalah":     kalahBinder,
-	"checkers":  checkersBinder,
-	"tictactoe": tictactoeBinder,
-	"ludo":      ludoBinder,
-	"mancala":   mancalaBinder,
+// binders lists the base games, in the order variants list shows them: adding a game
+// is one line here.
+var binders = []*binder{
+	kalahBinder,
+	checkersBinder,
+	tictactoeBinder,
+	ludoBinder,
+	mancalaBinder,
 }
+
+// binderOf returns the binder of a base game (nil for an unknown name).
+func binderOf(base string) *binder {
+	for _, b := range binders {
+		if b.def.Name == base {
+			return b
+		}
+	}
+	return nil
+}
+
+// checkRules checks that the knobs p make a game with the game tables x (see
+// binder.rules).
+func (b *binder) checkRules(name string, p core.Params, x gameTables) error {
+	if b.rules != nil {
+		return b.rules(p, x)
+	}
+	_, err := b.def.New(name, p)
+	return err
+}
+
+// hooksOnly is the build of a game whose scripts set hooks and knobs only (no game
+// tables): bind binds the hooks; without them it is the base game itself.
+func hooksOnly(def core.Def, bind func(m *vm, name string, p core.Params, fns map[string]hookFn) (core.Game, error)) func(*vm, string, core.Params, gameTables, map[string]hookFn) (core.Game, error) {
+	return func(m *vm, name string, p core.Params, _ gameTables, fns map[string]hookFn) (core.Game, error) {
+		if m == nil || len(fns) == 0 {
+			return def.New(name, p)
+		}
+		return bind(m, name, p, fns)
+	}
+}
+
+// gameTables are the tables of its own a base game takes from a variant's scripts
+// (besides params and hooks), each from the nearest script that sets it; nil: the base
+// game's own. The zero value is a variant that sets none.
+type gameTables struct {
+	fields  *fieldLayer  // Ludo's special squares (fields = { ... }: ludo_hooks.go)
+	board   *boardSpec   // Ludo's drawing (board = { ... }: ludo_board.go)
+	mancala *mancalaDesc // the mancala descriptor (board, sowing, captures, ending, moves: mancala_desc.go)
+}
+
+// vm is a sandboxed Lua state (package sandbox) running one variant's scripts, with
+// the hook calls the bindings share (view.go). It belongs to one goroutine.
+type vm struct{ *sandbox.VM }
+
+// newVM returns a fresh sandboxed state.
+func newVM() *vm { return &vm{sandbox.New()} }
 
 // hookFn is one hook: a Lua function and where it was defined.
 type hookFn struct {
@@ -132,3 +188,8 @@ func typeName(v lua.LValue) string {
 	}
 	return "a " + v.Type().String()
 }
+
+// SetMemoryBudget sets the memory budget of each Lua state, in bytes (0 or less: the
+// default, 256 MiB), and returns the previous one. It applies from the next check on,
+// in every state; set it before loading scripts (kalahlab --lua-memory does).
+func SetMemoryBudget(bytes int64) int64 { return sandbox.SetMemoryBudget(bytes) }

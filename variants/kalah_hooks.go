@@ -5,23 +5,24 @@ import (
 	"math"
 	"sort"
 	"strings"
-	"time"
 
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/kalah"
+	"github.com/kalahlab/kalahlab/variants/internal/sandbox"
 )
 
-// Kalah hooks: the board view that Lua sees (one per vm, its *kalah.State swapped in
+// Kalah hooks: the board view that Lua sees (one per game, its *kalah.State swapped in
 // before each call) and the binder that fills kalah.Hooks with calls into Lua.
 //
 // Lua numbers pits 1..Pits() and players 1 (South) and 2 (North); Go numbers them
 // from 0. The conversion happens here only: luaPit/goPit and luaPlayer/goSide.
 
 var kalahBinder = &binder{
+	def:       kalah.Def,
 	hooks:     []string{"capture", "extra_turn", "can_play", "is_over", "final_scores"},
-	bind:      bindKalah,
+	build:     hooksOnly(kalah.Def, bindKalah),
 	invariant: kalahConserved,
 }
 
@@ -178,19 +179,15 @@ func (v *kalahView) writable(L *lua.LState, method string) {
 	v.dirty = true
 }
 
-// board returns the vm's board view, made on first use.
+// newKalahView makes the board view of one game bound to a Lua state.
 //
-// The view is one long-lived table per Lua state whose fields are the methods (closures
+// The view is one long-lived table whose fields are the methods (closures
 // over the kalahView, whose *kalah.State is swapped in before each hook call), with a
 // locked metatable that refuses new fields. A userdata with a type metatable would cost
 // one more table lookup (its __index) on every method call: measured on
 // kalah/strict-capture playouts, 9.5x native instead of 8.2x, too close to the 10x
 // budget. Every method checks that it is called on this view (b:count, not b.count).
-func (m *vm) board() (*lua.LTable, *kalahView) {
-	if m.kalah != nil {
-		return m.kalahT, m.kalah
-	}
-	L := m.L
+func newKalahView(L *lua.LState) (*lua.LTable, *kalahView) {
 	v := &kalahView{}
 	t := L.NewTable()
 	for name, f := range kalahMethods {
@@ -219,7 +216,7 @@ func (m *vm) board() (*lua.LTable, *kalahView) {
 		L.RaiseError("%s (want %s)", msg, strings.Join(kalahMethodNames(), ", "))
 		return 0
 	}))
-	mt.RawSetString("__metatable", lua.LString("kalah.board"))
+	sandbox.Protect(mt, "kalah.board", "the board view")
 	mt.RawSetString("__tostring", L.NewFunction(func(L *lua.LState) int {
 		if v.s == nil {
 			L.Push(lua.LString("kalah board (outside a hook)"))
@@ -229,7 +226,6 @@ func (m *vm) board() (*lua.LTable, *kalahView) {
 		return 1
 	}))
 	L.SetMetatable(t, mt)
-	m.kalah, m.kalahT = v, t
 	return t, v
 }
 
@@ -255,7 +251,7 @@ func bindKalah(m *vm, name string, p core.Params, fns map[string]hookFn) (core.G
 	if err != nil {
 		return nil, err
 	}
-	board, view := m.board()
+	board, view := newKalahView(m.L)
 	h := &kalahHooks{m: m, board: board, view: view}
 	if f, ok := fns["capture"]; ok {
 		r.Hooks.Capture = func(s *kalah.State, last int) error {
@@ -348,7 +344,7 @@ func (h *kalahHooks) run(f *hookFn, s *kalah.State, readOnly bool, nargs, nret i
 	v := h.view
 	v.s, v.hook, v.readOnly, v.dirty = s, f.name, readOnly, false
 	base := h.m.L.GetTop() - nargs - 1
-	err := h.m.call(nargs, lua.MultRet, time.Duration(hookLimit.Load()))
+	err := h.m.Call(nargs, lua.MultRet)
 	v.s = nil
 	if err != nil {
 		return f.error(err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/ludo"
+	"github.com/kalahlab/kalahlab/variants/internal/sandbox"
 )
 
 // Ludo hooks: the token view `t` that Lua sees (one per Lua state, its *ludo.State
@@ -24,14 +25,14 @@ import (
 // happens here only: goPlayer, goToken, goCell, and luaCell (shared with tic-tac-toe).
 
 var ludoBinder = &binder{
+	def:   ludo.Def,
 	hooks: []string{"on_land"},
-	bind: func(m *vm, name string, p core.Params, fns map[string]hookFn) (core.Game, error) {
-		return buildLudo(m, name, p, nil, nil, fns)
+	build: func(m *vm, name string, p core.Params, x gameTables, fns map[string]hookFn) (core.Game, error) {
+		return buildLudo(m, name, p, x.fields, x.board, fns)
 	},
 	invariant: ludoInvariant,
 	fields:    checkLudoFields,
 	board:     checkLudoBoard,
-	build:     buildLudo,
 }
 
 // ludoJumps are the jumps a field may have (besides none).
@@ -317,7 +318,7 @@ func newTokenView(L *lua.LState, v *ludoView) *lua.LTable {
 		L.RaiseError("%s (want %s)", msg, strings.Join(names, ", "))
 		return 0
 	}))
-	mt.RawSetString("__metatable", lua.LString("ludo.tokens"))
+	sandbox.Protect(mt, "ludo.tokens", "the token view")
 	mt.RawSetString("__tostring", L.NewFunction(func(L *lua.LState) int {
 		if v.s == nil {
 			L.Push(lua.LString("ludo tokens (outside a hook)"))
@@ -393,4 +394,14 @@ func buildLudo(m *vm, name string, p core.Params, fl *fieldLayer, bs *boardSpec,
 		return nil
 	}
 	return ludo.New(name, r)
+}
+
+// Fields returns the special fields the variant's scripts set (Ludo's fields table,
+// kinds in name order; empty for fields = {}) and true, or nil and false when it keeps
+// its base game's own layout.
+func (v *Variant) Fields() ([]ludo.Field, bool) {
+	if v.tables.fields == nil {
+		return nil, false
+	}
+	return ludoFields(v.tables.fields), true
 }

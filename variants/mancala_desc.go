@@ -334,47 +334,13 @@ func (r mreader) board(v lua.LValue) (*mBoard, error) {
 		if b.rows, err = r.enumInt("board.rows", t.RawGetString("rows"), []int{1, 2, 4}, 2); err != nil {
 			return nil, err
 		}
-	} else {
-		if t.RawGetString("rows") == lua.LNil || t.RawGetString("houses") == lua.LNil {
-			return nil, r.fail("board", "a board that lists its pits needs rows and houses (its width)")
-		}
-		if b.rows, err = r.whole("board.rows", t.RawGetString("rows"), 1, mancala.MaxRows); err != nil {
-			return nil, err
-		}
-		if b.houses, err = r.whole("board.houses", t.RawGetString("houses"), 1, mancala.MaxHouses); err != nil {
-			return nil, err
-		}
-		if b.pits, err = r.pits(pits, b.rows, b.houses); err != nil {
-			return nil, err
-		}
-		if t.RawGetString("tracks") == lua.LNil {
-			return nil, r.fail("board", "a board that lists its pits needs tracks: each player's pits in sowing order")
-		}
+	} else if err := r.listedBoard(t, pits, b); err != nil {
+		return nil, err
 	}
 	if tv := t.RawGetString("tracks"); tv != lua.LNil {
-		tl, err := r.list("board.tracks", tv, "two lists of pits, one per player, such as {{1, 2, 3, 4}, {3, 4, 1, 2}}")
-		if err != nil {
+		if b.tracks, err = r.tracks(tv); err != nil {
 			return nil, err
 		}
-		if tl.Len() != 2 {
-			return nil, r.fail("board.tracks", "%d lists, want two (one per player)", tl.Len())
-		}
-		var tracks [2][]int
-		for side := 0; side < 2; side++ {
-			path := fmt.Sprintf("board.tracks[%d]", side+1)
-			l, err := r.list(path, tl.RawGetInt(side+1), "a list of pit numbers such as {1, 2, 3}")
-			if err != nil {
-				return nil, err
-			}
-			for i := 1; i <= l.Len(); i++ {
-				p, err := r.whole(fmt.Sprintf("%s[%d]", path, i), l.RawGetInt(i), 1, mancala.MaxPits)
-				if err != nil {
-					return nil, err
-				}
-				tracks[side] = append(tracks[side], p-1)
-			}
-		}
-		b.tracks = &tracks
 	}
 	if sv := t.RawGetString("stores"); sv != lua.LNil {
 		stores, err := r.boolean("board.stores", sv)
@@ -405,6 +371,55 @@ func (r mreader) board(v lua.LValue) (*mBoard, error) {
 		}
 	}
 	return b, nil
+}
+
+// listedBoard reads the rows, houses and pits of a board table t that lists its pits,
+// into b; such a board needs its tracks too.
+func (r mreader) listedBoard(t *lua.LTable, pits lua.LValue, b *mBoard) error {
+	if t.RawGetString("rows") == lua.LNil || t.RawGetString("houses") == lua.LNil {
+		return r.fail("board", "a board that lists its pits needs rows and houses (its width)")
+	}
+	var err error
+	if b.rows, err = r.whole("board.rows", t.RawGetString("rows"), 1, mancala.MaxRows); err != nil {
+		return err
+	}
+	if b.houses, err = r.whole("board.houses", t.RawGetString("houses"), 1, mancala.MaxHouses); err != nil {
+		return err
+	}
+	if b.pits, err = r.pits(pits, b.rows, b.houses); err != nil {
+		return err
+	}
+	if t.RawGetString("tracks") == lua.LNil {
+		return r.fail("board", "a board that lists its pits needs tracks: each player's pits in sowing order")
+	}
+	return nil
+}
+
+// tracks reads board.tracks: each player's pits in sowing order (Go pits).
+func (r mreader) tracks(tv lua.LValue) (*[2][]int, error) {
+	tl, err := r.list("board.tracks", tv, "two lists of pits, one per player, such as {{1, 2, 3, 4}, {3, 4, 1, 2}}")
+	if err != nil {
+		return nil, err
+	}
+	if tl.Len() != 2 {
+		return nil, r.fail("board.tracks", "%d lists, want two (one per player)", tl.Len())
+	}
+	var tracks [2][]int
+	for side := 0; side < 2; side++ {
+		path := fmt.Sprintf("board.tracks[%d]", side+1)
+		l, err := r.list(path, tl.RawGetInt(side+1), "a list of pit numbers such as {1, 2, 3}")
+		if err != nil {
+			return nil, err
+		}
+		for i := 1; i <= l.Len(); i++ {
+			p, err := r.whole(fmt.Sprintf("%s[%d]", path, i), l.RawGetInt(i), 1, mancala.MaxPits)
+			if err != nil {
+				return nil, err
+			}
+			tracks[side] = append(tracks[side], p-1)
+		}
+	}
+	return &tracks, nil
 }
 
 // enumInt reads one of the whole numbers vals (nil is def).
@@ -973,6 +988,13 @@ func mancalaDefault(houses, seeds, maxPlies int) mancala.Rules {
 	return r
 }
 
+// checkMancalaRules is the mancala binder's rules check: the variant's descriptor
+// (nil: the base game's) compiles with the knobs p.
+func checkMancalaRules(p core.Params, x gameTables) error {
+	_, err := x.mancala.rules(p)
+	return err
+}
+
 // rules compiles the descriptor with the knobs into Rules and validates them; errors
 // name the script, line and field.
 func (d *mancalaDesc) rules(p core.Params) (mancala.Rules, error) {
@@ -988,50 +1010,9 @@ func (d *mancalaDesc) rules(p core.Params) (mancala.Rules, error) {
 	// A descriptor starts from nothing: the tables it leaves out are off (no captures,
 	// no extra turn, ...), the board is two rows of the knobs.
 	r := mancala.Rules{Board: mancala.TwoRows(houses, seeds), End: mancala.End{MaxPlies: full.Int("max_plies")}}
-	if b := d.board; b != nil {
-		switch {
-		case b.pits != nil:
-			if houses != b.houses {
-				return r, b.sc.errorf(b.sc.pathLine("board.houses"), "board.houses: the board lists its pits for %d houses a row; the houses knob (%d) cannot change it (only a board of rows = 2 or 4 without pits is parametric)", b.houses, houses)
-			}
-			r.Board = mancala.Board{Rows: b.rows, Houses: b.houses}
-			for _, mp := range b.pits {
-				pit := mancala.Pit{Owner: mp.owner, Store: mp.store, Row: mp.row, Col: mp.col, Seeds: mp.seeds}
-				if pit.Seeds < 0 {
-					pit.Seeds = seeds
-					if pit.Store {
-						pit.Seeds = 0
-					}
-				}
-				r.Board.Pits = append(r.Board.Pits, pit)
-			}
-		case b.rows == 4:
-			r.Board = mancala.FourRows(houses, seeds)
-		case b.rows == 1:
-			r.Board = mancala.OneRow(houses, seeds)
-		default:
-			r.Board = mancala.TwoRows(houses, seeds)
-		}
-		if b.tracks != nil {
-			r.Board.Tracks = [2][]int{slices.Clone(b.tracks[0]), slices.Clone(b.tracks[1])}
-			for side, tr := range r.Board.Tracks {
-				for i, p := range tr {
-					if p >= len(r.Board.Pits) {
-						path := fmt.Sprintf("board.tracks[%d][%d]", side+1, i+1)
-						return r, b.sc.errorf(b.sc.pathLine(path), "%s: pit %d does not exist (1..%d)", path, p+1, len(r.Board.Pits))
-					}
-				}
-			}
-		}
-	}
-	if b := d.board; b != nil {
-		if b.noStores {
-			r.Board = mancala.WithoutStores(r.Board)
-		}
-		if b.start != nil {
-			if r.Board, err = b.startCounts(r.Board, houses, seeds); err != nil {
-				return r, err
-			}
+	if d.board != nil {
+		if r.Board, err = d.board.layout(houses, seeds); err != nil {
+			return r, err
 		}
 	}
 	if d.sowing != nil {
@@ -1041,42 +1022,110 @@ func (d *mancalaDesc) rules(p core.Params) (mancala.Rules, error) {
 		r.Captures = slices.Clone(d.captures.v)
 	}
 	if d.ending != nil {
-		e := d.ending.v
-		mp := r.End.MaxPlies
-		r.End = e.end
-		r.End.MaxPlies = mp
-		r.KeepPly = e.keepPly
-		if e.rounds != nil {
-			r.Rounds = mancala.Rounds{Seeds: e.rounds.seeds, Max: e.rounds.max}
-			if r.Rounds.Seeds < 0 {
-				r.Rounds.Seeds = seeds
-			}
-		}
+		d.ending.v.apply(&r, seeds)
 	}
 	if d.moves != nil {
-		m := d.moves.v
-		r.ExtraTurn, r.MustFeed, r.PieRule, r.Pass = m.extraTurn, m.mustFeed, m.pieRule, m.pass
-		r.NoStarve, r.Must, r.Setup.Moves = m.noStarve, m.must, m.setup
-		r.Opening = mancala.Opening{Plies: m.opening.plies, EachHouse: m.opening.eachHouse}
-		if m.opening.houses != nil {
-			n := min(ownHouses(r.Board, 0), ownHouses(r.Board, 1))
-			r.Opening.Houses = []int{}
-			for _, rg := range m.opening.houses {
-				for _, h := range rg.houses(houses, n) {
-					if !slices.Contains(r.Opening.Houses, h) {
-						r.Opening.Houses = append(r.Opening.Houses, h)
-					}
-				}
-			}
-			if len(r.Opening.Houses) == 0 {
-				return r, d.moves.sc.errorf(d.moves.sc.pathLine("moves.opening.houses"), "moves.opening.houses: no house of 1..%d on this board (houses knob %d)", n, houses)
-			}
+		if err := applyMoves(&r, d.moves, houses); err != nil {
+			return r, err
 		}
 	}
 	if err := r.Validate(); err != nil {
 		return r, d.validateError(err)
 	}
 	return r, nil
+}
+
+// layout is the board a board table describes with the knobs: the pits it lists, or
+// the common board of its rows; then its tracks, its stores and its start counts.
+func (b *mBoard) layout(houses, seeds int) (mancala.Board, error) {
+	var bd mancala.Board
+	switch {
+	case b.pits != nil:
+		if houses != b.houses {
+			return bd, b.sc.errorf(b.sc.pathLine("board.houses"), "board.houses: the board lists its pits for %d houses a row; the houses knob (%d) cannot change it (only a board of rows = 2 or 4 without pits is parametric)", b.houses, houses)
+		}
+		bd = b.listed(seeds)
+	case b.rows == 4:
+		bd = mancala.FourRows(houses, seeds)
+	case b.rows == 1:
+		bd = mancala.OneRow(houses, seeds)
+	default:
+		bd = mancala.TwoRows(houses, seeds)
+	}
+	if b.tracks != nil {
+		bd.Tracks = [2][]int{slices.Clone(b.tracks[0]), slices.Clone(b.tracks[1])}
+		for side, tr := range bd.Tracks {
+			for i, p := range tr {
+				if p >= len(bd.Pits) {
+					path := fmt.Sprintf("board.tracks[%d][%d]", side+1, i+1)
+					return bd, b.sc.errorf(b.sc.pathLine(path), "%s: pit %d does not exist (1..%d)", path, p+1, len(bd.Pits))
+				}
+			}
+		}
+	}
+	if b.noStores {
+		bd = mancala.WithoutStores(bd)
+	}
+	if b.start != nil {
+		return b.startCounts(bd, houses, seeds)
+	}
+	return bd, nil
+}
+
+// listed is the board of a table that lists its pits: a pit without seeds takes the
+// seeds knob (a store none).
+func (b *mBoard) listed(seeds int) mancala.Board {
+	bd := mancala.Board{Rows: b.rows, Houses: b.houses}
+	for _, mp := range b.pits {
+		pit := mancala.Pit{Owner: mp.owner, Store: mp.store, Row: mp.row, Col: mp.col, Seeds: mp.seeds}
+		if pit.Seeds < 0 {
+			pit.Seeds = seeds
+			if pit.Store {
+				pit.Seeds = 0
+			}
+		}
+		bd.Pits = append(bd.Pits, pit)
+	}
+	return bd
+}
+
+// apply sets the ending table's rules on r, keeping r's ply limit (the max_plies knob).
+func (e mEnding) apply(r *mancala.Rules, seeds int) {
+	mp := r.End.MaxPlies
+	r.End = e.end
+	r.End.MaxPlies = mp
+	r.KeepPly = e.keepPly
+	if e.rounds != nil {
+		r.Rounds = mancala.Rounds{Seeds: e.rounds.seeds, Max: e.rounds.max}
+		if r.Rounds.Seeds < 0 {
+			r.Rounds.Seeds = seeds
+		}
+	}
+}
+
+// applyMoves sets the moves table's rules on r (its board already laid out), with the
+// houses of the opening resolved with the houses knob.
+func applyMoves(r *mancala.Rules, mv *mPart[mMoves], houses int) error {
+	m := mv.v
+	r.ExtraTurn, r.MustFeed, r.PieRule, r.Pass = m.extraTurn, m.mustFeed, m.pieRule, m.pass
+	r.NoStarve, r.Must, r.Setup.Moves = m.noStarve, m.must, m.setup
+	r.Opening = mancala.Opening{Plies: m.opening.plies, EachHouse: m.opening.eachHouse}
+	if m.opening.houses == nil {
+		return nil
+	}
+	n := min(ownHouses(r.Board, 0), ownHouses(r.Board, 1))
+	r.Opening.Houses = []int{}
+	for _, rg := range m.opening.houses {
+		for _, h := range rg.houses(houses, n) {
+			if !slices.Contains(r.Opening.Houses, h) {
+				r.Opening.Houses = append(r.Opening.Houses, h)
+			}
+		}
+	}
+	if len(r.Opening.Houses) == 0 {
+		return mv.sc.errorf(mv.sc.pathLine("moves.opening.houses"), "moves.opening.houses: no house of 1..%d on this board (houses knob %d)", n, houses)
+	}
+	return nil
 }
 
 // ownHouses is the number of houses player side owns on b.
@@ -1271,4 +1320,20 @@ func walkPaths(m map[string]int, prefix string, t *ast.TableExpr) {
 			walkPaths(m, p, sub)
 		}
 	}
+}
+
+// checkMancala checks that a script with descriptor tables (board, sowing, captures,
+// ending, moves) is a mancala variant, and that a mancala variant's board table is
+// mancala's.
+func (sc *script) checkMancala(parent *Variant) error {
+	switch {
+	case sc.mancala != nil && parent.Base != mancalaDef.Name:
+		if key := sc.mancala.firstTable(sc); key != "board" || parent.Base != "ludo" {
+			return sc.errorf(sc.lines.fields[key], "%s: a mancala descriptor table, but %s is a %s variant (extends = \"mancala\" or a mancala variant)", key, parent.Name, parent.Base)
+		}
+		return sc.errorf(sc.lines.fields["board"], "board: want ludo's keys (%s), not mancala's (%s)", strings.Join(boardKeys, ", "), strings.Join(mBoardKeys, ", "))
+	case sc.board != nil && parent.Base == mancalaDef.Name:
+		return sc.errorf(sc.lines.fields["board"], "board: want mancala's keys (%s), not ludo's", strings.Join(mBoardKeys, ", "))
+	}
+	return nil
 }

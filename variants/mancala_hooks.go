@@ -13,7 +13,9 @@ import (
 // The mancala base game: core/mancala's descriptor engine as a variant. A script sets
 // the descriptor as tables (mancala_desc.go); with no hooks NewGame returns the plain
 // *mancala.Game, no Lua at all. The hooks capture and after_sow get the board view `b`
-// and the move context `mv`; b:sow is the engine's own sowing.
+// and the move context `mv`; b:sow is the engine's own sowing and b:capture the
+// descriptor's own captures. They run in both of the engine's move loops, rounds, setup
+// phases and re-sown captures included (core/mancala's Hooks).
 //
 // Lua numbers pits 1..b:pits() (the position string's order) and players 1 (South) and
 // 2 (North); Go numbers them from 0. luaPit and luaPlayer (kalah_hooks.go) convert.
@@ -41,10 +43,12 @@ var mancalaDef = core.Def{
 }
 
 var mancalaBinder = &binder{
+	def:   mancalaDef,
 	hooks: []string{"capture", "after_sow"},
-	bind: func(m *vm, name string, p core.Params, fns map[string]hookFn) (core.Game, error) {
-		return buildMancala(m, name, p, nil, fns)
+	build: func(m *vm, name string, p core.Params, x gameTables, fns map[string]hookFn) (core.Game, error) {
+		return buildMancala(m, name, p, x.mancala, fns)
 	},
+	rules:     checkMancalaRules,
 	invariant: mancalaConserved,
 }
 
@@ -62,7 +66,10 @@ func mancalaConserved(s core.State) error {
 			return fmt.Errorf("marked pit %d holds %d seeds", p+1, m.Count(p))
 		}
 	}
-	if t != m.Total() {
+	if in := m.InHand(); t+in != m.Total() {
+		if in > 0 {
+			return fmt.Errorf("seeds not conserved: %d on the board and %d in hand (b:capture), want %d", t, in, m.Total())
+		}
 		return fmt.Errorf("seeds not conserved: %d on the board, want %d", t, m.Total())
 	}
 	return nil
@@ -88,8 +95,18 @@ func buildMancala(m *vm, name string, p core.Params, d *mancalaDesc, fns map[str
 	h.mv = h.newContext(m.L)
 	var hooks mancala.Hooks
 	if f, ok := fns["capture"]; ok {
-		hooks.Capture = func(s *mancala.State, mv *mancala.Sown) error {
-			return h.run(&f, s, mv, 0, captureWant)
+		hooks.Capture = func(s *mancala.State, mv *mancala.Sown) (bool, error) {
+			if err := h.run(&f, s, mv, 1, mancalaCaptureWant); err != nil {
+				return false, err
+			}
+			switch ret := m.pop().(type) {
+			case *lua.LNilType:
+				return false, nil
+			case lua.LBool:
+				return bool(ret), nil
+			default:
+				return false, f.errorf("returned %s, want %s", valueName(ret), mancalaCaptureWant)
+			}
 		}
 	}
 	if f, ok := fns["after_sow"]; ok {
@@ -110,29 +127,39 @@ func buildMancala(m *vm, name string, p core.Params, d *mancalaDesc, fns map[str
 	return g.WithHooks(hooks), nil
 }
 
-const afterSowWant = "nil (the rules decide), true (the mover moves again) or false (the turn passes)"
+const (
+	afterSowWant       = "nil (the rules decide), true (the mover moves again) or false (the turn passes)"
+	mancalaCaptureWant = "nil or false (no capture: the move goes on as the rules say) or true (a capture: the move ends)"
+)
 
 // mancalaHooks calls the Lua hooks of one game; it belongs to the vm's goroutine.
 type mancalaHooks struct {
 	m     *vm
 	board *lua.LTable // the board view
 	view  *mancalaView
-	mv    *lua.LTable // the move context, refilled for each call
+	mv    *lua.LTable // the move context: empty, read through its __index
+	// lists: mv.lifts or mv.drops was made during the last call (cached in mv).
+	lists bool
 }
 
 // run calls hook f with the board view and the move context, leaving nret results.
-// Seeds conserved is the engine's check (mancala.State.runHook).
+// Seeds conserved is also the engine's check (mancala.State.runHook); this one names
+// the script and line, and looks only when the hook changed the board.
 func (h *mancalaHooks) run(f *hookFn, s *mancala.State, mv *mancala.Sown, nret int, want string) error {
-	h.fill(mv)
+	if h.lists {
+		h.mv.RawSetString("lifts", lua.LNil)
+		h.mv.RawSetString("drops", lua.LNil)
+		h.lists = false
+	}
 	v := h.view
-	v.s, v.mv = s, mv
+	v.s, v.mv, v.hook, v.dirty = s, mv, f.name, false
 	L := h.m.L
 	L.Push(f.fn)
 	L.Push(h.board)
 	L.Push(h.mv)
 	err := h.m.callHookN(f, 2, nret, want)
 	v.s, v.mv = nil, nil
-	if err == nil {
+	if err == nil && v.dirty {
 		if err = mancalaConserved(s); err != nil {
 			L.Pop(nret)
 			err = f.errorf("%v", err)
@@ -142,20 +169,28 @@ func (h *mancalaHooks) run(f *hookFn, s *mancala.State, mv *mancala.Sown, nret i
 }
 
 // mvFields are the fields of the move context `mv`.
-var mvFields = []string{"player", "origin", "house", "seeds", "direction", "laps", "lifts", "drops", "dropped", "last", "empty_before"}
+var mvFields = []string{"player", "origin", "house", "seeds", "direction", "target", "laps", "resows", "lifts", "drops", "dropped", "last", "empty_before"}
 
-// newContext makes the move context table: its scalar fields are set before each call
-// (fill); lifts and drops, lists as long as the sowing, are made when a hook first reads
-// them (by __index), so that a hook that does not read them does not pay for them. A
-// field that does not exist is an error naming the fields.
+// newContext makes the move context table. It holds nothing: a field is read through
+// __index from the move being made (mancalaView.mv), so a call pays only for the fields
+// its hook reads, and no table is written per call. lifts and drops, lists as long as
+// the sowing, are made when a hook first reads them and kept in the table for the
+// call's other reads. A field that does not exist is an error naming the fields, and
+// the context cannot be assigned to.
 func (h *mancalaHooks) newContext(L *lua.LState) *lua.LTable {
 	t := L.NewTable()
 	mt := L.NewTable()
 	mt.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
-		key := L.ToStringMeta(L.Get(2)).String()
+		key, ok := L.Get(2).(lua.LString)
 		mv := h.view.mv
 		if mv == nil {
-			L.RaiseError("mv.%s: the move context is only valid during a hook call", key)
+			L.RaiseError("mv.%s: the move context is only valid during a hook call", L.ToStringMeta(L.Get(2)).String())
+		}
+		if ok {
+			if val := mvField(mv, string(key)); val != nil {
+				L.Push(val)
+				return 1
+			}
 		}
 		var ps []int
 		switch key {
@@ -164,8 +199,9 @@ func (h *mancalaHooks) newContext(L *lua.LState) *lua.LTable {
 		case "drops":
 			ps = mv.Drops
 		default:
-			msg := fmt.Sprintf("the move context has no field %q", key)
-			if sug := core.Suggest(key, mvFields); sug != "" {
+			k := L.ToStringMeta(L.Get(2)).String()
+			msg := fmt.Sprintf("the move context has no field %q", k)
+			if sug := core.Suggest(k, mvFields); sug != "" {
 				msg += fmt.Sprintf(", did you mean mv.%s?", sug)
 			}
 			L.RaiseError("%s (want %s)", msg, strings.Join(mvFields, ", "))
@@ -174,39 +210,65 @@ func (h *mancalaHooks) newContext(L *lua.LState) *lua.LTable {
 		for i, p := range ps {
 			list.RawSetInt(i+1, luaPit(p))
 		}
-		t.RawSetString(key, list)
+		t.RawSetString(string(key), list)
+		h.lists = true
 		L.Push(list)
 		return 1
 	}))
+	mt.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
+		L.RaiseError("mv.%s: the move context cannot be changed", L.ToStringMeta(L.Get(2)).String())
+		return 0
+	}))
+	mt.RawSetString("__metatable", lua.LString("mancala.move"))
 	L.SetMetatable(t, mt)
 	return t
 }
 
-// fill writes the move context table for one call: mv.player, origin, house, seeds,
-// direction, laps, dropped, last and empty_before (lifts and drops: newContext).
-func (h *mancalaHooks) fill(mv *mancala.Sown) {
-	t := h.mv
-	t.RawSetString("player", luaPlayer(mv.Side))
-	t.RawSetString("origin", luaPit(mv.Origin))
-	t.RawSetString("house", num(mv.House+1))
-	t.RawSetString("seeds", num(mv.Seeds))
-	dir := lua.LString("anticlockwise")
-	if mv.Clockwise {
-		dir = "clockwise"
+// mvField returns the scalar field key of the move context, or nil for a list field
+// or an unknown one (mv.last and mv.target may be lua.LNil).
+func mvField(mv *mancala.Sown, key string) lua.LValue {
+	switch key {
+	case "player":
+		return luaPlayer(mv.Side)
+	case "origin":
+		return luaPit(mv.Origin)
+	case "house":
+		return num(mv.House + 1)
+	case "seeds":
+		return num(mv.Seeds)
+	case "direction":
+		if mv.Clockwise {
+			return lua.LString("clockwise")
+		}
+		return lua.LString("anticlockwise")
+	case "target":
+		if mv.Target < 0 {
+			return lua.LNil
+		}
+		return num(mv.Target + 1)
+	case "laps":
+		return num(mv.Laps)
+	case "resows":
+		return num(mv.Resows)
+	case "dropped":
+		return num(mv.Dropped)
+	case "last":
+		if mv.Last < 0 {
+			return lua.LNil
+		}
+		return luaPit(mv.Last)
+	case "empty_before":
+		return lua.LBool(mv.EmptyBefore)
 	}
-	t.RawSetString("direction", dir)
-	t.RawSetString("laps", num(mv.Laps))
-	t.RawSetString("dropped", num(mv.Dropped))
-	t.RawSetString("last", luaPit(mv.Last))
-	t.RawSetString("empty_before", lua.LBool(mv.EmptyBefore))
-	t.RawSetString("lifts", lua.LNil)
-	t.RawSetString("drops", lua.LNil)
+	return nil
 }
 
 // mancalaView is the state behind the board view during one hook call.
 type mancalaView struct {
-	s  *mancala.State // nil outside hook calls
-	mv *mancala.Sown
+	s     *mancala.State // nil outside hook calls
+	mv    *mancala.Sown
+	hook  string // the hook being called
+	dirty bool   // the hook changed the board (take, add, sow, capture)
 }
 
 func (v *mancalaView) live() bool { return v.s != nil }
@@ -273,6 +335,7 @@ var mancalaMethods = map[string]func(L *lua.LState, v *mancalaView) int{
 		return 1
 	},
 	"take": func(L *lua.LState, v *mancalaView) int {
+		v.dirty = true
 		n, err := v.s.Take(v.pit(L, 2, "b:take"))
 		if err != nil {
 			L.RaiseError("%v (b:take)", err)
@@ -283,6 +346,7 @@ var mancalaMethods = map[string]func(L *lua.LState, v *mancalaView) int{
 	"add": func(L *lua.LState, v *mancalaView) int {
 		p := v.pit(L, 2, "b:add")
 		n := intArg(L, 3, "seeds", "b:add")
+		v.dirty = true
 		if err := v.s.Add(p, n); err != nil {
 			L.RaiseError("%v (b:add)", err)
 		}
@@ -327,11 +391,35 @@ var mancalaMethods = map[string]func(L *lua.LState, v *mancalaView) int{
 		default:
 			L.RaiseError("b:sow: options are %s, want a table such as { player = 1, direction = \"clockwise\", capture = true }", typeName(o))
 		}
+		v.dirty = true
 		last, err := v.s.Sow(side, from, clockwise, capture)
 		if err != nil {
 			L.RaiseError("%v (b:sow)", err)
 		}
 		return optInt(L, last)
+	},
+	"capture": func(L *lua.LState, v *mancalaView) int {
+		if v.hook != "capture" {
+			L.RaiseError("b:capture: the descriptor's captures apply only in the capture hook (this is %s)", v.hook)
+		}
+		v.dirty = true
+		ok, err := v.s.ApplyCaptures()
+		if err != nil {
+			L.RaiseError("%v (b:capture)", err)
+		}
+		L.Push(lua.LBool(ok))
+		return 1
+	},
+	"out": func(L *lua.LState, v *mancalaView) int {
+		L.Push(lua.LBool(v.s.Out(v.pit(L, 2, "b:out"))))
+		return 1
+	},
+	"kept": func(L *lua.LState, v *mancalaView) int {
+		return optInt(L, v.s.Kept(v.pit(L, 2, "b:kept")))
+	},
+	"round": func(L *lua.LState, v *mancalaView) int {
+		L.Push(num(v.s.Round()))
+		return 1
 	},
 	"pits": func(L *lua.LState, v *mancalaView) int {
 		L.Push(num(v.s.Game().Pits()))

@@ -15,7 +15,7 @@
 // library (kalah/pie is scripts/kalah/pie.lua); a user script in Options.ScriptsDir
 // (my/rule is DIR/my/rule.lua, or any script there whose name field says my/rule).
 // Built-in names win over user scripts. The CLI fills ScriptsDir from --scripts, the
-// config, or the KALAHLAB_SCRIPTS environment variable (EnvScripts).
+// config, or the KALAHLAB_SCRIPTS environment variable (envScripts).
 //
 // # The Lua bridge
 //
@@ -33,22 +33,31 @@
 // moves: mancala_desc.go), compiled into core/mancala's Rules when the variant is
 // resolved; its hooks (capture, after_sow) are in mancala_hooks.go.
 //
-// A variant that only sets knobs (and fields, and a board) runs at native speed: NewGame returns the
-// base game built from them, with no Lua state at all. A variant with hooks gets, per
-// NewGame call, one fresh sandboxed Lua state (made from the cached compiled code)
-// whose functions the game's hooks call; such a game belongs to one goroutine. Hooks
-// see the position through one long-lived board view per Lua state.
+// # The rooms of this package
 //
-// The sandbox opens only the base, table, string and math libraries; it removes
-// dofile, loadfile, load, loadstring, collectgarbage, module, getfenv, setfenv,
-// math.random and string.dump; it caps string.rep (MaxStringRep); require serves the
-// embedded scripts/lib modules, then the user's from the script's folder and the scripts
-// directory (modules.go); globals are strict (an unknown name is a load
-// error, found in the syntax tree, and a run-time error through _G), and rawset and
-// rawget cannot get past them (protect.go); syntax errors read as stock Lua's
-// (syntax.go); a hook must return what its API says; every load and
-// every hook call has a time limit (LoadTimeout, HookTimeout). Memory is not limited:
-// gopher-lua has no allocator hook.
+// registry.go and check.go name no game: they consult binders (hooks.go), the one list
+// of base games. Each base game has one binder file: kalah_hooks.go, checkers_hooks.go,
+// tictactoe_hooks.go, ludo_hooks.go (with ludo_board.go, its board table) and
+// mancala_hooks.go (with mancala_desc.go and mancala_range.go, the descriptor tables);
+// view.go and hooks.go hold what the bindings share; script.go reads a script's table
+// (the game tables through the readers of their game's files). Adding a base game is one
+// binder file and one line in binders; a game that takes tables of its own also adds
+// them to gameTables and to script.read. Running Lua safely is the job of package
+// variants/internal/sandbox, which knows no game.
+//
+// A variant that only sets knobs (and game tables: fields, a board, a descriptor) runs
+// at native speed: NewGame returns the base game built from them, with no Lua state at
+// all. A variant with hooks gets, per NewGame call, one fresh sandboxed Lua state (made
+// from the cached compiled code) whose functions the game's hooks call; such a game
+// belongs to one goroutine. Hooks see the position through one long-lived board view
+// per game.
+//
+// The sandbox (package variants/internal/sandbox, whose doc lists its guarantees) opens
+// only the base, table, string and math libraries; globals are strict; libraries and
+// board views are locked; every load and every hook call has a time limit, and every
+// Lua state a memory budget (SetMemoryBudget); syntax errors read as stock Lua's; require
+// serves the embedded scripts/lib modules, then the user's from the script's folder and
+// the scripts directory. On top of it, a hook must return what its API says.
 package variants
 
 import (
@@ -68,46 +77,29 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/kalahlab/kalahlab/core"
-	"github.com/kalahlab/kalahlab/core/checkers"
-	"github.com/kalahlab/kalahlab/core/kalah"
-	"github.com/kalahlab/kalahlab/core/ludo"
-	"github.com/kalahlab/kalahlab/core/tictactoe"
 	"github.com/kalahlab/kalahlab/scripts"
 )
 
-// bases lists the base games: adding a game is one line here.
-var bases = []core.Def{
-	kalah.Def,
-	checkers.Def,
-	tictactoe.Def,
-	ludo.Def,
-	mancalaDef,
-}
-
-// Bases returns the base games.
-func Bases() []core.Def { return append([]core.Def(nil), bases...) }
-
-// Base looks a base game up by name.
-func Base(name string) (core.Def, bool) {
-	for _, d := range bases {
-		if d.Name == name {
-			return d, true
-		}
+// baseNames lists the base games' names, in binders' order.
+func baseNames() []string {
+	names := make([]string, 0, len(binders))
+	for _, b := range binders {
+		names = append(names, b.def.Name)
 	}
-	return core.Def{}, false
+	return names
 }
 
 // HookNames lists the hooks a base game calls (nil for a game without hooks yet).
 func HookNames(base string) []string {
-	if b, ok := binders[base]; ok {
-		return append([]string(nil), b.hooks...)
+	if b := binderOf(base); b != nil {
+		return slices.Clone(b.hooks)
 	}
 	return nil
 }
 
-// EnvScripts is the environment variable naming the user scripts directory. Lookup does
+// envScripts is the environment variable naming the user scripts directory. Lookup does
 // not read it: the CLI puts it into Options.ScriptsDir (see EnvOptions).
-const EnvScripts = "KALAHLAB_SCRIPTS"
+const envScripts = "KALAHLAB_SCRIPTS"
 
 // Options says where user scripts are found.
 type Options struct {
@@ -115,7 +107,7 @@ type Options struct {
 }
 
 // EnvOptions returns Options with ScriptsDir taken from KALAHLAB_SCRIPTS.
-func EnvOptions() Options { return Options{ScriptsDir: os.Getenv(EnvScripts)} }
+func EnvOptions() Options { return Options{ScriptsDir: os.Getenv(envScripts)} }
 
 // Variant is a named set of rules.
 type Variant struct {
@@ -133,13 +125,9 @@ type Variant struct {
 	Family      string           // the family of games it belongs to, for listings (default: its base game)
 	Region      string           // where the game is played, for listings ("" when not said)
 
-	def    core.Def    // the base game
-	layers []*script   // the scripts with hooks, base first (later ones win)
-	fields *fieldLayer // the fields table of the nearest script that sets one; nil: the base game's own
-	board  *boardSpec  // the board table of the nearest script that sets one; nil: the base game's own
-	// mancala is the descriptor of a mancala variant, each table from the nearest script
-	// that sets it; nil: the base game's (mancala_desc.go).
-	mancala *mancalaDesc
+	def    core.Def   // the base game
+	layers []*script  // the scripts with hooks, base first (later ones win)
+	tables gameTables // the base game's own tables its scripts set (Ludo's fields, a mancala descriptor, ...)
 }
 
 // NewGame returns a game for one goroutine. A variant without hooks gives the base
@@ -155,43 +143,50 @@ func (v *Variant) NewGame() (core.Game, error) {
 // with an error (the game ends with State.Err), so that a slow or endless hook cannot
 // hold up a cancelled command for its whole time limit.
 func (v *Variant) NewGameContext(ctx context.Context) (core.Game, error) {
-	if len(v.layers) == 0 && v.fields == nil && v.board == nil && v.mancala == nil {
+	if len(v.layers) == 0 && v.tables == (gameTables{}) {
 		g, err := v.def.New(v.Name, v.Params)
 		if err != nil {
 			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
 		}
 		return g, nil
 	}
-	b, ok := binders[v.Base]
-	if !ok {
-		return nil, fmt.Errorf("variant %s: %s has no hooks", v.Name, v.Base)
+	b := binderOf(v.Base)
+	if b == nil {
+		return nil, fmt.Errorf("variant %s: %s is not a base game", v.Name, v.Base)
 	}
-	if len(v.layers) == 0 { // fields, a board or a descriptor, no hooks: no Lua
-		var g core.Game
+	var m *vm
+	var fns map[string]hookFn
+	if len(v.layers) > 0 { // game tables but no hooks: no Lua
 		var err error
-		if v.mancala != nil {
-			g, err = buildMancala(nil, v.Name, v.Params, v.mancala, nil)
-		} else {
-			g, err = b.build(nil, v.Name, v.Params, v.fields, v.board, nil)
-		}
-		if err != nil {
+		if m, fns, err = v.hookFns(ctx); err != nil {
 			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
 		}
-		return g, nil
 	}
+	g, err := b.build(m, v.Name, v.Params, v.tables, fns)
+	if err != nil {
+		return nil, fmt.Errorf("variant %s: %w", v.Name, err)
+	}
+	return g, nil
+}
+
+// hookFns runs the variant's scripts, base first, in one fresh sandboxed state and
+// returns it with their hook functions by name (a later script's hook replaces an
+// earlier one's).
+func (v *Variant) hookFns(ctx context.Context) (*vm, map[string]hookFn, error) {
 	m := newVM()
-	m.done = ctx.Done()
+	m.SetDone(ctx.Done())
 	fns := map[string]hookFn{}
 	for _, sc := range v.layers {
-		m.moduleDirs = sc.moduleDirs()
-		ret, err := m.run(sc.proto)
+		m.SetModuleDirs(sc.moduleDirs())
+		rets, err := m.Run(sc.proto)
 		if err != nil {
-			return nil, fmt.Errorf("variant %s: %w", v.Name, loadError(sc.file, err))
+			return nil, nil, loadError(sc.file, err)
 		}
-		t, _ := ret.(*lua.LTable)
 		var hooks *lua.LTable
-		if t != nil {
-			hooks, _ = t.RawGetString("hooks").(*lua.LTable)
+		if len(rets) > 0 {
+			if t, ok := rets[0].(*lua.LTable); ok {
+				hooks, _ = t.RawGetString("hooks").(*lua.LTable)
+			}
 		}
 		for _, name := range sc.hooks {
 			var fn *lua.LFunction
@@ -199,35 +194,12 @@ func (v *Variant) NewGameContext(ctx context.Context) (core.Game, error) {
 				fn, _ = hooks.RawGetString(name).(*lua.LFunction)
 			}
 			if fn == nil {
-				return nil, fmt.Errorf("variant %s: %s: hook %s is gone on a second run of the script", v.Name, sc.file, name)
+				return nil, nil, fmt.Errorf("%s: hook %s is gone on a second run of the script", sc.file, name)
 			}
 			fns[name] = hookFn{fn: fn, name: name, file: sc.file, line: sc.hookLines[name]}
 		}
 	}
-	var g core.Game
-	var err error
-	switch {
-	case v.Base == mancalaDef.Name:
-		g, err = buildMancala(m, v.Name, v.Params, v.mancala, fns)
-	case b.build != nil:
-		g, err = b.build(m, v.Name, v.Params, v.fields, v.board, fns)
-	default:
-		g, err = b.bind(m, v.Name, v.Params, fns)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("variant %s: %w", v.Name, err)
-	}
-	return g, nil
-}
-
-// Fields returns the special fields the variant's scripts set (Ludo's fields table,
-// kinds in name order; empty for fields = {}) and true, or nil and false when it keeps
-// its base game's own layout.
-func (v *Variant) Fields() ([]ludo.Field, bool) {
-	if v.fields == nil {
-		return nil, false
-	}
-	return ludoFields(v.fields), true
+	return m, fns, nil
 }
 
 // With returns a copy of v with knobs overridden (values as decoded from YAML, Lua or
@@ -240,22 +212,20 @@ func (v *Variant) With(overrides map[string]any) (*Variant, error) {
 	if err != nil {
 		return nil, fmt.Errorf("variant %s: %w", v.Name, err)
 	}
-	if v.mancala != nil { // the descriptor with the new knobs (a board that lists its pits has fixed houses)
-		if _, err := v.mancala.rules(p); err != nil {
-			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
-		}
-	} else if _, err := v.def.New(v.Name, p); err != nil {
+	b := binderOf(v.Base)
+	// The game tables with the new knobs (a mancala board that lists its pits has fixed houses).
+	if err := b.checkRules(v.Name, p, v.tables); err != nil {
 		return nil, fmt.Errorf("variant %s: %w", v.Name, err)
 	}
-	if v.fields != nil {
+	if v.tables.fields != nil {
 		// The knobs may no longer fit the fields (a shorter track_length).
-		if err := binders[v.Base].fields(v.fields, p, v.Hooks); err != nil {
+		if err := b.fields(v.tables.fields, p, v.Hooks); err != nil {
 			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
 		}
 	}
-	if v.board != nil {
+	if v.tables.board != nil {
 		// Nor the board (its track has track_length cells).
-		if err := binders[v.Base].board(v.board, p); err != nil {
+		if err := b.board(v.tables.board, p); err != nil {
 			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
 		}
 	}
@@ -319,8 +289,8 @@ func List(opt Options) []*Variant {
 func Catalog(opt Options) ([]*Variant, error) {
 	var out []*Variant
 	var errs []error
-	for _, d := range bases {
-		out = append(out, fromBase(d))
+	for _, b := range binders {
+		out = append(out, fromBase(b.def))
 	}
 	taken := map[string]bool{}
 	for _, v := range out {
@@ -445,8 +415,7 @@ func (r *resolver) lookup(name string, from *script) (*Variant, error) {
 		return nil, err
 	}
 	if sc == nil {
-		d, _ := Base(name)
-		return fromBase(d), nil
+		return fromBase(binderOf(name).def), nil
 	}
 	return r.resolve(sc, vname, nil)
 }
@@ -457,7 +426,7 @@ func (r *resolver) findScript(name string, from *script) (*script, string, error
 	if strings.HasSuffix(name, ".lua") {
 		return r.findPath(name, from)
 	}
-	if _, ok := Base(name); ok {
+	if binderOf(name) != nil {
 		return nil, name, nil
 	}
 	if isBuiltin(name) {
@@ -528,11 +497,7 @@ func loadBuiltin(name string) (*script, error) {
 }
 
 func (r *resolver) unknown(name string, from *script) error {
-	var names []string
-	for _, d := range bases {
-		names = append(names, d.Name)
-	}
-	names = append(names, builtinNames()...)
+	names := append(baseNames(), builtinNames()...)
 	if from == nil || !from.builtin {
 		for _, f := range userFiles(r.opt.ScriptsDir) {
 			if rel, err := filepath.Rel(r.opt.ScriptsDir, f); err == nil {
@@ -571,16 +536,13 @@ func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, erro
 	if on != nil {
 		name = on.Name + "+" + name
 	}
-	desc := parent.mancala.layer(sc.mancala)
-	if desc != nil {
-		if _, err := desc.rules(params); err != nil {
-			if se := (*ScriptError)(nil); !errors.As(err, &se) {
-				err = sc.errorf(sc.paramLine(err), "%v", err)
-			}
-			return nil, err
+	tables := parent.tables
+	tables.mancala = parent.tables.mancala.layer(sc.mancala)
+	if err := binderOf(parent.Base).checkRules(name, params, tables); err != nil {
+		if se := (*ScriptError)(nil); !errors.As(err, &se) {
+			err = sc.errorf(sc.paramLine(err), "%v", err)
 		}
-	} else if _, err := parent.def.New(name, params); err != nil {
-		return nil, sc.errorf(sc.paramLine(err), "%v", err)
+		return nil, err
 	}
 	layers := parent.layers
 	if len(sc.hooks) > 0 {
@@ -593,12 +555,10 @@ func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, erro
 		}
 	}
 	sort.Strings(hooks)
-	fields, err := sc.layerFields(parent, params, hooks)
-	if err != nil {
+	if tables.fields, err = sc.layerFields(parent, params, hooks); err != nil {
 		return nil, err
 	}
-	board, err := sc.layerBoard(parent, params)
-	if err != nil {
+	if tables.board, err = sc.layerBoard(parent, params); err != nil {
 		return nil, err
 	}
 	summary := sc.summary
@@ -617,7 +577,7 @@ func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, erro
 	if sc.region != "" {
 		region = sc.region
 	}
-	return &Variant{
+	v := &Variant{
 		Name:        name,
 		Summary:     summary,
 		Description: sc.description,
@@ -633,10 +593,17 @@ func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, erro
 		Region:      region,
 		def:         parent.def,
 		layers:      layers,
-		fields:      fields,
-		board:       board,
-		mancala:     desc,
-	}, nil
+		tables:      tables,
+	}
+	for i, ex := range sc.examples {
+		if len(ex.Set) == 0 {
+			continue
+		}
+		if _, err := v.With(ex.Set); err != nil {
+			return nil, sc.errorf(ex.Line, "example %d: set: %v", i+1, err)
+		}
+	}
+	return v, nil
 }
 
 // enter pushes a script on the extends stack, refusing a cycle or a chain too long;
@@ -674,29 +641,9 @@ func (r *resolver) parent(sc *script, on *Variant) (*Variant, error) {
 		}
 	}
 	if parent == nil {
-		var names []string
-		for _, d := range bases {
-			names = append(names, d.Name)
-		}
-		return nil, sc.errorf(0, "extends missing: name the base game (%s) or the variant this script changes", strings.Join(names, ", "))
+		return nil, sc.errorf(0, "extends missing: name the base game (%s) or the variant this script changes", strings.Join(baseNames(), ", "))
 	}
 	return parent, nil
-}
-
-// checkMancala checks that a script with descriptor tables (board, sowing, captures,
-// ending, moves) is a mancala variant, and that a mancala variant's board table is
-// mancala's.
-func (sc *script) checkMancala(parent *Variant) error {
-	switch {
-	case sc.mancala != nil && parent.Base != mancalaDef.Name:
-		if key := sc.mancala.firstTable(sc); key != "board" || parent.Base != "ludo" {
-			return sc.errorf(sc.lines.fields[key], "%s: a mancala descriptor table, but %s is a %s variant (extends = \"mancala\" or a mancala variant)", key, parent.Name, parent.Base)
-		}
-		return sc.errorf(sc.lines.fields["board"], "board: want ludo's keys (%s), not mancala's (%s)", strings.Join(boardKeys, ", "), strings.Join(mBoardKeys, ", "))
-	case sc.board != nil && parent.Base == mancalaDef.Name:
-		return sc.errorf(sc.lines.fields["board"], "board: want mancala's keys (%s), not ludo's", strings.Join(mBoardKeys, ", "))
-	}
-	return nil
 }
 
 // checkHooks checks that the parent's base game has every hook the script defines.
@@ -704,8 +651,8 @@ func (sc *script) checkHooks(parent *Variant) error {
 	if len(sc.hooks) == 0 {
 		return nil
 	}
-	b, ok := binders[parent.Base]
-	if !ok {
+	b := binderOf(parent.Base)
+	if len(b.hooks) == 0 {
 		return sc.errorf(sc.lines.fields["hooks"], "%s has no hooks yet: only params can change it", parent.Base)
 	}
 	for _, h := range sc.hooks {
@@ -736,15 +683,16 @@ func (sc *script) applyParams(parent *Variant) (core.Params, error) {
 // layerFields takes the script's special fields (ludo), or the parent's, and checks
 // them against the knobs.
 func (sc *script) layerFields(parent *Variant, params core.Params, hooks []string) (*fieldLayer, error) {
-	fields := parent.fields
+	b := binderOf(parent.Base)
+	fields := parent.tables.fields
 	if sc.hasFields {
-		if b, ok := binders[parent.Base]; !ok || b.fields == nil {
+		if b.fields == nil {
 			return nil, sc.errorf(sc.lines.fields["fields"], "%s has no special fields: fields is for ludo", parent.Base)
 		}
 		fields = &fieldLayer{sc: sc, specs: sc.fields}
 	}
 	if fields != nil {
-		if err := binders[parent.Base].fields(fields, params, hooks); err != nil {
+		if err := b.fields(fields, params, hooks); err != nil {
 			if fields.sc != sc { // a parent's fields that this script's knobs do not fit
 				return nil, fmt.Errorf("%s: %w", sc.at(sc.lines.fields["params"]), err)
 			}
@@ -757,15 +705,16 @@ func (sc *script) layerFields(parent *Variant, params core.Params, hooks []strin
 // layerBoard takes the script's board table (ludo), or the parent's, and checks it
 // against the knobs.
 func (sc *script) layerBoard(parent *Variant, params core.Params) (*boardSpec, error) {
-	board := parent.board
+	b := binderOf(parent.Base)
+	board := parent.tables.board
 	if sc.board != nil {
-		if b, ok := binders[parent.Base]; !ok || b.board == nil {
+		if b.board == nil {
 			return nil, sc.errorf(sc.lines.fields["board"], "%s has no board table: board is for ludo", parent.Base)
 		}
 		board = sc.board
 	}
 	if board != nil {
-		if err := binders[parent.Base].board(board, params); err != nil {
+		if err := b.board(board, params); err != nil {
 			if board.sc != sc { // a parent's board that this script's knobs do not fit
 				return nil, fmt.Errorf("%s: %w", sc.at(sc.lines.fields["params"]), err)
 			}

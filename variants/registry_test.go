@@ -165,7 +165,7 @@ func TestLookupUserScripts(t *testing.T) {
 			names = append(names, v.Name)
 		}
 		assert.Equal(t, "kalah", names[0], "base games first")
-		nb := len(Bases())
+		nb := len(binders)
 		assert.True(t, slices.IsSorted(names[nb:]), "%v", names)
 		for _, want := range []string{"kalah/pie", "kalah/strict-capture", "oware", "mine/fast", "club-rules", "rel/child", "strict2"} {
 			assert.Contains(t, names, want)
@@ -287,6 +287,54 @@ return variant { hooks = { extra_turn = function(b, last) return false end } }`,
 	})
 }
 
+// TestExampleSet: an example's set table plays it with other knobs (a source's worked
+// example on a smaller board); bad knobs are load errors naming the example's line.
+func TestExampleSet(t *testing.T) {
+	dir := writeScripts(t, map[string]string{
+		"small.lua": `return variant { extends = "kalah",
+  examples = {
+    { name = "the start", want = "4,4,4,4,4,4,[0],4,4,4,4,4,4,[0] s" },
+    { name = "on a 3x2 board", set = { houses = 3, seeds = 2 }, play = "2",
+      want = "2,0,3,[1],2,2,2,[0] s" },
+    { name = "two houses", set = { houses = 2 }, legal = "1 2" },
+  } }`,
+		"wrong.lua": `return variant { extends = "kalah",
+  examples = { { set = { houses = 3, seeds = 2 }, play = "2", want = "2,0,3,[1],2,2,2,[0] n" } } }`,
+	})
+	opt := Options{ScriptsDir: dir}
+	v, err := Lookup("small", opt)
+	require.NoError(t, err)
+	require.Len(t, v.Examples, 3)
+	assert.Equal(t, map[string]any{"houses": 3.0, "seeds": 2.0}, v.Examples[1].Set)
+	rep, err := Check(v, 10, 1)
+	require.NoError(t, err)
+	for _, e := range rep.Examples {
+		assert.NoError(t, e.Err, e.Example.Name)
+	}
+	assert.Equal(t, 10, rep.Games, "the random games play the variant's own knobs")
+
+	v, err = Lookup("wrong", opt)
+	require.NoError(t, err)
+	rep, err = Check(v, 1, 1)
+	require.NoError(t, err)
+	require.Len(t, rep.Examples, 1)
+	assert.Contains(t, rep.Examples[0].Err.Error(), "want 2,0,3,[1],2,2,2,[0] n")
+
+	for _, tc := range []struct{ name, set, want string }{
+		{"not a table", `set = 5`, `bad.lua:2: example 1: set: a number, want a table of knobs such as { houses = 5, seeds = 5 }`},
+		{"unknown knob", `set = { housez = 5 }`, `bad.lua:2: example 1: set: variant bad: `},
+		{"bad value", `set = { houses = 99 }`, `bad.lua:2: example 1: set: variant bad: `},
+		{"a table value", `set = { houses = {} }`, `bad.lua:2: example 1: set: knob houses is a table, want a number, a boolean or a string`},
+		{"a number key", `set = { 5 }`, `bad.lua:2: example 1: set: a number key 1: want knob names, as in { houses = 5 }`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := LoadScript("bad.lua", []byte("return variant { extends = \"kalah\", examples = {\n  { "+tc.set+" },\n} }"), Options{})
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
+}
+
 // TestCheck pins the report of `variants check`.
 func TestCheck(t *testing.T) {
 	dir := writeScripts(t, map[string]string{
@@ -325,15 +373,15 @@ func TestCheck(t *testing.T) {
 	rep, err = Check(v, 20, 1)
 	require.NoError(t, err)
 	assert.Equal(t, rep.Games, rep.Failed, "every game played failed")
-	assert.Less(t, rep.Games, 20, "stopped once %d games failed the same way", MaxSameFailures)
+	assert.Less(t, rep.Games, 20, "stopped once %d games failed the same way", maxSameFailures)
 	assert.Contains(t, rep.Stopped, "failed with the same error")
-	assert.Len(t, rep.Errors, MaxCheckErrors)
+	assert.Len(t, rep.Errors, maxCheckErrors)
 	assert.Contains(t, rep.Errors[0], "leaky.lua:2: capture: seeds not conserved")
 	assert.True(t, strings.HasPrefix(rep.Errors[0], "game with seed 1: "))
 }
 
 func TestEnvOptions(t *testing.T) {
-	t.Setenv(EnvScripts, "/some/dir")
+	t.Setenv(envScripts, "/some/dir")
 	assert.Equal(t, Options{ScriptsDir: "/some/dir"}, EnvOptions())
 }
 

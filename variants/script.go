@@ -4,17 +4,18 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/ast"
 
 	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/variants/internal/sandbox"
 )
 
 // Example is one position test a script carries: from a position (the start when
@@ -26,8 +27,12 @@ type Example struct {
 	Play  []string // moves in the game's notation
 	Want  string   // the position string after the moves ("" checks nothing)
 	Legal []string // the legal moves after Play (nil checks nothing)
-	File  string   // the script that holds it
-	Line  int      // its line there (0 when unknown)
+	// Set overrides knobs for this example only ({ houses = 5, seeds = 5 }: a source's
+	// worked example on a smaller board), values as Lua gives them; nil plays the
+	// variant's own knobs.
+	Set  map[string]any
+	File string // the script that holds it
+	Line int    // its line there (0 when unknown)
 }
 
 // Where is "file:line" (or "file") of the example.
@@ -114,10 +119,10 @@ var variantFields = []string{"name", "extends", "summary", "description", "famil
 // fieldKeys are the keys of one kind of the fields table.
 var fieldKeys = []string{"cells", "jump", "safe", "safe_except_others_start"}
 
-var exampleFields = []string{"name", "from", "play", "want", "legal"}
+var exampleFields = []string{"name", "from", "play", "want", "legal", "set"}
 
 // scriptCache holds the loaded scripts by name and content.
-var scriptCache = newCache[*script]()
+var scriptCache = sandbox.NewCache[*script]()
 
 // loadScript compiles a script (once per process), runs its top level in a fresh
 // sandbox and reads the variant table it returns.
@@ -130,44 +135,43 @@ func loadScript(file string, src []byte, builtin bool, dir string) (*script, err
 func loadScriptIn(file string, src []byte, builtin bool, dir, root string) (*script, error) {
 	sum := sha256.Sum256(src)
 	key := fmt.Sprintf("%t\x00%s\x00%s\x00%s\x00%x", builtin, dir, root, file, sum)
-	if sc, ok := scriptCache.get(key); ok {
+	if sc, ok := scriptCache.Get(key); ok {
 		return sc, nil
 	}
-	proto, chunk, err := compile(file, src)
+	proto, chunk, err := sandbox.Compile(file, src)
 	if err != nil {
 		return nil, err
 	}
 	sc := &script{file: file, builtin: builtin, dir: dir, root: root, sum: hex.EncodeToString(sum[:]), proto: proto, lines: findLines(chunk)}
-	m := newVM()
-	defer m.L.Close()
-	m.moduleDirs = sc.moduleDirs()
-	t, err := m.runScript(sc, proto, chunk)
+	m := sandbox.New()
+	defer m.Close()
+	m.SetModuleDirs(sc.moduleDirs())
+	t, err := sc.run(m, proto, chunk)
 	if err != nil {
 		return nil, err
 	}
 	if err := sc.read(t); err != nil {
 		return nil, err
 	}
-	return scriptCache.getOrAdd(key, func() *script { return sc }), nil
+	return scriptCache.GetOrAdd(key, func() *script { return sc }), nil
 }
 
 // returnWant is what a script must return.
 const returnWant = `a variant script ends with return variant { extends = "kalah", ... } (the base game or variant it changes, then its params, hooks, ...)`
 
-// runScript runs a script's top level and returns the variant table it returns: a
+// run runs the script's top level in m and returns the variant table it returns: a
 // script that returns nothing, something else or more than the table is a load error
 // saying what it must return (at its last return statement, when it has one).
-func (v *vm) runScript(sc *script, proto *lua.FunctionProto, chunk []ast.Stmt) (*lua.LTable, error) {
-	L := v.L
-	base := L.GetTop()
-	L.Push(L.NewFunctionFromProto(proto))
-	nargs := v.pushChunkArgs()
-	if err := v.call(nargs, lua.MultRet, time.Duration(loadLimit.Load())); err != nil {
+func (sc *script) run(m *sandbox.VM, proto *lua.FunctionProto, chunk []ast.Stmt) (*lua.LTable, error) {
+	rets, err := m.Run(proto)
+	if err != nil {
 		return nil, loadError(sc.file, err)
 	}
-	n := L.GetTop() - base
-	ret := L.Get(base + 1)
-	L.SetTop(base)
+	n := len(rets)
+	var ret lua.LValue = lua.LNil
+	if n > 0 {
+		ret = rets[0]
+	}
 	line := 0
 	if len(chunk) > 0 {
 		if r, ok := chunk[len(chunk)-1].(*ast.ReturnStmt); ok {
@@ -197,69 +201,15 @@ func loadError(file string, err error) error {
 
 // read takes the fields of the variant table.
 func (sc *script) read(t *lua.LTable) error {
-	var err error
-	str := func(key string, v lua.LValue) string {
-		s, ok := v.(lua.LString)
-		if !ok && err == nil {
-			err = sc.errorf(sc.lines.fields[key], "%s is %s, want a string", key, typeName(v))
-		}
-		return string(s)
-	}
 	for _, key := range sortedKeys(t) {
-		v := t.RawGetString(key)
-		switch key {
-		case "name":
-			sc.name = str(key, v)
-		case "extends":
-			sc.extends = str(key, v)
-		case "summary":
-			sc.summary = str(key, v)
-		case "description":
-			sc.description = str(key, v)
-		case "family":
-			sc.family = str(key, v)
-		case "region":
-			sc.region = str(key, v)
-		case "sowing", "captures", "ending", "moves":
-			if err == nil {
-				err = sc.readMancala(key, v)
-			}
-		case "params":
-			if err == nil {
-				err = sc.readParams(v)
-			}
-		case "hooks":
-			if err == nil {
-				err = sc.readHooks(v)
-			}
-		case "fields":
-			if err == nil {
-				err = sc.readFields(v)
-			}
-		case "board":
-			switch {
-			case err != nil:
-			case isMancalaBoard(v, t.RawGetString("extends")):
-				err = sc.readMancala(key, v) // mancala's board (mancala_desc.go)
-			default:
-				err = sc.readBoard(v)
-			}
-		case "examples":
-			if err == nil {
-				err = sc.readExamples(v)
-			}
-		default:
-			if err == nil {
-				err = unknownKey(sc, sc.lines.fields[key], "field", key, variantFields)
-			}
+		if err := sc.readField(t, key, t.RawGetString(key)); err != nil {
+			return err
 		}
 	}
-	if err == nil {
-		err = sc.mancalaKnobs(t)
-	}
-	if err != nil {
+	if err := sc.mancalaKnobs(t); err != nil {
 		return err
 	}
+	var err error
 	// A key that is not a string (variant { 1, 2 }) is a mistake too.
 	t.ForEach(func(k, _ lua.LValue) {
 		if _, ok := k.(lua.LString); !ok && err == nil {
@@ -267,6 +217,56 @@ func (sc *script) read(t *lua.LTable) error {
 		}
 	})
 	return err
+}
+
+// readField reads the field key of the variant table t.
+func (sc *script) readField(t *lua.LTable, key string, v lua.LValue) error {
+	if p := sc.stringField(key); p != nil {
+		s, ok := v.(lua.LString)
+		if !ok {
+			return sc.errorf(sc.lines.fields[key], "%s is %s, want a string", key, typeName(v))
+		}
+		*p = string(s)
+		return nil
+	}
+	switch key {
+	case "sowing", "captures", "ending", "moves":
+		return sc.readMancala(key, v) // mancala_desc.go
+	case "params":
+		return sc.readParams(v)
+	case "hooks":
+		return sc.readHooks(v)
+	case "fields":
+		return sc.readFields(v)
+	case "board":
+		if isMancalaBoard(v, t.RawGetString("extends")) {
+			return sc.readMancala(key, v) // mancala's board (mancala_desc.go)
+		}
+		return sc.readBoard(v) // Ludo's (ludo_board.go)
+	case "examples":
+		return sc.readExamples(v)
+	}
+	return unknownKey(sc, sc.lines.fields[key], "field", key, variantFields)
+}
+
+// stringField is where the string field key of the variant table goes (nil for a key
+// that is not a string field).
+func (sc *script) stringField(key string) *string {
+	switch key {
+	case "name":
+		return &sc.name
+	case "extends":
+		return &sc.extends
+	case "summary":
+		return &sc.summary
+	case "description":
+		return &sc.description
+	case "family":
+		return &sc.family
+	case "region":
+		return &sc.region
+	}
+	return nil
 }
 
 func unknownKey(sc *script, line int, what, key string, want []string) error {
@@ -489,6 +489,8 @@ func (sc *script) readExamples(v lua.LValue) error {
 				if ex.Legal == nil {
 					ex.Legal = []string{}
 				}
+			case "set":
+				ex.Set, err = knobTable(val)
 			default:
 				return unknownKey(sc, line, fmt.Sprintf("example %d: field", i), key, exampleFields)
 			}
@@ -499,6 +501,42 @@ func (sc *script) readExamples(v lua.LValue) error {
 		sc.examples = append(sc.examples, ex)
 	}
 	return nil
+}
+
+// knobTable reads an example's set table: knob names to numbers, booleans or strings
+// (checked against the knobs once the base game is known).
+func knobTable(v lua.LValue) (map[string]any, error) {
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return nil, fmt.Errorf("%s, want a table of knobs such as { houses = 5, seeds = 5 }", typeName(v))
+	}
+	set := map[string]any{}
+	var err error
+	t.ForEach(func(k, val lua.LValue) {
+		name, ok := k.(lua.LString)
+		if !ok {
+			if err == nil {
+				err = fmt.Errorf("a %s key %s: want knob names, as in { houses = 5 }", k.Type(), k.String())
+			}
+			return
+		}
+		switch val := val.(type) {
+		case lua.LNumber:
+			set[string(name)] = float64(val)
+		case lua.LBool:
+			set[string(name)] = bool(val)
+		case lua.LString:
+			set[string(name)] = string(val)
+		default:
+			if err == nil {
+				err = fmt.Errorf("knob %s is %s, want a number, a boolean or a string", name, typeName(val))
+			}
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return set, nil
 }
 
 func countKeys(t *lua.LTable) int {
@@ -650,4 +688,18 @@ func paramValue(spec core.ParamSpec, v lua.LValue) (any, error) {
 		return nil, &core.ParamError{Param: spec.Name, Reason: fmt.Sprintf("%s not allowed (want %s)", typeName(v), spec.Allowed())}
 	}
 	return spec.Convert(x)
+}
+
+// moduleDirs are the folders a script's require looks in after the library: the
+// script's own folder, then the user scripts directory it was found in. None for a
+// built-in script.
+func (sc *script) moduleDirs() []string {
+	if sc.builtin {
+		return nil
+	}
+	dirs := []string{sc.dir}
+	if sc.root != "" && filepath.Clean(sc.root) != filepath.Clean(sc.dir) {
+		dirs = append(dirs, sc.root)
+	}
+	return dirs
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kalahlab/kalahlab/scripts"
+	"github.com/kalahlab/kalahlab/variants/internal/sandbox"
 )
 
 // TestEveryScript loads every variant script of the library, runs its examples and
@@ -56,7 +57,7 @@ func TestLibraryModules(t *testing.T) {
 		}
 		src, err := fs.ReadFile(scripts.FS, p)
 		require.NoError(t, err)
-		_, _, err = compile("scripts/"+p, src)
+		_, _, err = sandbox.Compile("scripts/"+p, src)
 		assert.NoError(t, err, p)
 		return nil
 	})

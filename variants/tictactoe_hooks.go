@@ -20,8 +20,9 @@ import (
 // goLineDir, and luaPlayer for seats.
 
 var tictactoeBinder = &binder{
+	def:       tictactoe.Def,
 	hooks:     []string{"winner"},
-	bind:      bindTictactoe,
+	build:     hooksOnly(tictactoe.Def, bindTictactoe),
 	invariant: tictactoeInvariant,
 }
 

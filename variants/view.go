@@ -5,12 +5,12 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"time"
 	"weak"
 
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/variants/internal/sandbox"
 )
 
 // What the checkers and tic-tac-toe bindings share: the board view table, the call of
@@ -59,7 +59,7 @@ func newBoardView[V view](L *lua.LState, kind string, v V, methods map[string]fu
 		L.RaiseError("%s (want %s)", msg, strings.Join(names, ", "))
 		return 0
 	}))
-	mt.RawSetString("__metatable", lua.LString(kind+".board"))
+	sandbox.Protect(mt, kind+".board", "the board view")
 	mt.RawSetString("__tostring", L.NewFunction(func(L *lua.LState) int {
 		if !v.live() {
 			L.Push(lua.LString(kind + " board (outside a hook)"))
@@ -86,7 +86,7 @@ func methodNames[F any](methods map[string]F) []string {
 // hook time limit, leaving nret results; a Lua error becomes a ScriptError naming the
 // script, line and hook.
 func (m *vm) callHook(f *hookFn, nargs, nret int) error {
-	if err := m.call(nargs, nret, time.Duration(hookLimit.Load())); err != nil {
+	if err := m.Call(nargs, nret); err != nil {
 		return f.error(err)
 	}
 	return nil

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -45,9 +44,8 @@ it and the other example studies.`,
 }
 
 func newExperimentRunCmd(a *app) *cobra.Command {
-	var shard, progress, logFormat string
 	var agents []string
-	var resume, force, noTrials, allowFailures bool
+	r := runFlags{run: "run", unit: "trials"}
 	cmd := &cobra.Command{
 		Use:   "run [FILE]",
 		Short: "Run a study (the embedded default without FILE)",
@@ -108,7 +106,7 @@ games) stay below 2^53.
 			if cmd.Flags().Changed("variant") || len(a.sets) > 0 || a.configPath != "" {
 				return fmt.Errorf("experiment run takes no --variant, --set or --config: the experiment file lists the variants and their params")
 			}
-			sh, err := experiments.ParseShard(shard, os.Getenv)
+			sh, err := experiments.ParseShard(r.shard, os.Getenv)
 			if err != nil {
 				return err
 			}
@@ -116,86 +114,43 @@ games) stay below 2^53.
 			if len(args) == 1 {
 				file = args[0]
 			}
-			study, cfg, err := a.loadStudy(cmd, file, agents, resume, sh)
+			study, cfg, err := a.loadStudy(cmd, file, agents, r.resume, sh)
 			if err != nil {
 				return err
 			}
-			dir := cfg.Output.Dir
-			if !sh.Whole() {
-				if dir == "" {
-					return fmt.Errorf("--shard %s needs an output directory (--out or output.dir): merge reads the shards from there", sh)
-				}
-				dir = filepath.Join(dir, sh.Dir())
-			}
-			if resume && dir == "" {
-				return fmt.Errorf("--resume needs the output directory of the run (--out DIR)")
-			}
-			showBar, err := a.progressMode(progress)
+			dir, err := r.dir(cfg.Output.Dir, sh, "--out or output.dir")
 			if err != nil {
 				return err
 			}
-			opt := experiments.Options{
-				Workers: cfg.Workers, Shard: sh, Dir: dir, Trials: cfg.Output.Trials && !noTrials,
-				Resume: resume, Force: force, Version: programVersion(), Notes: a.errOut,
-				Log: experiments.LogPlain,
-			}
+			logAs := experiments.LogPlain
 			if cfg.Output.Compress {
-				opt.Log = experiments.LogZstd
+				logAs = experiments.LogZstd
 			}
 			if cmd.Flags().Changed("log") {
-				if opt.Log, err = experiments.ParseLogFormat(logFormat); err != nil {
+				if logAs, err = experiments.ParseLogFormat(r.logFormat); err != nil {
 					return fmt.Errorf("--log: %w", err)
 				}
 			}
-			if progress != "none" {
-				opt.Progress, opt.Bar = a.errOut, showBar
-			}
-			res, err := experiments.Run(cmd.Context(), study, opt)
-			if errors.Is(err, experiments.ErrInterrupted) {
-				if dir != "" && opt.Trials && res != nil {
-					log, lerr := experiments.TrialLog(dir)
-					if lerr != nil {
-						log = filepath.Join(dir, opt.Log.File())
-					}
-					fmt.Fprintf(a.errOut, "kalahlab: %v; the finished games are in %s: continue with\n  %s\n",
-						err, log, experiments.ResumeCommand(dir, &res.Manifest))
-				}
-				if ctxErr := cmd.Context().Err(); ctxErr != nil {
-					return ctxErr
-				}
-				return err
-			}
-			if err != nil {
-				return err
-			}
-			if !sh.Whole() {
-				fmt.Fprintf(a.errOut, "shard %s done: %d games in %s; when every shard is done:\n  kalahlab experiment merge %s\n",
-					sh, res.Manifest.TrialsRun, dir, filepath.Join(cfg.Output.Dir, "shard-*"))
-				return nil
-			}
-			rep := experiments.Summarize(res)
-			if err := a.report(rep, dir, cfg.Output.Formats); err != nil {
-				return err
-			}
-			return failingCells(rep, allowFailures)
+			return a.runStudy(cmd, study, &r, studyRun{
+				opt:     experiments.Options{Workers: cfg.Workers, Shard: sh, Dir: dir, Trials: cfg.Output.Trials && !r.noTrials, Log: logAs},
+				out:     cfg.Output.Dir,
+				formats: cfg.Output.Formats,
+				resumeCommand: func(res *experiments.Result) string {
+					return experiments.ResumeCommand(dir, &res.Manifest)
+				},
+			})
 		},
 	}
 	f := cmd.Flags()
 	f.Int("games", 0, "games per cell (overrides the file)")
-	f.Int("workers", 0, "games played in parallel (default one per core)")
+	f.Int("workers", 0, workersUsage)
 	f.Float64("target-ci", 0, "stop a cell once its first seat's 95% interval is narrower than this")
 	f.Int("max-plies", 0, "a game still going after this many plies is a timeout")
 	f.String("solve", "", "how hard to try proving each game's perfect-play value: a node count such as \"50M nodes\" (repeats exactly), or a time such as 20s (depends on the machine's load), or 0 for off")
-	f.String("out", "", "output `DIR` for the trial log, the counts and the reports")
-	f.StringSlice("format", nil, "report formats written to the output directory: table, csv, json, html, parquet")
+	f.String("out", "", outUsage)
+	f.StringSlice("format", nil, formatUsage)
 	f.StringArrayVar(&agents, "agent", nil, "an agent `SPEC` such as alphabeta:depth=6 (repeat: one per seat, rotated)")
-	f.StringVar(&shard, "shard", "", "run one slice `i/n` of the trials (or n: i from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID)")
-	f.BoolVar(&resume, "resume", false, "continue the run in the output directory from its trial log")
-	f.BoolVar(&force, "force", false, "start again even if the output directory holds a run")
-	f.BoolVar(&noTrials, "no-trials", false, "keep no trial log (no replay, no --resume)")
-	addFailureFlags(f, &allowFailures)
-	f.StringVar(&logFormat, "log", "zstd", "the trial log's format: zstd (trials.jsonl.zst) or plain (trials.jsonl); overrides output.compress")
-	f.StringVar(&progress, "progress", "auto", "progress on stderr: auto, bar, lines or none")
+	r.add(f, "; overrides output.compress")
 	return cmd
 }
 
@@ -233,12 +188,7 @@ func (a *app) loadStudy(cmd *cobra.Command, file string, agents []string, resume
 	if err := cfg.SetAgents(agents); err != nil {
 		return nil, nil, err
 	}
-	for _, s := range append(slices.Clone(cfg.Agents), cfg.Ladder...) {
-		if _, timed := s.Options["time"]; timed {
-			fmt.Fprintf(a.errOut, "kalahlab: note: agent %s has a time budget: its moves depend on the machine's speed, so the results will not reproduce exactly (use depth, nodes or iterations)\n", s)
-			break
-		}
-	}
+	noteTimeBudget(a.errOut, append(slices.Clone(cfg.Agents), cfg.Ladder...))
 	if cfg.Solve.LoadDependent() {
 		fmt.Fprintf(a.errOut, "kalahlab: warning: solve: %v is a time budget: which cells get a perfect-play value depends on the machine and its load, so the results may differ from run to run (give a node count such as solve: 50M nodes)\n", cfg.Solve)
 	}

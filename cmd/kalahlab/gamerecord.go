@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kalahlab/kalahlab/ai"
+	"github.com/kalahlab/kalahlab/cmd/kalahlab/internal/seat"
 	"github.com/kalahlab/kalahlab/config"
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/checkers/pdn"
@@ -20,7 +21,7 @@ import (
 
 // record describes a game of this variant as a game record: the variant, every knob,
 // the seed, the seats' players and the moves so far (chance outcomes included).
-func (r *resolved) record(seats []seat, history []core.Move, st core.State) (*record.Game, error) {
+func (r *resolved) record(seats []seat.Player, history []core.Move, st core.State) (*record.Game, error) {
 	v := r.variant
 	replay := r.newState()
 	moves := make([]string, len(history))
@@ -37,7 +38,7 @@ func (r *resolved) record(seats []seat, history []core.Move, st core.State) (*re
 		rec.Start = r.start.String()
 	}
 	for _, s := range seats {
-		rec.Players = append(rec.Players, s.spec.String())
+		rec.Players = append(rec.Players, s.Spec.String())
 	}
 	if path, ok := userScript(v.Source); ok {
 		src, err := os.ReadFile(path)
@@ -60,7 +61,7 @@ func (r *resolved) newState() core.State {
 
 // saveRecord writes the game record of a game to path: PDN for a .pdn file (checkers
 // under a rule set PDN names), JSON otherwise.
-func (a *app) saveRecord(path string, res *resolved, seats []seat, history []core.Move, st core.State) error {
+func (a *app) saveRecord(path string, res *resolved, seats []seat.Player, history []core.Move, st core.State) error {
 	rec, err := res.record(seats, history, st)
 	if err != nil {
 		return fmt.Errorf("save: %w", err)

@@ -9,17 +9,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kalahlab/kalahlab/ai"
+	"github.com/kalahlab/kalahlab/cmd/kalahlab/internal/seat"
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/record"
 )
-
-// seat is who plays one seat: a person (agent nil) or an agent.
-type seat struct {
-	spec  ai.Spec
-	agent ai.Agent
-}
-
-func (s seat) human() bool { return s.agent == nil }
 
 func newPlayCmd(a *app) *cobra.Command {
 	var players [4]string
@@ -165,8 +158,8 @@ func completeAgents(*cobra.Command, []string, string) ([]string, cobra.ShellComp
 
 // seats builds each seat's player: the config's players, overridden by --pN flags,
 // missing seats filled with the random agent. An agent that cannot play the game is an
-// error naming the seat, the agent and why.
-func (a *app) seats(res *resolved, flags [4]string) ([]seat, error) {
+// error naming the seat, the agent and why (see seat.Build).
+func (a *app) seats(res *resolved, flags [4]string) ([]seat.Player, error) {
 	n := res.game.NumPlayers()
 	specs := make([]ai.Spec, n)
 	for i := range specs {
@@ -191,22 +184,7 @@ func (a *app) seats(res *resolved, flags [4]string) ([]seat, error) {
 		}
 		specs[i] = spec
 	}
-	seats := make([]seat, n)
-	for i, spec := range specs {
-		seats[i].spec = spec
-		if spec.Agent == ai.Human {
-			continue
-		}
-		ag, err := ai.New(spec, res.cfg.Seed+uint64(i)*0x9e3779b97f4a7c15)
-		if err != nil {
-			return nil, fmt.Errorf("seat %d: %w", i+1, err)
-		}
-		if err := ai.Supports(spec, res.game); err != nil {
-			return nil, fmt.Errorf("seat %d (%s): %w", i+1, spec, err)
-		}
-		seats[i].agent = ag
-	}
-	return seats, nil
+	return seat.Build(res.game, specs, func(i int) uint64 { return res.cfg.Seed + uint64(i)*0x9e3779b97f4a7c15 })
 }
 
 // splitMoves reads a comma-separated move list; spaces around moves are allowed.
@@ -256,8 +234,8 @@ type positionJSON struct {
 func describe(name string, st core.State, plies int) positionJSON {
 	out := positionJSON{Variant: name, Position: st.String(), Plies: plies}
 	if p := st.ToMove(); p >= 0 {
-		seat := int(p) + 1
-		out.ToMove = &seat
+		toMove := int(p) + 1
+		out.ToMove = &toMove
 	}
 	out.Over = st.ToMove() == core.Terminal
 	if sc, ok := st.(core.Scorer); ok {

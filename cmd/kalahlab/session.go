@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/kalahlab/kalahlab/ai"
+	"github.com/kalahlab/kalahlab/cmd/kalahlab/internal/seat"
 	"github.com/kalahlab/kalahlab/core"
 )
 
@@ -17,7 +18,7 @@ import (
 type session struct {
 	a     *app
 	res   *resolved
-	seats []seat
+	seats []seat.Player
 	state core.State
 	color bool
 	rng   *rand.Rand // chance nodes
@@ -65,10 +66,7 @@ func (s *session) run(ctx context.Context) error {
 func (s *session) loop(ctx context.Context) error {
 	s.lines = readLines(ctx, s.a.input())
 	out := s.a.out
-	allAgents := true
-	for _, st := range s.seats {
-		allAgents = allAgents && !st.human()
-	}
+	allAgents := seat.AllAgents(s.seats)
 	if allAgents && s.a.json {
 		for settle(s.state); s.state.ToMove() != core.Terminal; settle(s.state) {
 			if err := s.step(ctx, false); err != nil {
@@ -95,7 +93,7 @@ func (s *session) loop(ctx context.Context) error {
 			fmt.Fprintln(out, statusLine(s.state))
 			return stopped(s.state)
 		}
-		if p == core.Chance || !s.seats[p].human() {
+		if p == core.Chance || !s.seats[p].Human() {
 			if err := s.step(ctx, true); err != nil {
 				return err
 			}
@@ -141,7 +139,7 @@ func (s *session) banner() {
 		fmt.Fprintf(out, "restored from %s: %d moves\n", s.loaded, len(s.history))
 	}
 	for i, st := range s.seats {
-		fmt.Fprintf(out, "seat %d: %s\n", i+1, st.spec)
+		fmt.Fprintf(out, "seat %d: %s\n", i+1, st.Spec)
 	}
 }
 
@@ -154,13 +152,13 @@ func (s *session) step(ctx context.Context, verbose bool) error {
 		m = core.SampleOutcome(s.rng, s.state.ChanceOutcomes(nil))
 	} else {
 		var err error
-		if m, err = s.seats[p].agent.SelectMove(ctx, s.state); err != nil {
+		if m, err = s.seats[p].Agent.SelectMove(ctx, s.state); err != nil {
 			if stop := stopped(s.state); stop != nil {
 				return stop // the agent found no move because a hook failed
 			}
-			return fmt.Errorf("%v (%s): %w", p, s.seats[p].spec, err)
+			return fmt.Errorf("%v (%s): %w", p, s.seats[p].Spec, err)
 		}
-		who = fmt.Sprintf("%v (%s)", p, s.seats[p].spec)
+		who = fmt.Sprintf("%v (%s)", p, s.seats[p].Spec)
 	}
 	text := s.state.MoveString(m)
 	roller := ""
@@ -238,35 +236,24 @@ func (s *session) command(line string) (bool, error) {
 // undo takes back moves until a person is to move again (so against an agent it also
 // takes back the agent's reply). The state is rebuilt by replaying the history.
 func (s *session) undo() bool {
-	if len(s.history) == 0 {
-		return false
-	}
-	for len(s.history) > 0 {
-		last := s.history[len(s.history)-1]
-		s.history = s.history[:len(s.history)-1]
-		s.redo = append(s.redo, last)
+	return seat.Undo(&s.history, &s.redo, func(core.Move) bool {
 		s.replay()
-		if p := s.state.ToMove(); p >= 0 && s.seats[p].human() {
-			break
-		}
-	}
-	return true
+		return s.personToMove()
+	})
 }
 
 // redoMove plays taken-back moves again until a person is to move.
 func (s *session) redoMove() bool {
-	if len(s.redo) == 0 {
-		return false
-	}
-	for len(s.redo) > 0 {
-		m := s.redo[len(s.redo)-1]
-		s.redo = s.redo[:len(s.redo)-1]
+	return seat.Redo(&s.redo, func(m core.Move) bool {
 		s.play(m)
-		if p := s.state.ToMove(); p >= 0 && s.seats[p].human() {
-			break
-		}
-	}
-	return true
+		return s.personToMove()
+	})
+}
+
+// personToMove reports whether a person is to move.
+func (s *session) personToMove() bool {
+	p := s.state.ToMove()
+	return p >= 0 && s.seats[p].Human()
 }
 
 func (s *session) replay() {
@@ -352,18 +339,9 @@ func readLine(r *bufio.Reader, limit int) (text string, size int, err error) {
 	return string(buf), size, err
 }
 
-// hintSpec is the agent that answers "hint": alpha-beta for two-player games without
-// chance, MCTS otherwise.
-func hintSpec(st core.State, g core.Game) ai.Spec {
-	if st.ToMove() >= 0 && g.NumPlayers() == 2 && !ai.HasChance(g) {
-		return ai.Spec{Agent: "alphabeta", Options: map[string]string{"depth": "12", "time": "1s"}}
-	}
-	return ai.Spec{Agent: "mcts", Options: map[string]string{"iterations": "20000", "time": "1s"}}
-}
-
 // hint asks an agent for the move it would play here and says how it values it.
 func (s *session) hint() error {
-	spec := hintSpec(s.state, s.res.game)
+	spec := seat.HintSpec(s.res.game) // a person is to move
 	ag, err := ai.New(spec, 1)
 	if err != nil {
 		return err
@@ -430,7 +408,7 @@ func (s *session) offerDraw() error {
 		if core.Player(p) == me {
 			continue
 		}
-		if st.human() {
+		if st.Human() {
 			fmt.Fprintf(s.a.out, "seat %d, %v offers a draw: accept? [y/N] ", p+1, me)
 			line, ok := <-s.lines
 			accepted = accepted && ok && strings.HasPrefix(strings.ToLower(strings.TrimSpace(line.text)), "y")
@@ -451,7 +429,7 @@ func (s *session) offerDraw() error {
 // values the position below zero for p.
 func (s *session) agentAccepts(p core.Player) bool {
 	c := s.state.Clone()
-	ag, err := ai.New(hintSpec(c, s.res.game), 7)
+	ag, err := ai.New(seat.HintSpec(s.res.game), 7) // a person (who offered) is to move
 	if err != nil {
 		return false
 	}

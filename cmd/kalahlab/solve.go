@@ -6,20 +6,22 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/kalahlab/kalahlab/ai"
+	"github.com/kalahlab/kalahlab/ai/solve"
 	"github.com/kalahlab/kalahlab/core"
 )
 
 func newSolveCmd(a *app) *cobra.Command {
 	var ttMB int
 	var limit time.Duration
-	var from, endgame, endgameDir string
+	var from, endgame, endgameDir, method string
+	var positions int
 	var threads int
 	var nodes int64
 	cmd := &cobra.Command{
@@ -50,13 +52,23 @@ cores and 1.3 GB; without it (--endgame off), 13-18 s.
 A Lua hook that fails during the search (an error, seeds not conserved, a bad return
 value, an endless loop stopped after 250 ms) fails the solve at once with the hook's
 error (script, line and hook) and exit status 3: there is no value of a game that
-ends by an error. Ctrl-C or SIGTERM stops a solve, slow hooks included.`,
+ends by an error. Ctrl-C or SIGTERM stops a solve, slow hooks included.
+
+A mancala game whose repetition rule scores every endless cycle alike (the seeds left
+split evenly, as in Um el Tuweisat and most of the catalogue) is solved by retrograde
+analysis (--method auto, the default): every position reachable from the start is
+listed (up to --positions), and values are found from the ends back, a cycle scoring
+what the rule gives it; the value is the same as under the rule itself, where a search
+would have to tell positions apart by their histories. Games with more positions are
+searched. --method search and --method retrograde force one or the other; the notes
+under the value say what it rests on (a ply limit set aside, say).`,
 		Example: `  kalahlab solve --variant kalah --set houses=4 --set seeds=3
   kalahlab solve --set empty_capture=false --json
   kalahlab solve --set seeds=3 --endgame 20
   kalahlab solve --variant tictactoe --set rows=4 --set cols=4 --set k=3 --json
   kalahlab solve --variant my-rules.lua --time 10m
-  kalahlab solve --set seeds=3 --threads 1 --nodes 50000000`,
+  kalahlab solve --set seeds=3 --threads 1 --nodes 50000000
+  kalahlab solve --variant mancala/um-el-tuweisat --method retrograde`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			res, err := a.loadGame()
@@ -85,9 +97,16 @@ ends by an error. Ctrl-C or SIGTERM stops a solve, slow hooks included.`,
 			if nodes < 0 {
 				return fmt.Errorf("--nodes: want 0 (no limit) or more, got %d", nodes)
 			}
-			sol, err := ai.Solve(cmd.Context(), st, ai.SolveOptions{TTMB: ttMB, Time: limit, Nodes: nodes,
-				EndgameDir: endgameDir, EndgameSeeds: egSeeds, Threads: threads, Log: a.errOut})
-			if errors.Is(err, ai.ErrGameStopped) {
+			if !slices.Contains(solve.Methods, method) {
+				return fmt.Errorf("--method: want one of %s, got %q", strings.Join(solve.Methods, ", "), method)
+			}
+			if positions < 0 {
+				return fmt.Errorf("--positions: want 0 (the default, 5000000) or more, got %d", positions)
+			}
+			sol, err := solve.Solve(cmd.Context(), st, solve.Options{TTMB: ttMB, Time: limit, Nodes: nodes,
+				EndgameDir: endgameDir, EndgameSeeds: egSeeds, Threads: threads, Log: a.errOut,
+				Method: method, MaxPositions: positions})
+			if errors.Is(err, solve.ErrGameStopped) {
 				return withCode(exitFailed, err) // a hook failed: the variant, not the solve
 			}
 			if err != nil {
@@ -105,19 +124,26 @@ ends by an error. Ctrl-C or SIGTERM stops a solve, slow hooks included.`,
 			}
 			if a.json {
 				return json.NewEncoder(a.out).Encode(map[string]any{
-					"variant": res.variant.Name, "value": sol.Value, "result": sol.Result,
+					"variant": res.variant.Name, "value": sol.Margin, "result": sol.Result,
 					"best_move": best, "pv": pv, "nodes": sol.Nodes, "seconds": sol.Seconds,
-					"endgame_seeds": sol.EndgameSeeds,
+					"endgame_seeds": sol.EndgameSeeds, "method": sol.Method, "notes": sol.Notes,
 				})
 			}
 			unit := ""
 			if _, ok := st.(core.Scorer); ok {
 				unit = " (the first player's final margin)"
 			}
-			fmt.Fprintf(a.out, "%s: %s for the first player, value %+d%s\n", res.variant.Name, sol.Result, sol.Value, unit)
+			fmt.Fprintf(a.out, "%s: %s for the first player, value %+g%s\n", res.variant.Name, sol.Result, sol.Margin, unit)
 			fmt.Fprintf(a.out, "best first move: %s\n", best)
 			fmt.Fprintf(a.out, "principal variation: %v\n", pv)
-			fmt.Fprintf(a.out, "%d nodes in %.3f s\n", sol.Nodes, sol.Seconds)
+			what := "nodes"
+			if sol.Method == solve.MethodRetrograde {
+				what = "positions"
+			}
+			fmt.Fprintf(a.out, "%d %s in %.3f s\n", sol.Nodes, what, sol.Seconds)
+			for _, n := range sol.Notes {
+				fmt.Fprintf(a.out, "note: %s\n", n)
+			}
 			if sol.EndgameSeeds > 0 {
 				fmt.Fprintf(a.out, "endgame database: up to %d seeds in houses\n", sol.EndgameSeeds)
 			}
@@ -127,6 +153,8 @@ ends by an error. Ctrl-C or SIGTERM stops a solve, slow hooks included.`,
 	cmd.Flags().IntVar(&ttMB, "tt", 1024, "transposition table size in MB (pages are taken as the search fills them)")
 	cmd.Flags().DurationVar(&limit, "time", 0, "give up after this long (0: no limit)")
 	cmd.Flags().Int64Var(&nodes, "nodes", 0, "give up after about this many nodes (0: no limit); with --threads 1 the outcome is the same on every run and machine")
+	cmd.Flags().StringVar(&method, "method", solve.MethodAuto, "how to prove the value: auto, search (MTD(f)) or retrograde (every position of a mancala game, for repetition rules)")
+	cmd.Flags().IntVar(&positions, "positions", 0, "most positions a retrograde analysis may hold (0: 5000000, about 1 GB)")
 	cmd.Flags().StringVar(&from, "from", "", "solve this position string instead of the start")
 	cmd.Flags().IntVar(&threads, "threads", 0, "search threads sharing the table (0: one per core; 1: the same node counts every run)")
 	cmd.Flags().StringVar(&endgame, "endgame", "auto", "Kalah endgame database: auto, off, or the most seeds in houses it covers")

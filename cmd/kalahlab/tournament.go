@@ -1,10 +1,8 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -16,10 +14,10 @@ import (
 
 func newTournamentCmd(a *app) *cobra.Command {
 	var agents, formats []string
-	var shard, progress, out, name, logFormat string
+	var out, name string
 	var games, workers, maxPlies, opening int
 	var epsilon float64
-	var resume, force, noTrials, allowFailures bool
+	r := runFlags{run: "tournament", unit: "games"}
 	cmd := &cobra.Command{
 		Use:   "tournament",
 		Short: "Play a round robin between agents on a variant and rate them (Elo with intervals)",
@@ -72,19 +70,13 @@ the command ends with exit code 4 after writing every report, unless
 			if err := config.CheckFormats(formats); err != nil {
 				return err
 			}
-			sh, err := experiments.ParseShard(shard, os.Getenv)
+			sh, err := experiments.ParseShard(r.shard, os.Getenv)
 			if err != nil {
 				return err
 			}
-			dir := out
-			if !sh.Whole() {
-				if out == "" {
-					return fmt.Errorf("--shard %s needs an output directory (--out): merge reads the shards from there", sh)
-				}
-				dir = filepath.Join(out, sh.Dir())
-			}
-			if resume && dir == "" {
-				return fmt.Errorf("--resume needs the output directory of the tournament (--out DIR)")
+			dir, err := r.dir(out, sh, "--out")
+			if err != nil {
+				return err
 			}
 			tc := experiments.TournamentConfig{Name: name, Games: games, MaxPlies: maxPlies, RandomOpening: opening, Epsilon: epsilon}
 			if cmd.Flags().Changed("max-failures") {
@@ -93,75 +85,38 @@ the command ends with exit code 4 after writing every report, unless
 					return fmt.Errorf("--max-failures: %w", err)
 				}
 			}
-			logAs, err := experiments.ParseLogFormat(logFormat)
+			logAs, err := experiments.ParseLogFormat(r.logFormat)
 			if err != nil {
 				return fmt.Errorf("--log: %w", err)
 			}
-			study, err := a.tournamentStudy(cmd, dir, agents, resume, tc)
+			study, err := a.tournamentStudy(cmd, dir, agents, r.resume, tc)
 			if err != nil {
 				return err
 			}
 			if cmd.Flags().Changed("max-failures") {
 				study.Plan.MaxFailures = tc.MaxFailures // it judges the meetings, not the games
 			}
-			showBar, err := a.progressMode(progress)
-			if err != nil {
-				return err
-			}
-			opt := experiments.Options{
-				Workers: workers, Shard: sh, Dir: dir, Trials: dir != "" && !noTrials, Log: logAs,
-				Resume: resume, Force: force, Version: programVersion(), Notes: a.errOut,
-			}
-			if progress != "none" {
-				opt.Progress, opt.Bar = a.errOut, showBar
-			}
-			res, err := experiments.Run(cmd.Context(), study, opt)
-			if errors.Is(err, experiments.ErrInterrupted) {
-				if dir != "" && opt.Trials && res != nil {
-					log, lerr := experiments.TrialLog(dir)
-					if lerr != nil {
-						log = filepath.Join(dir, logAs.File())
-					}
-					fmt.Fprintf(a.errOut, "kalahlab: %v; the finished games are in %s: continue with\n  %s\n",
-						err, log, tournamentResume(out, sh))
-				}
-				if ctxErr := cmd.Context().Err(); ctxErr != nil {
-					return ctxErr
-				}
-				return err
-			}
-			if err != nil {
-				return err
-			}
-			if !sh.Whole() {
-				fmt.Fprintf(a.errOut, "shard %s done: %d games in %s; when every shard is done:\n  kalahlab experiment merge %s\n",
-					sh, res.Manifest.TrialsRun, dir, filepath.Join(out, "shard-*"))
-				return nil
-			}
-			rep := experiments.Summarize(res)
-			if err := a.report(rep, dir, formats); err != nil {
-				return err
-			}
-			return failingCells(rep, allowFailures)
+			return a.runStudy(cmd, study, &r, studyRun{
+				opt:     experiments.Options{Workers: workers, Shard: sh, Dir: dir, Trials: dir != "" && !r.noTrials, Log: logAs},
+				out:     out,
+				formats: formats,
+				resumeCommand: func(*experiments.Result) string {
+					return tournamentResume(out, sh)
+				},
+			})
 		},
 	}
 	f := cmd.Flags()
 	f.StringArrayVar(&agents, "agents", nil, "the agents, a comma-separated `LIST` of specs such as random,greedy,alphabeta:depth=4 (repeatable)")
 	f.IntVar(&games, "games", experiments.DefaultTournamentGames, "games per pairing (rounded up to a whole rotation of the seats)")
-	f.IntVar(&workers, "workers", 0, "games played in parallel (default one per core)")
+	f.IntVar(&workers, "workers", 0, workersUsage)
 	f.IntVar(&maxPlies, "max-plies", 5000, "a game still going after this many plies is a draw (a timeout)")
 	f.IntVar(&opening, "random-opening", 0, "the first `N` decisions of each game are random moves (variety between games)")
 	f.Float64Var(&epsilon, "epsilon", 0, "each agent move is a random one with this probability")
 	f.StringVar(&name, "name", "", "a name for the reports (default \"tournament on VARIANT\")")
-	f.StringVar(&out, "out", "", "output `DIR` for the trial log, the counts and the reports")
-	f.StringSliceVar(&formats, "format", config.DefaultExperimentFormats, "report formats written to the output directory: table, csv, json, html, parquet")
-	f.StringVar(&shard, "shard", "", "run one slice `i/n` of the games (or n: i from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID)")
-	f.BoolVar(&resume, "resume", false, "continue the tournament in the output directory from its trial log")
-	f.BoolVar(&force, "force", false, "start again even if the output directory holds a run")
-	f.BoolVar(&noTrials, "no-trials", false, "keep no trial log (no replay, no --resume)")
-	f.StringVar(&progress, "progress", "auto", "progress on stderr: auto, bar, lines or none")
-	f.StringVar(&logFormat, "log", "zstd", "the trial log's format: zstd (trials.jsonl.zst) or plain (trials.jsonl)")
-	addFailureFlags(f, &allowFailures)
+	f.StringVar(&out, "out", "", outUsage)
+	f.StringSliceVar(&formats, "format", config.DefaultExperimentFormats, formatUsage)
+	r.add(f, "")
 	return cmd
 }
 
@@ -196,12 +151,7 @@ func (a *app) tournamentStudy(cmd *cobra.Command, dir string, agentFlags []strin
 	if len(specs) < 2 {
 		return nil, fmt.Errorf("--agents: %d given: a tournament needs at least two agents, such as --agents random,greedy,alphabeta:depth=4", len(specs))
 	}
-	for _, s := range specs {
-		if _, timed := s.Options["time"]; timed {
-			fmt.Fprintf(a.errOut, "kalahlab: note: agent %s has a time budget: its moves depend on the machine's speed, so the results will not reproduce exactly (use depth, nodes or iterations)\n", s)
-			break
-		}
-	}
+	noteTimeBudget(a.errOut, specs)
 	res, err := a.loadGame()
 	if err != nil {
 		return nil, err

@@ -89,9 +89,9 @@ import (
 
 // Limits of the board.
 const (
-	MaxSize    = 12                    // board side
-	MaxSquares = MaxSize * MaxSize / 2 // dark squares
-	maxPath    = MaxSquares/2 + 2      // landing squares of one capture sequence
+	maxSize    = 12                    // board side
+	maxSquares = maxSize * maxSize / 2 // dark squares
+	maxPath    = maxSquares/2 + 2      // landing squares of one capture sequence
 	sizeChoice = "8, 10 or 12"         // allowed sizes, for error messages
 	maxDraw    = 1000                  // upper bound of draw_moves
 )
@@ -136,12 +136,12 @@ func DefaultRules() Rules {
 	return Rules{Size: 8, ManRows: 3, MustCapture: true, PromotionEndsMove: true, DrawMoves: 40}
 }
 
-// Specs describes the knobs for validation, docs and `variants show`.
-func Specs() []core.ParamSpec {
+// specs describes the knobs for validation, docs and `variants show`.
+func specs() []core.ParamSpec {
 	d := DefaultRules()
 	return []core.ParamSpec{
-		{Name: "size", Kind: core.Int, Default: d.Size, Min: 8, Max: MaxSize, OneOf: []int{8, 10, 12}, Doc: "the board is size x size"},
-		{Name: "man_rows", Kind: core.Int, Default: d.ManRows, Min: 1, Max: MaxSize/2 - 1, Doc: "rows of men each player starts with (at most size/2-1)"},
+		{Name: "size", Kind: core.Int, Default: d.Size, Min: 8, Max: maxSize, OneOf: []int{8, 10, 12}, Doc: "the board is size x size"},
+		{Name: "man_rows", Kind: core.Int, Default: d.ManRows, Min: 1, Max: maxSize/2 - 1, Doc: "rows of men each player starts with (at most size/2-1)"},
 		{Name: "flying_kings", Kind: core.Bool, Default: d.FlyingKings, Doc: "kings move and capture any distance along a diagonal"},
 		{Name: "men_capture_backwards", Kind: core.Bool, Default: d.MenCaptureBackwards, Doc: "men capture backwards as well as forwards"},
 		{Name: "must_capture", Kind: core.Bool, Default: d.MustCapture, Doc: "capturing is compulsory"},
@@ -163,7 +163,7 @@ func (r Rules) Params() core.Params {
 
 // RulesFrom builds rules from knob values; missing knobs keep their defaults.
 func RulesFrom(p core.Params) (Rules, error) {
-	full, err := core.Apply(Specs(), core.Defaults(Specs()), p)
+	full, err := core.Apply(specs(), core.Defaults(specs()), p)
 	if err != nil {
 		return Rules{}, fmt.Errorf("checkers: %w", err)
 	}
@@ -198,7 +198,7 @@ func (r Rules) Validate() error {
 var Def = core.Def{
 	Name:    "checkers",
 	Summary: "English checkers: 8x8, 12 men each, compulsory multi-jump captures, short kings",
-	Params:  Specs(),
+	Params:  specs(),
 	New:     core.Constructor(RulesFrom, New),
 }
 
@@ -214,7 +214,7 @@ type Game struct {
 	fast bool
 	// nb[sq][d] is the diagonal neighbour of sq in direction d (up-left, up-right,
 	// down-left, down-right; up is towards row 0), or -1 off the board.
-	nb [MaxSquares][4]int8
+	nb [maxSquares][4]int8
 	// promo[c] marks the squares where a man of colour c is crowned; start[c] the
 	// squares its men start on.
 	promo, start [2]set

@@ -18,7 +18,7 @@ func (x *jumpCtx) jumpable(sq int) bool { return x.opp.has(sq) && !x.capt.has(sq
 // genJump walks on from square sq.
 func (x *jumpCtx) genJump(sq int, king bool) {
 	g := x.g
-	var cand [4 * MaxSize]candidate
+	var cand [4 * maxSize]candidate
 	nc := 0
 	dirs := x.manDirs
 	if king {
@@ -29,33 +29,7 @@ func (x *jumpCtx) genJump(sq int, king bool) {
 			continue
 		}
 		if king && x.flying {
-			t := int(g.nb[sq][d])
-			for t >= 0 && !x.occ.has(t) {
-				t = int(g.nb[t][d])
-			}
-			if t < 0 || !x.jumpable(t) {
-				continue
-			}
-			first := nc
-			for l := int(g.nb[t][d]); l >= 0 && !x.occ.has(l); l = int(g.nb[l][d]) {
-				cand[nc] = candidate{int8(l), int8(t)}
-				nc++
-			}
-			// A flying king lands where it can go on capturing, if it can anywhere.
-			if nc-first > 1 {
-				x.capt.add(t)
-				keep := first
-				for i := first; i < nc; i++ {
-					if x.canJump(int(cand[i].land), true) {
-						cand[keep] = cand[i]
-						keep++
-					}
-				}
-				x.capt.del(t)
-				if keep > first {
-					nc = keep
-				}
-			}
+			nc = x.flyingJumps(&cand, nc, sq, d)
 			continue
 		}
 		t := int(g.nb[sq][d])
@@ -75,11 +49,7 @@ func (x *jumpCtx) genJump(sq int, king bool) {
 		}
 		return
 	}
-	for i := 1; i < nc; i++ {
-		for j := i; j > 0 && cand[j].land < cand[j-1].land; j-- {
-			cand[j], cand[j-1] = cand[j-1], cand[j]
-		}
-	}
+	sortByLanding(cand[:nc])
 	for _, c := range cand[:nc] {
 		l, t := int(c.land), int(c.mid)
 		x.path[x.n] = uint8(l)
@@ -97,6 +67,51 @@ func (x *jumpCtx) genJump(sq int, king bool) {
 		x.capt.del(t)
 		if x.done {
 			return
+		}
+	}
+}
+
+// flyingJumps adds to cand[nc:] the jumps of a flying king on sq in direction d, over
+// the first piece in line onto any empty square beyond it, and returns the new count.
+// A flying king lands where it can go on capturing, if it can anywhere.
+func (x *jumpCtx) flyingJumps(cand *[4 * maxSize]candidate, nc, sq, d int) int {
+	g := x.g
+	t := int(g.nb[sq][d])
+	for t >= 0 && !x.occ.has(t) {
+		t = int(g.nb[t][d])
+	}
+	if t < 0 || !x.jumpable(t) {
+		return nc
+	}
+	first := nc
+	for l := int(g.nb[t][d]); l >= 0 && !x.occ.has(l); l = int(g.nb[l][d]) {
+		cand[nc] = candidate{int8(l), int8(t)}
+		nc++
+	}
+	if nc-first <= 1 {
+		return nc
+	}
+	x.capt.add(t)
+	keep := first
+	for i := first; i < nc; i++ {
+		if x.canJump(int(cand[i].land), true) {
+			cand[keep] = cand[i]
+			keep++
+		}
+	}
+	x.capt.del(t)
+	if keep > first {
+		return keep
+	}
+	return nc
+}
+
+// sortByLanding sorts a few jumps by the square they land on (insertion sort: no
+// allocation, and there are at most a handful).
+func sortByLanding(cand []candidate) {
+	for i := 1; i < len(cand); i++ {
+		for j := i; j > 0 && cand[j].land < cand[j-1].land; j-- {
+			cand[j], cand[j-1] = cand[j-1], cand[j]
 		}
 	}
 }

@@ -97,7 +97,7 @@ type jumpCtx struct {
 	// the current piece to each square
 	dst  []core.Move
 	lens []uint8
-	seen [MaxSquares]uint16
+	seen [maxSquares]uint16
 	// modeFind: the want-th sequence (from 0) to target; the result
 	target, want, found int
 	done                bool

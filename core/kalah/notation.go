@@ -6,41 +6,16 @@ import (
 	"strings"
 
 	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/core/pitstring"
 )
 
 // String is the one-line position string (see the package doc).
 func (s *State) String() string {
 	g := s.g
 	var b strings.Builder
-	for p := 0; p < g.pits; p++ {
-		if p > 0 {
-			b.WriteByte(',')
-		}
-		if g.isStore(p) {
-			b.WriteByte('[')
-			b.WriteString(strconv.Itoa(int(s.p.pits[p])))
-			b.WriteByte(']')
-		} else {
-			b.WriteString(strconv.Itoa(int(s.p.pits[p])))
-		}
-	}
-	switch {
-	case s.p.over:
-		b.WriteString(" -")
-	case s.p.side == 0:
-		b.WriteString(" s")
-	default:
-		b.WriteString(" n")
-	}
-	switch s.p.pie {
-	case pieFirst:
-		b.WriteString(" pie=first")
-	case pieOffer:
-		b.WriteString(" pie=offer")
-	}
-	if s.p.swapped {
-		b.WriteString(" swapped")
-	}
+	pitstring.WritePits(&b, s.p.pits[:g.pits], g.isStore)
+	pitstring.WriteSide(&b, int(s.p.side), s.p.over)
+	pitstring.WritePie(&b, s.p.pie == pieFirst, s.p.pie == pieOffer, s.p.swapped)
 	return b.String()
 }
 
@@ -59,49 +34,28 @@ func (g *Game) Parse(text string) (*State, error) {
 		return fail("%d pits, want %d (%d houses a side and 2 stores)", len(cells), g.pits, 2*g.n)
 	}
 	s := &State{g: g}
-	total := 0
-	for p, c := range cells {
-		store := strings.HasPrefix(c, "[") && strings.HasSuffix(c, "]")
-		if store != g.isStore(p) {
-			if g.isStore(p) {
-				return fail("pit %d (%q) is a store: write it in brackets", p+1, c)
-			}
-			return fail("pit %d (%q) is a house: no brackets", p+1, c)
-		}
-		c = strings.TrimSuffix(strings.TrimPrefix(c, "["), "]")
-		n, err := strconv.Atoi(c)
-		if err != nil || n < 0 || n > MaxSeeds {
-			return fail("pit %d: %q is not a seed count 0..%d", p+1, c, MaxSeeds)
-		}
-		s.p.pits[p] = uint8(n)
-		total += n
-	}
-	if total > MaxSeeds {
-		return fail("%d seeds in all; at most %d", total, MaxSeeds)
+	total, err := pitstring.ParsePits(cells, s.p.pits[:g.pits], g.isStore, MaxSeeds)
+	if err != nil {
+		return fail("%v", err)
 	}
 	s.total = total
-	over := false
-	switch fields[1] {
-	case "s":
-	case "n":
-		s.p.side = 1
-	case "-":
-		over = true
-	default:
-		return fail("side to move %q: want s, n or -", fields[1])
+	side, over, err := pitstring.ParseSide(fields[1])
+	if err != nil {
+		return fail("%v", err)
 	}
+	s.p.side = uint8(side)
 	s.p.pie = pieDone
 	for _, f := range fields[2:] {
 		switch f {
-		case "pie=first", "pie=offer":
+		case pitstring.PieFirst, pitstring.PieOffer:
 			if !g.r.PieRule {
 				return fail("%s: this variant has no pie rule", f)
 			}
 			s.p.pie = pieFirst
-			if f == "pie=offer" {
+			if f == pitstring.PieOffer {
 				s.p.pie = pieOffer
 			}
-		case "swapped":
+		case pitstring.Swapped:
 			s.p.swapped = true
 		default:
 			return fail("unknown field %q (want pie=first, pie=offer or swapped)", f)

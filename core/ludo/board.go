@@ -94,7 +94,7 @@ func CrossBoard(track, home int) (*Board, bool) {
 	for _, k := range corners {
 		var cells []Cell
 		r0, c0 := k.Row+a/2-1, k.Col+(a-3)/2
-		for i := 0; i < MaxTokens; i++ {
+		for i := 0; i < maxTokens; i++ {
 			cells = append(cells, Cell{r0 + i/3, c0 + i%3})
 		}
 		b.Yards = append(b.Yards, cells)

@@ -62,7 +62,7 @@ func (s *State) Greedy(moves []core.Move, r *rand.Rand) core.Move {
 	g := s.g
 	pl, f := int(s.p.turn), int(s.p.roll)
 	var best [4]int
-	var ties [MaxTokens]core.Move
+	var ties [maxTokens]core.Move
 	nt := 0
 	for _, m := range moves {
 		k := int(m - TokenBase)

@@ -145,12 +145,12 @@ import (
 // Limits of the rules.
 const (
 	MaxPlayers = 4  // seats
-	MaxTokens  = 6  // tokens per player
-	MaxDie     = 6  // die sides
+	maxTokens  = 6  // tokens per player
+	maxDie     = 6  // die sides
 	MaxTrack   = 80 // squares of the common track
-	MinTrack   = 8
-	MaxHome    = 12 // squares of a home column
-	maxProg    = MaxTrack + MaxHome
+	minTrack   = 8
+	maxHome    = 12 // squares of a home column
+	maxProg    = MaxTrack + maxHome
 	maxPlies   = 1_000_000
 )
 
@@ -207,9 +207,9 @@ func (f Faces) String() string {
 	return strings.Join(parts, ",")
 }
 
-// FacesFromDigits reads a knob value: each decimal digit of n is a face 1..sides, each
+// facesFromDigits reads a knob value: each decimal digit of n is a face 1..sides, each
 // at most once (0 is the empty set).
-func FacesFromDigits(n, sides int) (Faces, error) {
+func facesFromDigits(n, sides int) (Faces, error) {
 	if n < 0 {
 		return 0, fmt.Errorf("%d: want the faces as digits, e.g. 6 or 56", n)
 	}
@@ -333,20 +333,20 @@ func DefaultRules() Rules {
 	}
 }
 
-// Specs describes the knobs for validation, docs and `variants show`.
-func Specs() []core.ParamSpec {
+// specs describes the knobs for validation, docs and `variants show`.
+func specs() []core.ParamSpec {
 	d := DefaultRules()
 	return []core.ParamSpec{
 		{Name: "players", Kind: core.Int, Default: d.Players, Min: 2, Max: MaxPlayers, Doc: "number of players"},
-		{Name: "tokens", Kind: core.Int, Default: d.Tokens, Min: 1, Max: MaxTokens, Doc: "tokens per player"},
-		{Name: "die_sides", Kind: core.Int, Default: d.DieSides, Min: 2, Max: MaxDie, Doc: "faces of the die"},
+		{Name: "tokens", Kind: core.Int, Default: d.Tokens, Min: 1, Max: maxTokens, Doc: "tokens per player"},
+		{Name: "die_sides", Kind: core.Int, Default: d.DieSides, Min: 2, Max: maxDie, Doc: "faces of the die"},
 		{Name: "enter_on", Kind: core.Int, Default: d.EnterOn.Digits(), Min: 1, Max: 123456, Doc: "faces that bring a token out of the yard, as digits: 6, or 56 for a five or a six"},
 		{Name: "six_must_enter", Kind: core.Bool, Default: d.SixMustEnter, Doc: "a roll in enter_on must bring a token out when one can come out"},
 		{Name: "extra_roll_on", Kind: core.Int, Default: d.ExtraRollOn.Digits(), Min: 0, Max: 123456, Doc: "faces that give another roll, as digits (0: none)"},
 		{Name: "three_sixes_forfeit", Kind: core.Bool, Default: d.ThreeSixesForfeit, Doc: "the third extra-roll face in a row in one turn is forfeit and ends the turn"},
 		{Name: "yard_tries", Kind: core.Int, Default: d.YardTries, Min: 1, Max: 6, Doc: "rolls per turn while no token is on the board"},
-		{Name: "track_length", Kind: core.Int, Default: d.TrackLength, Min: MinTrack, Max: MaxTrack, Doc: "squares of the common track"},
-		{Name: "home_length", Kind: core.Int, Default: d.HomeLength, Min: 0, Max: MaxHome, Doc: "squares of each home column"},
+		{Name: "track_length", Kind: core.Int, Default: d.TrackLength, Min: minTrack, Max: MaxTrack, Doc: "squares of the common track"},
+		{Name: "home_length", Kind: core.Int, Default: d.HomeLength, Min: 0, Max: maxHome, Doc: "squares of each home column"},
 		{Name: "finish", Kind: core.Enum, Default: d.Finish.String(), Choices: finishNames, Doc: "exact: the exact roll reaches the goal; bounce: excess pips bounce back"},
 		{Name: "own_token", Kind: core.Enum, Default: d.OwnToken.String(), Choices: ownTokenNames, Doc: "landing on one's own token: stack, go on to the next free square, or stack into a wall"},
 		{Name: "doubled_enemy", Kind: core.Enum, Default: d.DoubledEnemy.String(), Choices: doubledNames, Doc: "landing on two tokens of one opponent: capture one, or the mover goes home"},
@@ -371,7 +371,7 @@ func (r Rules) Params() core.Params {
 // RulesFrom builds rules from knob values; missing knobs keep their defaults. The fields
 // are the default layout scaled to the track length (DefaultFieldsFor).
 func RulesFrom(p core.Params) (Rules, error) {
-	full, err := core.Apply(Specs(), core.Defaults(Specs()), p)
+	full, err := core.Apply(specs(), core.Defaults(specs()), p)
 	if err != nil {
 		return Rules{}, fmt.Errorf("ludo: %w", err)
 	}
@@ -387,10 +387,10 @@ func RulesFrom(p core.Params) (Rules, error) {
 		PlayToEnd:         full.Bool("play_to_end"),
 		MaxPlies:          full.Int("max_plies"),
 	}
-	if r.EnterOn, err = FacesFromDigits(full.Int("enter_on"), r.DieSides); err != nil {
+	if r.EnterOn, err = facesFromDigits(full.Int("enter_on"), r.DieSides); err != nil {
 		return Rules{}, fmt.Errorf("ludo: param %q: %w", "enter_on", err)
 	}
-	if r.ExtraRollOn, err = FacesFromDigits(full.Int("extra_roll_on"), r.DieSides); err != nil {
+	if r.ExtraRollOn, err = facesFromDigits(full.Int("extra_roll_on"), r.DieSides); err != nil {
 		return Rules{}, fmt.Errorf("ludo: param %q: %w", "extra_roll_on", err)
 	}
 	r.Finish = Finish(indexOf(finishNames, full.String("finish")))
@@ -414,10 +414,10 @@ func (r Rules) Validate() error {
 	switch {
 	case r.Players < 2 || r.Players > MaxPlayers:
 		return fmt.Errorf("ludo: players %d out of range 2..%d", r.Players, MaxPlayers)
-	case r.Tokens < 1 || r.Tokens > MaxTokens:
-		return fmt.Errorf("ludo: tokens %d out of range 1..%d", r.Tokens, MaxTokens)
-	case r.DieSides < 2 || r.DieSides > MaxDie:
-		return fmt.Errorf("ludo: die_sides %d out of range 2..%d", r.DieSides, MaxDie)
+	case r.Tokens < 1 || r.Tokens > maxTokens:
+		return fmt.Errorf("ludo: tokens %d out of range 1..%d", r.Tokens, maxTokens)
+	case r.DieSides < 2 || r.DieSides > maxDie:
+		return fmt.Errorf("ludo: die_sides %d out of range 2..%d", r.DieSides, maxDie)
 	case r.EnterOn == 0:
 		return fmt.Errorf("ludo: enter_on is empty: no token could leave the yard")
 	case r.EnterOn>>(r.DieSides+1) != 0 || r.EnterOn&1 != 0:
@@ -428,10 +428,10 @@ func (r Rules) Validate() error {
 		return fmt.Errorf("ludo: extra_roll_on %s is every face: a turn would never end", r.ExtraRollOn)
 	case r.YardTries < 1 || r.YardTries > 6:
 		return fmt.Errorf("ludo: yard_tries %d out of range 1..6", r.YardTries)
-	case r.TrackLength < MinTrack || r.TrackLength > MaxTrack:
-		return fmt.Errorf("ludo: track_length %d out of range %d..%d", r.TrackLength, MinTrack, MaxTrack)
-	case r.HomeLength < 0 || r.HomeLength > MaxHome:
-		return fmt.Errorf("ludo: home_length %d out of range 0..%d", r.HomeLength, MaxHome)
+	case r.TrackLength < minTrack || r.TrackLength > MaxTrack:
+		return fmt.Errorf("ludo: track_length %d out of range %d..%d", r.TrackLength, minTrack, MaxTrack)
+	case r.HomeLength < 0 || r.HomeLength > maxHome:
+		return fmt.Errorf("ludo: home_length %d out of range 0..%d", r.HomeLength, maxHome)
 	case r.TrackLength+r.HomeLength < 2*r.DieSides:
 		return fmt.Errorf("ludo: track_length %d + home_length %d: want at least twice die_sides (%d)", r.TrackLength, r.HomeLength, 2*r.DieSides)
 	case r.Finish > Bounce:
@@ -458,7 +458,7 @@ func (r Rules) Validate() error {
 var Def = core.Def{
 	Name:    "ludo",
 	Summary: "Ludo: 2-4 players, four tokens each, a six to come out and roll again, captures, stars and globes",
-	Params:  Specs(),
+	Params:  specs(),
 	New:     core.Constructor(RulesFrom, New),
 }
 

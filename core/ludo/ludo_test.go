@@ -531,7 +531,7 @@ func TestParamsRoundTrip(t *testing.T) {
 	assert.Equal(t, r.Params(), again.Params())
 	assert.Equal(t, "5,6", r.EnterOn.String())
 	assert.Equal(t, "none", r.ExtraRollOn.String())
-	for _, s := range Specs() {
+	for _, s := range specs() {
 		_, ok := r.Params()[s.Name]
 		assert.True(t, ok, "Params lists %s", s.Name)
 	}

@@ -9,7 +9,7 @@ import (
 
 // position is everything a move changes; a copy of it is an undo record.
 type position struct {
-	prog  [MaxPlayers][MaxTokens]uint8 // each token's progress (0 yard .. goal)
+	prog  [MaxPlayers][maxTokens]uint8 // each token's progress (0 yard .. goal)
 	occ   [MaxTrack]uint16             // tokens on each track square, 4 bits per player
 	done  [MaxPlayers]uint8            // tokens at the goal
 	order [MaxPlayers]uint8            // players in finishing order (the first nfin)

@@ -355,9 +355,9 @@ func (s *State) ParseMove(text string) (core.Move, error) {
 
 // Zobrist keys.
 var (
-	zobTok   [MaxPlayers][MaxTokens][maxProg + 1]uint64
+	zobTok   [MaxPlayers][maxTokens][maxProg + 1]uint64
 	zobTurn  [MaxPlayers]uint64
-	zobRoll  [MaxDie + 1]uint64
+	zobRoll  [maxDie + 1]uint64
 	zobSixes [3]uint64
 	zobTries [6]uint64
 	zobRank  [MaxPlayers][MaxPlayers]uint64

@@ -52,103 +52,29 @@ type gridCell struct {
 	code string // ANSI colour, or ""
 }
 
-func (s *State) renderGrid(b *Board, paint func(string, string) string) []string {
-	g, p := s.g, &s.p
-	grid := make([][]gridCell, b.Rows)
+// textGrid is a board drawing: rows of two-character cells.
+type textGrid [][]gridCell
+
+func newTextGrid(rows, cols int) textGrid {
+	grid := make(textGrid, rows)
 	for r := range grid {
-		grid[r] = make([]gridCell, b.Cols)
+		grid[r] = make([]gridCell, cols)
 		for c := range grid[r] {
 			grid[r][c] = gridCell{text: "  "}
 		}
 	}
-	set := func(c Cell, text, code string) { grid[c.Row][c.Col] = gridCell{text, code} }
-	base := b.Starts[0]
-	cellOf := func(sq int) Cell { return b.Track[(sq+base)%g.track] }
-	for sq := 0; sq < g.track; sq++ {
-		text, code := ". ", ansiDim
-		if fi := g.field[sq]; fi >= 0 {
-			f := g.r.Fields[fi]
-			switch {
-			case f.Jump != JumpNone:
-				text, code = "* ", ansiStar
-			case f.Safe || f.SafeExceptOthersStart:
-				text, code = "o ", ansiGlobe
-			default:
-				text, code = strings.ToLower(f.Kind[:1])+" ", ansiBold
-			}
-		}
-		if q := g.startOf[sq]; q >= 0 {
-			code = ansiColour[g.slotOf[q]]
-			if g.field[sq] < 0 {
-				text = strings.ToLower(string(g.Letter(int(q)))) + " "
-			}
-		}
-		set(cellOf(sq), text, code)
-	}
-	for q := 0; q < g.n; q++ {
-		slot := g.slotOf[q]
-		for _, c := range b.Homes[slot] {
-			set(c, ": ", ansiColour[slot])
-		}
-		if p.done[q] > 0 {
-			set(b.Goals[slot], fmt.Sprintf("%c%d", g.Letter(q), p.done[q]), ansiBold+ansiColour[slot])
-		}
-		for k := 0; k < g.tokens; k++ {
-			if p.prog[q][k] == 0 {
-				set(b.Yards[slot][k], fmt.Sprintf("%c%c", g.Letter(q), 'a'+k), ansiBold+ansiColour[slot])
-			}
-		}
-	}
-	// Tokens on the track and in the home columns, grouped by cell.
-	type stack struct {
-		players []int
-		count   int
-		token   int
-	}
-	stacks := map[Cell]*stack{}
-	var order []Cell
-	for q := 0; q < g.n; q++ {
-		for k := 0; k < g.tokens; k++ {
-			x := int(p.prog[q][k])
-			var c Cell
-			switch {
-			case x == 0 || x == g.goal:
-				continue
-			case x < g.track:
-				c = cellOf(int(g.absOf[q][x]))
-			default:
-				c = b.Homes[g.slotOf[q]][x-g.track]
-			}
-			st := stacks[c]
-			if st == nil {
-				st = &stack{token: k}
-				stacks[c] = st
-				order = append(order, c)
-			}
-			if len(st.players) == 0 || st.players[len(st.players)-1] != q {
-				st.players = append(st.players, q)
-			}
-			st.count++
-		}
-	}
-	for _, c := range order {
-		st := stacks[c]
-		q := st.players[0]
-		code := ansiBold + ansiColour[g.slotOf[q]]
-		switch {
-		case len(st.players) > 1:
-			set(c, fmt.Sprintf("%c%c", g.Letter(q), g.Letter(st.players[1])), ansiBold)
-		case st.count > 1:
-			set(c, fmt.Sprintf("%c%d", g.Letter(q), st.count), code)
-		default:
-			set(c, fmt.Sprintf("%c%c", g.Letter(q), 'a'+st.token), code)
-		}
-	}
+	return grid
+}
+
+func (t textGrid) set(c Cell, text, code string) { t[c.Row][c.Col] = gridCell{text, code} }
+
+// lines writes the grid a row a line, the cells painted and a space apart.
+func (t textGrid) lines(paint func(string, string) string) []string {
 	var out []string
-	for r := range grid {
+	for r := range t {
 		var line strings.Builder
 		line.WriteString("  ")
-		for c, cell := range grid[r] {
+		for c, cell := range t[r] {
 			if c > 0 {
 				line.WriteByte(' ')
 			}
@@ -161,6 +87,131 @@ func (s *State) renderGrid(b *Board, paint func(string, string) string) []string
 		out = append(out, strings.TrimRight(line.String(), " "))
 	}
 	return out
+}
+
+// renderGrid draws the board b: its track, the players' yards, home columns and goals,
+// then the tokens on the track and in the home columns.
+func (s *State) renderGrid(b *Board, paint func(string, string) string) []string {
+	grid := newTextGrid(b.Rows, b.Cols)
+	s.drawTrack(grid, b)
+	s.drawSeats(grid, b)
+	s.drawTokens(grid, b)
+	return grid.lines(paint)
+}
+
+// trackCell is where track square sq (counted from player 0's start) is on b.
+func (s *State) trackCell(b *Board, sq int) Cell {
+	return b.Track[(sq+b.Starts[0])%s.g.track]
+}
+
+// drawTrack draws the empty track: plain squares, fields and start squares.
+func (s *State) drawTrack(grid textGrid, b *Board) {
+	g := s.g
+	for sq := 0; sq < g.track; sq++ {
+		text, code := ". ", ansiDim
+		if fi := g.field[sq]; fi >= 0 {
+			text, code = fieldMark(g.r.Fields[fi])
+		}
+		if q := g.startOf[sq]; q >= 0 {
+			code = ansiColour[g.slotOf[q]]
+			if g.field[sq] < 0 {
+				text = strings.ToLower(string(g.Letter(int(q)))) + " "
+			}
+		}
+		grid.set(s.trackCell(b, sq), text, code)
+	}
+}
+
+// fieldMark is how the grid shows a field: "*" a jump, "o" a safe square, else the
+// first letter of its kind.
+func fieldMark(f Field) (text, code string) {
+	switch {
+	case f.Jump != JumpNone:
+		return "* ", ansiStar
+	case f.Safe || f.SafeExceptOthersStart:
+		return "o ", ansiGlobe
+	default:
+		return strings.ToLower(f.Kind[:1]) + " ", ansiBold
+	}
+}
+
+// drawSeats draws each player's home column, the count in their goal and the tokens in
+// their yard.
+func (s *State) drawSeats(grid textGrid, b *Board) {
+	g, p := s.g, &s.p
+	for q := 0; q < g.n; q++ {
+		slot := g.slotOf[q]
+		for _, c := range b.Homes[slot] {
+			grid.set(c, ": ", ansiColour[slot])
+		}
+		if p.done[q] > 0 {
+			grid.set(b.Goals[slot], fmt.Sprintf("%c%d", g.Letter(q), p.done[q]), ansiBold+ansiColour[slot])
+		}
+		for k := 0; k < g.tokens; k++ {
+			if p.prog[q][k] == 0 {
+				grid.set(b.Yards[slot][k], fmt.Sprintf("%c%c", g.Letter(q), 'a'+k), ansiBold+ansiColour[slot])
+			}
+		}
+	}
+}
+
+// tokenStack is the tokens on one cell of the track or a home column.
+type tokenStack struct {
+	players []int // the players with tokens there, in order
+	count   int   // how many tokens
+	token   int   // the first token's index
+}
+
+// drawTokens draws the tokens on the track and in the home columns, grouped by cell.
+func (s *State) drawTokens(grid textGrid, b *Board) {
+	g := s.g
+	stacks, order := s.tokenStacks(b)
+	for _, c := range order {
+		st := stacks[c]
+		q := st.players[0]
+		code := ansiBold + ansiColour[g.slotOf[q]]
+		switch {
+		case len(st.players) > 1:
+			grid.set(c, fmt.Sprintf("%c%c", g.Letter(q), g.Letter(st.players[1])), ansiBold)
+		case st.count > 1:
+			grid.set(c, fmt.Sprintf("%c%d", g.Letter(q), st.count), code)
+		default:
+			grid.set(c, fmt.Sprintf("%c%c", g.Letter(q), 'a'+st.token), code)
+		}
+	}
+}
+
+// tokenStacks groups the tokens on the track and in the home columns by cell, the
+// cells in the order first met.
+func (s *State) tokenStacks(b *Board) (map[Cell]*tokenStack, []Cell) {
+	g, p := s.g, &s.p
+	stacks := map[Cell]*tokenStack{}
+	var order []Cell
+	for q := 0; q < g.n; q++ {
+		for k := 0; k < g.tokens; k++ {
+			x := int(p.prog[q][k])
+			var c Cell
+			switch {
+			case x == 0 || x == g.goal:
+				continue
+			case x < g.track:
+				c = s.trackCell(b, int(g.absOf[q][x]))
+			default:
+				c = b.Homes[g.slotOf[q]][x-g.track]
+			}
+			st := stacks[c]
+			if st == nil {
+				st = &tokenStack{token: k}
+				stacks[c] = st
+				order = append(order, c)
+			}
+			if len(st.players) == 0 || st.players[len(st.players)-1] != q {
+				st.players = append(st.players, q)
+			}
+			st.count++
+		}
+	}
+	return stacks, order
 }
 
 // renderList describes each token's place, for boards without a drawing.

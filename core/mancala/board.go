@@ -101,7 +101,9 @@ func FourRows(houses, seeds int) Board {
 	return b
 }
 
-// Validate checks the board; the error names the field at fault.
+// Validate checks the board; the error names the field at fault. It checks the size,
+// then each pit in order, then what the pits add up to (a store and houses each, the
+// seeds in all), then each track.
 func (b *Board) Validate() error {
 	switch {
 	case b.Rows < 1 || b.Rows > MaxRows:
@@ -111,38 +113,60 @@ func (b *Board) Validate() error {
 	case len(b.Pits) > MaxPits:
 		return fmt.Errorf("board.pits: %d pits; at most %d", len(b.Pits), MaxPits)
 	}
-	var stores [2]int
-	houses := [2]int{}
 	cell := map[[2]int]int{}
-	total := 0
 	for i, p := range b.Pits {
-		field := fmt.Sprintf("board.pits[%d]", i)
-		if p.Owner != 0 && p.Owner != 1 {
-			return fmt.Errorf("%s.owner %d: want 0 (South) or 1 (North)", field, p.Owner)
+		if err := b.validatePit(fmt.Sprintf("board.pits[%d]", i), p); err != nil {
+			return err
 		}
-		if p.Row < 0 || p.Row >= b.Rows {
-			return fmt.Errorf("%s.row %d: want 0..%d", field, p.Row, b.Rows-1)
-		}
-		if p.Seeds < 0 || p.Seeds > MaxSeeds {
-			return fmt.Errorf("%s.seeds %d: want 0..%d", field, p.Seeds, MaxSeeds)
-		}
-		total += p.Seeds
 		if p.Store {
-			stores[p.Owner]++
-			if p.Col != -1 && p.Col != b.Houses {
-				return fmt.Errorf("%s.col %d: a store sits at col -1 or %d", field, p.Col, b.Houses)
-			}
 			continue
 		}
-		houses[p.Owner]++
-		if p.Col < 0 || p.Col >= b.Houses {
-			return fmt.Errorf("%s.col %d: want 0..%d", field, p.Col, b.Houses-1)
-		}
 		if j, dup := cell[[2]int{p.Row, p.Col}]; dup {
-			return fmt.Errorf("%s: row %d col %d is also pit %d", field, p.Row, p.Col, j)
+			return fmt.Errorf("board.pits[%d]: row %d col %d is also pit %d", i, p.Row, p.Col, j)
 		}
 		cell[[2]int{p.Row, p.Col}] = i
 	}
+	if err := b.validateOwners(); err != nil {
+		return err
+	}
+	for side, tr := range b.Tracks {
+		if err := b.validateTrack(side, tr); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validatePit checks one pit on its own (field names it): its owner, row, seeds, and
+// column (a store's at either end of the rows).
+func (b *Board) validatePit(field string, p Pit) error {
+	switch {
+	case p.Owner != 0 && p.Owner != 1:
+		return fmt.Errorf("%s.owner %d: want 0 (South) or 1 (North)", field, p.Owner)
+	case p.Row < 0 || p.Row >= b.Rows:
+		return fmt.Errorf("%s.row %d: want 0..%d", field, p.Row, b.Rows-1)
+	case p.Seeds < 0 || p.Seeds > MaxSeeds:
+		return fmt.Errorf("%s.seeds %d: want 0..%d", field, p.Seeds, MaxSeeds)
+	case p.Store && p.Col != -1 && p.Col != b.Houses:
+		return fmt.Errorf("%s.col %d: a store sits at col -1 or %d", field, p.Col, b.Houses)
+	case !p.Store && (p.Col < 0 || p.Col >= b.Houses):
+		return fmt.Errorf("%s.col %d: want 0..%d", field, p.Col, b.Houses-1)
+	}
+	return nil
+}
+
+// validateOwners checks what the pits add up to: one store a player (or none on the
+// board), a house or more a player, and at most MaxSeeds seeds.
+func (b *Board) validateOwners() error {
+	var stores [2]int
+	total := 0
+	for _, p := range b.Pits {
+		total += p.Seeds
+		if p.Store {
+			stores[p.Owner]++
+		}
+	}
+	houses := b.housesOwned()
 	for side := 0; side < 2; side++ {
 		if stores[side] != 1 && stores != [2]int{} {
 			return fmt.Errorf("board.pits: player %d has %d stores; want exactly 1 each, or none on the board", side, stores[side])
@@ -154,27 +178,43 @@ func (b *Board) Validate() error {
 	if total > MaxSeeds {
 		return fmt.Errorf("board.pits: %d seeds in all; at most %d", total, MaxSeeds)
 	}
-	for side, tr := range b.Tracks {
-		field := fmt.Sprintf("board.tracks[%d]", side)
-		seen := make(map[int]int, len(tr))
-		for i, p := range tr {
-			if p < 0 || p >= len(b.Pits) {
-				return fmt.Errorf("%s[%d]: pit %d does not exist (0..%d)", field, i, p, len(b.Pits)-1)
-			}
-			if j, dup := seen[p]; dup {
-				return fmt.Errorf("%s: pit %d is listed twice (at %d and %d)", field, p, j, i)
-			}
-			seen[p] = i
+	return nil
+}
+
+// validateTrack checks side's track: existing pits, each once, and every house the
+// side owns.
+func (b *Board) validateTrack(side int, tr []int) error {
+	field := fmt.Sprintf("board.tracks[%d]", side)
+	seen := make(map[int]int, len(tr))
+	for i, p := range tr {
+		if p < 0 || p >= len(b.Pits) {
+			return fmt.Errorf("%s[%d]: pit %d does not exist (0..%d)", field, i, p, len(b.Pits)-1)
 		}
-		for p, pit := range b.Pits {
-			if pit.Owner == side && !pit.Store {
-				if _, ok := seen[p]; !ok {
-					return fmt.Errorf("%s misses pit %d, a house player %d owns", field, p, side)
-				}
-			}
+		if j, dup := seen[p]; dup {
+			return fmt.Errorf("%s: pit %d is listed twice (at %d and %d)", field, p, j, i)
+		}
+		seen[p] = i
+	}
+	for p, pit := range b.Pits {
+		if pit.Owner != side || pit.Store {
+			continue
+		}
+		if _, ok := seen[p]; !ok {
+			return fmt.Errorf("%s misses pit %d, a house player %d owns", field, p, side)
 		}
 	}
 	return nil
+}
+
+// housesOwned counts the houses each player owns.
+func (b *Board) housesOwned() [2]int {
+	nh := [2]int{}
+	for _, p := range b.Pits {
+		if !p.Store {
+			nh[p.Owner]++
+		}
+	}
+	return nh
 }
 
 // OneRow returns a board of a single row of 2*houses houses with seeds each: South owns

@@ -68,8 +68,10 @@
 //     play: Pallanguzhi, Gabata, Ba-awa); End.LeftAtMost and the seeds left ToEmptied
 //     or ToStarter.
 //
-// Hooks (hooks.go) belong to the classic loop: a game with extended sowing rules plays
-// them and calls no hook.
+// Hooks (hooks.go) run in both loops, at the same points with the same move context:
+// Capture where the captures would be tried (in the extended loop at every lap's end,
+// with [State.ApplyCaptures] for the descriptor's own, re-sowing included), AfterSow
+// after the move; setup moves, swaps, passes and the moves the move rules try call none.
 // [Rules.Validate] checks a descriptor and names the field at fault
 // ("board.tracks[1] misses pit 3, a house player 1 owns"). [New] compiles it into a
 // [Game]: laps per player and direction, opposite and column tables, per-pit keys.

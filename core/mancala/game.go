@@ -105,8 +105,25 @@ func New(name string, r Rules) (*Game, error) {
 	if err := r.Validate(); err != nil {
 		return nil, fmt.Errorf("mancala %s: %w", name, err)
 	}
-	b := &r.Board
 	g := &Game{name: name, r: r, minSeeds: max(1, r.Sowing.MinSeeds)}
+	g.placePits()
+	g.compileTracks()
+	g.compileGeometry()
+	g.compileCaptures()
+	g.compileExt()
+	if g.rounds {
+		g.marks = true // out-of-play pits are kept with the marks
+	}
+	g.plain = !g.marks && !r.Sowing.SkipOrigin && !r.Sowing.OriginFirst
+	g.lapFast = g.plain && r.Sowing.TakeAt == 0
+	g.drawKeys()
+	return g, nil
+}
+
+// placePits lists the pits (the board's, and the engine's stores when it has none)
+// and who owns each, which are houses, the stores and the seeds at the start.
+func (g *Game) placePits() {
+	b := &g.r.Board
 	g.pits = append([]Pit(nil), b.Pits...)
 	if !slices.ContainsFunc(g.pits, func(p Pit) bool { return p.Store }) {
 		g.virtual = true
@@ -117,12 +134,6 @@ func New(name string, r Rules) (*Game, error) {
 	g.npits = n
 	g.owner = make([]uint8, n)
 	g.house = make([]bool, n)
-	g.houseNo = make([]int, n)
-	g.opp = make([]int, n)
-	g.col = make([][]int, n)
-	g.inner = make([]bool, n)
-	byCell := map[[2]int]int{}
-	rowOwner := make([][2]bool, b.Rows)
 	for p, pit := range g.pits {
 		g.owner[p] = uint8(pit.Owner)
 		g.total += pit.Seeds
@@ -131,35 +142,23 @@ func New(name string, r Rules) (*Game, error) {
 			continue
 		}
 		g.house[p] = true
-		byCell[[2]int{pit.Row, pit.Col}] = p
-		rowOwner[pit.Row][pit.Owner] = true
 	}
+}
+
+// compileTracks numbers each side's houses along its track (the moves), lists the
+// pits each side sows into in both directions, and notes whether a side's houses are
+// consecutive pits.
+func (g *Game) compileTracks() {
+	g.houseNo = make([]int, g.npits)
 	for side := 0; side < 2; side++ {
-		for _, p := range b.Tracks[side] {
+		for _, p := range g.r.Board.Tracks[side] {
 			if g.house[p] && int(g.owner[p]) == side {
 				g.houseNo[p] = len(g.houses[side])
 				g.houses[side] = append(g.houses[side], p)
 			}
 		}
 		for dir := 0; dir < 2; dir++ {
-			var lap []int
-			for i := range b.Tracks[side] {
-				p := b.Tracks[side][i]
-				if dir == 1 {
-					p = b.Tracks[side][(len(b.Tracks[side])-i)%len(b.Tracks[side])]
-				}
-				if g.house[p] || r.storeSown(side, p) {
-					lap = append(lap, p)
-				}
-			}
-			at := make([]int, n)
-			for i := range at {
-				at[i] = -1
-			}
-			for i, p := range lap {
-				at[p] = i
-			}
-			g.lap[side][dir], g.at[side][dir] = lap, at
+			g.lap[side][dir], g.at[side][dir] = g.compileLap(side, dir)
 		}
 	}
 	for side := 0; side < 2; side++ {
@@ -171,16 +170,62 @@ func New(name string, r Rules) (*Game, error) {
 			}
 		}
 	}
+}
+
+// compileLap returns the pits side sows into in direction dir (0 anticlockwise, 1
+// clockwise: the track walked backwards from its first pit), houses and the stores
+// the sowing options sow, and each pit's index in that list (-1: not in it).
+func (g *Game) compileLap(side, dir int) (lap, at []int) {
+	tr := g.r.Board.Tracks[side]
+	for i := range tr {
+		p := tr[i]
+		if dir == 1 {
+			p = tr[(len(tr)-i)%len(tr)]
+		}
+		if g.house[p] || g.r.storeSown(side, p) {
+			lap = append(lap, p)
+		}
+	}
+	at = make([]int, g.npits)
+	for i := range at {
+		at[i] = -1
+	}
+	for i, p := range lap {
+		at[p] = i
+	}
+	return lap, at
+}
+
+// compileGeometry finds for each house the opponent house facing it, the opponent
+// houses in its column, and whether its row faces the opponent.
+func (g *Game) compileGeometry() {
+	b := &g.r.Board
+	n := g.npits
+	g.opp = make([]int, n)
+	g.col = make([][]int, n)
+	g.inner = make([]bool, n)
+	byCell := map[[2]int]int{}
+	rowOwner := make([][2]bool, b.Rows)
+	for p, pit := range g.pits {
+		if !pit.Store {
+			byCell[[2]int{pit.Row, pit.Col}] = p
+			rowOwner[pit.Row][pit.Owner] = true
+		}
+	}
+	opponent := func(row, col, owner int) (int, bool) {
+		o, ok := byCell[[2]int{row, col}]
+		return o, ok && g.pits[o].Owner != owner
+	}
 	for p, pit := range g.pits {
 		g.opp[p] = -1
 		if pit.Store {
 			continue
 		}
-		if o, ok := byCell[[2]int{b.Rows - 1 - pit.Row, pit.Col}]; ok && g.pits[o].Owner != pit.Owner {
+		if o, ok := opponent(b.Rows-1-pit.Row, pit.Col, pit.Owner); ok {
 			g.opp[p] = o
 		}
 		for row := 0; row < b.Rows; row++ {
-			if o, ok := byCell[[2]int{row, pit.Col}]; ok && g.pits[o].Owner != pit.Owner {
+			if o, ok := opponent(row, pit.Col, pit.Owner); ok {
 				g.col[p] = append(g.col[p], o)
 			}
 		}
@@ -190,27 +235,29 @@ func New(name string, r Rules) (*Game, error) {
 			}
 		}
 	}
-	for _, c := range r.Captures {
+}
+
+// compileCaptures compiles the capture rules (their counts as bit sets) and notes
+// whether some capture marks or keeps pits.
+func (g *Game) compileCaptures() {
+	for _, c := range g.r.Captures {
 		g.caps = append(g.caps, capture{Capture: c, mask: c.countMask(), oppMask: bitSet(c.OppositeCounts)})
 		if c.Effect == MarkPit || c.Effect == KeepPair {
 			g.marks = true
 		}
 	}
-	g.compileExt()
-	if g.rounds {
-		g.marks = true // out-of-play pits are kept with the marks
-	}
-	g.plain = !g.marks && !r.Sowing.SkipOrigin && !r.Sowing.OriginFirst
-	g.lapFast = g.plain && r.Sowing.TakeAt == 0
+}
+
+// drawKeys draws the hash keys: one a pit, then the flags.
+func (g *Game) drawKeys() {
 	keys := core.NewKeys(0x6d61_6e63_616c_6121) // "mancala!"
-	g.keys = make([]uint64, n)
+	g.keys = make([]uint64, g.npits)
 	for p := range g.keys {
 		g.keys[p] = keys.Next()
 	}
 	for i := range g.flags {
 		g.flags[i] = keys.Next()
 	}
-	return g, nil
 }
 
 // Name is the variant name.
@@ -280,22 +327,10 @@ func (g *Game) compileExt() {
 	r := &g.r
 	o := r.Opening
 	g.rounds = r.Rounds.Seeds > 0
-	g.ext = r.Sowing.TakeAt > 0 || r.Sowing.Relay > RelayOnOccupied || g.rounds ||
-		r.Must != AnyMove || r.Sowing.LapCaptures
+	g.ext = r.extended()
 	for _, c := range r.Captures {
-		if c.Take > TakePit || c.Effect == Resow || c.Occupied || c.NeedOpposite ||
-			c.AllOccupied || c.Chosen || c.FromPly > 0 {
-			g.ext = true
-		}
-		if c.Chosen {
-			g.chosen = true
-		}
-		if c.Effect == KeepPair || len(c.OppositeCounts) > 0 {
-			g.ext = true
-		}
-		if c.Effect == KeepPair {
-			g.keeps = true
-		}
+		g.chosen = g.chosen || c.Chosen
+		g.keeps = g.keeps || c.Effect == KeepPair
 		g.plyCap = max(g.plyCap, c.FromPly)
 	}
 	if len(r.Sowing.HouseDirections) > 0 {
@@ -304,6 +339,14 @@ func (g *Game) compileExt() {
 	g.filter = g.chosen || r.NoStarve || r.Must != AnyMove
 	g.slowMoves = g.filter || o.Plies > 0 || o.EachHouse || g.keeps || g.hdir != nil
 	g.starveBound = starveBound(r)
+	g.compileOpening()
+	g.keepPly = r.KeepPly || g.plyCap > 0 || o.EachHouse || r.Setup.Moves > 0 || g.rounds
+}
+
+// compileOpening lists the house numbers that may open (Opening.Houses) and counts the
+// opening's plies in plyCap.
+func (g *Game) compileOpening() {
+	o := g.r.Opening
 	g.plyCap = max(g.plyCap, o.Plies)
 	if o.Plies > 0 {
 		g.opening = make([]bool, MaxRows*MaxHouses)
@@ -311,7 +354,24 @@ func (g *Game) compileExt() {
 			g.opening[h-1] = true
 		}
 	}
-	g.keepPly = r.KeepPly || g.plyCap > 0 || o.EachHouse || r.Setup.Moves > 0 || g.rounds
+}
+
+// extended reports whether the rules need the extended sowing loop (see Game.ext): the
+// per-seed takes, the newer relays, rounds, a move condition, captures at every lap,
+// or a capture that needs it.
+func (r *Rules) extended() bool {
+	if r.Sowing.TakeAt > 0 || r.Sowing.Relay > RelayOnOccupied || r.Rounds.Seeds > 0 ||
+		r.Must != AnyMove || r.Sowing.LapCaptures {
+		return true
+	}
+	return slices.ContainsFunc(r.Captures, func(c Capture) bool { return c.extended() })
+}
+
+// extended reports whether the capture needs the extended sowing loop: the takes after
+// TakePit, re-sowing and keeping, and the newer conditions.
+func (c *Capture) extended() bool {
+	return c.Take > TakePit || c.Effect == Resow || c.Effect == KeepPair || c.Occupied ||
+		c.NeedOpposite || c.AllOccupied || c.Chosen || c.FromPly > 0 || len(c.OppositeCounts) > 0
 }
 
 // starveBound returns the most seeds an opponent house can hold and still be emptied

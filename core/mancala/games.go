@@ -106,16 +106,27 @@ func Ayoayo(maxPlies int) Rules {
 
 // Congkak describes the Malay game (salvi.chaosnet.org/snippets/congklak-rules.txt;
 // Wikipedia "Southeast Asian mancala") without its simultaneous first move: two rows
-// of seven houses, seven seeds each, sown clockwise into the mover's store (the
-// opponent's skipped). A last seed in an occupied house on either side relays; in the
-// own store it moves again; in an empty house of the mover it captures the opposite
-// house with itself when the opposite house has seeds. The game ends when a side is
-// empty, each player taking the seeds on their side.
+// of seven houses, seven seeds each, sown into the mover's store (the opponent's
+// skipped). A last seed in an occupied house on either side relays; in the own store
+// it moves again; in an empty house of the mover it captures the opposite house with
+// itself when the opposite house has seeds. The game ends when a side is empty, each
+// player taking the seeds on their side.
+//
+// The sources sow clockwise with each player's store at their left, so a lap goes
+// from the own row into the own store and then to the opponent's row. [TwoRows] puts
+// the stores at the right, where clockwise sowing would reach the own store only after
+// the opponent's row (a different game), so Congkak is described as its mirror image:
+// anticlockwise, stores at the right, the same lap (as [Sungka], its Philippine
+// sibling). Left and right swap with the mirror: the sources' house next to the
+// store, a player's leftmost, is house 7 here (houses count from the player's left,
+// towards the store), and their second hole from the right is house 2.
 func Congkak(maxPlies int) Rules {
 	b := TwoRows(7, 7)
 	return Rules{
-		Board:  b,
-		Sowing: Sowing{Direction: Clockwise, Stores: OwnStore, Relay: RelayOnOccupied},
+		Board: b,
+		// Anticlockwise: the mirror image of the sources' clockwise board with the
+		// stores at the players' left (see above).
+		Sowing: Sowing{Direction: Anticlockwise, Stores: OwnStore, Relay: RelayOnOccupied},
 		Captures: []Capture{{
 			Side: OwnSide, EmptyBefore: true, Take: TakeOpposite, WithLast: true, NeedSeeds: true,
 		}},

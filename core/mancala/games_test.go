@@ -133,13 +133,16 @@ func TestScenarios(t *testing.T) {
 			"0,0,0,0,0,0,[5],0,0,0,0,0,0,[0] -", ""},
 		{"ayoayo/no-capture-of-empty", gs["ayoayo"], "1,0,0,0,0,0,[0],0,0,0,0,0,3,[0] s", "1",
 			"0,1,0,0,0,0,[0],0,0,0,0,0,3,[0] n", ""},
-		// Congkak: clockwise, relay, extra turn.
-		{"congkak/capture", gs["congkak"], "0,0,1,0,0,0,2,[0],2,0,0,0,0,4,0,[0] s", "3",
-			"0,0,0,0,0,0,2,[5],2,0,0,0,0,0,0,[0] n", ""},
-		{"congkak/relay-ends-in-empty-opponent-house", gs["congkak"], "1,0,0,0,0,0,2,[0],3,0,0,0,0,0,1,[0] s", "1",
-			"0,0,0,0,0,0,2,[0],3,0,0,0,1,1,0,[0] n", ""},
-		{"congkak/extra-turn", gs["congkak"], "8,0,0,0,0,0,2,[0],1,1,1,1,1,1,1,[0] s", "1",
-			"0,0,0,0,0,0,2,[1],2,2,2,2,2,2,2,[0] s", ""},
+		// Congkak: the sources' clockwise board mirrored (own row, own store, opponent's
+		// row), relay, extra turn.
+		{"congkak/capture", gs["congkak"], "2,0,0,0,1,0,0,[0],0,4,0,0,0,0,2,[0] s", "5",
+			"2,0,0,0,0,0,0,[5],0,0,0,0,0,0,2,[0] n", ""},
+		{"congkak/relay-ends-in-empty-opponent-house", gs["congkak"], "0,0,0,0,0,3,0,[0],1,0,0,0,0,0,3,[0] s", "6",
+			"0,0,0,0,0,0,1,[1],0,1,1,0,0,0,3,[0] n", ""},
+		{"congkak/extra-turn", gs["congkak"], "2,0,0,0,0,0,1,[0],1,1,1,1,1,1,1,[0] s", "7",
+			"2,0,0,0,0,0,0,[1],1,1,1,1,1,1,1,[0] s", ""},
+		{"congkak/salvi-first-move-mirrored", gs["congkak"], "", "2",
+			"8,0,8,8,8,8,8,[10],0,8,8,8,8,0,8,[0] n", ""},
 		// A chosen direction.
 		{"chosen/start", gs["kalah-chosen"], "", "", "", "1R 2R 3R 4R 5R 6R 1L 2L 3L 4L 5L 6L"},
 		{"chosen/clockwise", gs["kalah-chosen"], "", "1L",

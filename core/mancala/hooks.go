@@ -11,19 +11,33 @@ import (
 // without hooks runs its descriptor alone, at full speed. A game with hooks belongs to
 // one goroutine (the hooks' own, e.g. their Lua state).
 //
-// A hook sees the position through the State's hook methods (Take, Add, Sow, ...) and
-// the move so far through a *Sown. A hook that fails, or leaves a different number of
-// seeds on the board than it found, ends the game: State.Err reports why. Hooks belong
-// to the classic loop (sow.go): a game that uses the extended sowing rules (sowx.go)
-// plays them and calls no Capture or AfterSow hook.
+// A hook sees the position through the State's hook methods (Take, Add, Sow,
+// ApplyCaptures, ...) and the move so far through a *Sown. A hook that fails, or leaves
+// a different number of seeds on the board than it found, ends the game: State.Err
+// reports why.
+//
+// Hooks run in both move loops: the classic one (sow.go) and the extended one
+// (sowx.go: relays that stop at captures, re-sown captures, per-seed takes, rounds,
+// setup phases, the move rules that try moves). They are called for sowing moves only:
+// a setup move, a swap or a pass calls no hook, and neither do the moves the move rules
+// try ahead (must feed, no-starve, Must, chosen targets), which play the descriptor
+// alone. In a match of rounds, AfterSow runs before the end check, so before a round
+// that the move ends is counted and the board refilled.
 type Hooks struct {
-	// Capture replaces the descriptor's captures: it is called after each sowing move
-	// whose last seed fell in a house that no capture has marked (where the captures
-	// would be tried).
-	Capture func(s *State, mv *Sown) error
-	// AfterSow is called after each sowing move and its capture, before the end check.
-	// It returns (again, true) to decide whether the mover moves again, or (_, false)
-	// to keep what the rules said (an extra turn for a last seed in the own store).
+	// Capture replaces the descriptor's captures. It is called where the rules try
+	// them, at a last seed that fell in a house in play that no capture has marked:
+	// in the classic loop once a move, after the sowing and its relay; in the
+	// extended loop, which tries the captures at the end of every lap (before the
+	// relay rule), at the end of every lap. It returns whether it captured: a capture
+	// ends the move, and no capture lets the move go on as the rules say (the
+	// extended loop's relay; the classic loop's move ends either way). The hook may
+	// apply the descriptor's captures itself (State.ApplyCaptures), re-sowing
+	// included.
+	Capture func(s *State, mv *Sown) (captured bool, err error)
+	// AfterSow is called after each sowing move and its captures (every lap of it),
+	// before the end check. It returns (again, true) to decide whether the mover
+	// moves again, or (_, false) to keep what the rules said (an extra turn for a last
+	// seed in the own store).
 	AfterSow func(s *State, mv *Sown) (again, set bool, err error)
 }
 
@@ -31,25 +45,42 @@ type Hooks struct {
 const MaxDrops = 1 << 16
 
 // Sown is what a sowing move did, for the hooks: where it started, how many seeds it
-// lifted, every pit a seed fell in, and where the last one fell. Its slices are reused
-// from move to move: a hook must not keep them.
+// lifted, every pit a seed fell in, and where the last one fell. During a Capture hook
+// call it describes the move up to the lap whose end is being judged. Its slices are
+// reused from move to move: a hook must not keep them.
 type Sown struct {
 	Side      int  // the mover (0 South, 1 North)
 	Clockwise bool // the direction sown in
 	House     int  // the house moved, 0-based along the mover's houses
 	Origin    int  // its pit
 	Seeds     int  // the seeds lifted from it
-	// Laps is the number of lifts: 1, plus one for each relay.
+	// Target is the opponent house the move chose (0-based along the opponent's
+	// houses: a Capture.Chosen move, "12>3"), or -1.
+	Target int
+	// Laps is the number of laps: 1, plus one for each relay and each re-sowing of
+	// captured seeds (Effect Resow).
 	Laps int
-	// Lifts lists the pit of each lift (Origin first, then each relay's pit).
+	// Resows is the number of laps that sowed captured seeds on.
+	Resows int
+	// Lifts lists the pit each lap started from: Origin first, then each relay's pit;
+	// a re-sowing's entry is the pit its first seed follows (the capturing pit for
+	// ResowAfterLast).
 	Lifts []int
 	// Drops lists the pit of every seed sown, in order (a seed falling into a marked pit
-	// is listed at that pit, though it goes to the mark owner's store); at most MaxDrops.
+	// is listed at that pit, though it goes to the mark owner's store; one taken at once
+	// by Sowing.TakeAt is listed too); at most MaxDrops.
 	Drops   []int
 	Dropped int // the number of seeds sown, which may exceed len(Drops)
-	// Last is the pit of the last seed; EmptyBefore says it was empty before it.
+	// Last is the pit of the last seed, or -1 when the last seed was taken at once
+	// (Sowing.TakeAt) or no pit could take seeds; EmptyBefore says it was an empty
+	// house before it.
 	Last        int
 	EmptyBefore bool
+
+	dir     int  // the direction, 0 anticlockwise or 1 clockwise
+	at      int  // the pit a Capture hook being called judges, else -1
+	applied bool // ApplyCaptures applied a capture at it
+	hand    int  // seeds a re-sowing ApplyCaptures took, sown on after the hook
 }
 
 // WithHooks returns a copy of g that calls h (see Hooks).
@@ -73,6 +104,25 @@ func (s *State) stop(err error) {
 	s.v.err = err
 }
 
+// startTrace begins the trace of side's sowing move of house (pit from) in direction
+// dir, choosing target, and returns it (State.trace, reused from move to move).
+func (s *State) startTrace(side, dir, house, from, target int) *Sown {
+	mv := s.trace
+	if mv == nil {
+		mv = &Sown{}
+		s.trace = mv
+	}
+	*mv = Sown{Side: side, Clockwise: dir == 1, House: house, Origin: from, Seeds: int(s.pits[from]),
+		Target: target, Lifts: mv.Lifts[:0], Drops: mv.Drops[:0], dir: dir, at: -1}
+	return mv
+}
+
+// setLast records last, the pit of a lap's last seed (-1: none).
+func (mv *Sown) setLast(s *State, last int) {
+	mv.Last = last
+	mv.EmptyBefore = last >= 0 && s.g.house[last] && s.pits[last] == 1
+}
+
 // hookedMove is sowMove with the hooks: the sowing is traced, the Capture hook
 // replaces the captures, and AfterSow may decide the extra turn. It reports whether
 // side moves again; a failing hook stops the game.
@@ -81,42 +131,67 @@ func (s *State) hookedMove(side int, m core.Move) bool {
 	dir := g.dirOf(m)
 	house := int(m & (ClockwiseBit - 1))
 	from := g.houses[side][house]
-	mv := s.trace
-	if mv == nil {
-		mv = &Sown{}
-		s.trace = mv
-	}
-	*mv = Sown{Side: side, Clockwise: dir == 1, House: house, Origin: from, Seeds: int(s.pits[from]),
-		Lifts: mv.Lifts[:0], Drops: mv.Drops[:0]}
+	mv := s.startTrace(side, dir, house, from, int(m>>TargetShift)-1)
 	s.tracing = true
 	last := s.sow(side, dir, from)
 	s.tracing = false
-	mv.Last = last
-	mv.EmptyBefore = g.house[last] && s.pits[last] == 1
+	mv.setLast(s, last)
 	again := false
 	switch {
 	case !g.house[last]:
 		again = g.r.ExtraTurn && last == g.store[side]
 	case s.marks != nil && s.marks[last] != 0:
 	case g.hooks.Capture != nil:
-		if err := s.runHook("capture", func() error { return g.hooks.Capture(s, mv) }); err != nil {
+		if _, _, err := s.captureHook(mv, last); err != nil {
 			return false
 		}
 	default:
 		s.capture(side, dir, last)
 	}
-	if g.hooks.AfterSow != nil {
-		var a, set bool
-		err := s.runHook("after_sow", func() (err error) {
-			a, set, err = g.hooks.AfterSow(s, mv)
-			return err
-		})
-		if err != nil {
-			return false
-		}
-		if set {
-			again = a
-		}
+	if g.hooks.AfterSow == nil {
+		return again
+	}
+	return s.afterSow(mv, again)
+}
+
+// captureHook calls the Capture hook at last, the end of a lap, and returns what
+// captureX would: the seeds taken (-1: no capture; 0 when the hook took them itself)
+// and whether they are to be sown on (a re-sowing ApplyCaptures: s.resowPos is set).
+// A failing hook stops the game; the seeds in hand then go to the mover's store.
+func (s *State) captureHook(mv *Sown, last int) (int, bool, error) {
+	mv.at, mv.applied, mv.hand = last, false, 0
+	var captured bool
+	err := s.runHook("capture", func() (err error) {
+		captured, err = s.g.hooks.Capture(s, mv)
+		return err
+	})
+	mv.at = -1
+	hand := mv.hand
+	mv.hand = 0
+	switch {
+	case err != nil:
+		s.pits[s.g.store[mv.Side]] += uint16(hand)
+		return -1, false, err
+	case hand > 0:
+		return hand, true, nil
+	case mv.applied || captured:
+		return 0, false, nil
+	}
+	return -1, false, nil
+}
+
+// afterSow calls the AfterSow hook after a move that the rules say again for.
+func (s *State) afterSow(mv *Sown, again bool) bool {
+	var a, set bool
+	err := s.runHook("after_sow", func() (err error) {
+		a, set, err = s.g.hooks.AfterSow(s, mv)
+		return err
+	})
+	if err != nil {
+		return false
+	}
+	if set {
+		return a
 	}
 	return again
 }
@@ -133,9 +208,10 @@ func (s *State) runHook(name string, call func() error) error {
 	return err
 }
 
-// checkConserved is the check after every hook: no seed created or lost.
+// checkConserved is the check after every hook: no seed created or lost (the seeds in
+// hand counted).
 func (s *State) checkConserved(hook string) error {
-	t := 0
+	t := s.InHand()
 	for _, c := range s.pits {
 		t += int(c)
 	}
@@ -145,11 +221,27 @@ func (s *State) checkConserved(hook string) error {
 	return nil
 }
 
-// record adds the drops of one lift to the trace: the pits a sowing of seeds from lap
-// position pos (the pit from) walks, as sowGeneral and sowPlain sow them.
+// InHand is the number of seeds taken by a re-sowing capture that a Capture hook
+// applied (ApplyCaptures) and that are sown on when the hook returns; 0 otherwise. The
+// seeds on the board and in hand are conserved.
+func (s *State) InHand() int {
+	if s.trace == nil {
+		return 0
+	}
+	return s.trace.hand
+}
+
+// record adds the drops of one lift to the trace (the classic loop: sow.go).
 func (s *State) record(lap []int, pos, from, seeds int) {
+	s.recordLap(s.trace, lap, pos, from, seeds, true)
+}
+
+// recordLap adds one lap to the trace mv: the pits a sowing of seeds from lap position
+// pos on walks, as sowGeneral, sowPlain and lapX sow them. With lift the seeds come from
+// pit from (sown first with OriginFirst, skipped with SkipOrigin); else they were
+// captured and from is the pit they follow. Out-of-play pits take no seeds.
+func (s *State) recordLap(mv *Sown, lap []int, pos, from, seeds int, lift bool) {
 	g := s.g
-	mv := s.trace
 	mv.Laps++
 	mv.Lifts = append(mv.Lifts, from)
 	add := func(p int) {
@@ -158,23 +250,25 @@ func (s *State) record(lap []int, pos, from, seeds int) {
 			mv.Drops = append(mv.Drops, p)
 		}
 	}
-	if g.r.Sowing.OriginFirst && seeds > 1 {
+	if lift && g.r.Sowing.OriginFirst && seeds > 1 {
 		add(from)
 		seeds--
 	}
-	skip := g.r.Sowing.SkipOrigin
+	skip := lift && g.r.Sowing.SkipOrigin
 	n := len(lap)
-	if n == 0 || (skip && n == 1) {
-		return
-	}
-	for seeds > 0 {
-		if pos++; pos == n {
+	for misses := 0; seeds > 0 && n > 0; {
+		if pos++; pos >= n {
 			pos = 0
 		}
-		if skip && lap[pos] == from {
+		p := lap[pos]
+		if (skip && p == from) || (s.marks != nil && s.marks[p] == markOut) {
+			if misses++; misses > n {
+				return // no pit takes seeds
+			}
 			continue
 		}
-		add(lap[pos])
+		misses = 0
+		add(p)
 		seeds--
 	}
 }
@@ -208,11 +302,14 @@ func (s *State) Add(p, n int) error {
 	if n < 0 {
 		return fmt.Errorf("add: %d seeds: want 0 or more", n)
 	}
-	if s.marks != nil && s.marks[p] == markOut {
-		return fmt.Errorf("add: pit %d is out of play this round", p+1)
-	}
-	if s.marks != nil && s.marks[p] != 0 {
-		p = s.g.store[s.marks[p]-1]
+	if s.marks != nil {
+		switch m := s.marks[p]; {
+		case m == markOut:
+			return fmt.Errorf("add: pit %d is out of play this round", p+1)
+		case m >= markKeep: // a kept pit keeps its seeds, as sowing does
+		case m != 0:
+			p = s.g.store[m-1]
+		}
 	}
 	if int(s.pits[p])+n > MaxSeeds {
 		return fmt.Errorf("add: pit %d would hold %d seeds; at most %d", p+1, int(s.pits[p])+n, MaxSeeds)
@@ -222,10 +319,12 @@ func (s *State) Add(p, n int) error {
 }
 
 // Sow lifts the seeds of house from and sows them along side's track, clockwise or
-// not, as the descriptor sows (skipping, origin first, relay, marks); with capture,
-// the descriptor's captures then apply at the last pit. It returns the pit of the last
-// seed, or -1 when the house is empty. It is the sowing of the engine, for hooks whose
-// rules sow again (captured seeds sown on, a second lap).
+// not, as the descriptor sows (skipping, origin first, relay, marks, out-of-play pits,
+// per-seed takes); with capture, the descriptor's captures then apply at the last pit
+// (in the extended loop at the end of every lap, re-sowing included, as a move does).
+// It returns the pit of the last seed, or -1 when the house is empty or the last seed
+// was taken at once (Sowing.TakeAt). It is the sowing of the engine, for hooks whose
+// rules sow again (captured seeds sown on, a second lap); it calls no hook.
 func (s *State) Sow(side, from int, clockwise, capture bool) (int, error) {
 	g := s.g
 	if side != 0 && side != 1 {
@@ -241,12 +340,26 @@ func (s *State) Sow(side, from int, clockwise, capture bool) (int, error) {
 	switch {
 	case !g.house[from]:
 		return 0, fmt.Errorf("sow: pit %d is a store: sow from a house", from+1)
+	case s.Out(from):
+		return 0, fmt.Errorf("sow: pit %d is out of play this round", from+1)
+	case s.Kept(from) >= 0:
+		return 0, fmt.Errorf("sow: pit %d is a kept pit: it is never sown from", from+1)
 	case s.marks != nil && s.marks[from] != 0:
 		return 0, fmt.Errorf("sow: pit %d is marked: its seeds go to its owner's store", from+1)
 	case g.at[side][dir][from] < 0:
 		return 0, fmt.Errorf("sow: pit %d is not on player %d's track", from+1, side+1)
 	case s.pits[from] == 0:
 		return -1, nil
+	}
+	if g.ext {
+		// The extended loop's scratch fields belong to the move being made.
+		lapFirst, resowPos := s.lapFirst, s.resowPos
+		reached, firstOK, choseAt := s.reached, s.firstOK, s.choseAt
+		last := s.liftX(nil, side, dir, from)
+		_, last = s.lapsX(nil, side, dir, last, -1, capture)
+		s.lapFirst, s.resowPos = lapFirst, resowPos
+		s.reached, s.firstOK, s.choseAt = reached, firstOK, choseAt
+		return last, nil
 	}
 	tracing := s.tracing
 	s.tracing = false
@@ -256,6 +369,44 @@ func (s *State) Sow(side, from int, clockwise, capture bool) (int, error) {
 		s.capture(side, dir, last)
 	}
 	return last, nil
+}
+
+// ApplyCaptures applies the descriptor's captures where the Capture hook being called
+// judges (Sown.Last), as the rules would have without the hook, and reports whether
+// one applied (in the classic loop: whether it took seeds or marked the pit). In the
+// extended loop the seeds of a re-sowing capture are in hand (InHand) until the hook
+// returns, and are then sown on. Once a capture applied, the move goes on as it says
+// whatever the hook returns. It is an error outside a Capture hook call, or once a
+// capture applied at this point.
+func (s *State) ApplyCaptures() (bool, error) {
+	mv := s.trace
+	switch {
+	case mv == nil || mv.at < 0:
+		return false, fmt.Errorf("the descriptor's captures apply only during a capture hook call")
+	case mv.applied:
+		return false, fmt.Errorf("a capture has applied at pit %d already", mv.at+1)
+	}
+	g := s.g
+	side, last := mv.Side, mv.at
+	if g.ext {
+		// s.lapFirst is the judged lap's (State.Sow keeps it); s.resowPos is set.
+		taken, resow := s.captureX(side, mv.dir, last, mv.Target)
+		if taken < 0 {
+			return false, nil
+		}
+		mv.applied = true
+		if resow {
+			mv.hand = taken
+		}
+		return true, nil
+	}
+	if s.marks != nil && s.marks[last] != 0 {
+		return false, nil
+	}
+	store := s.pits[g.store[side]]
+	s.capture(side, mv.dir, last)
+	mv.applied = s.pits[g.store[side]] != store || (s.marks != nil && s.marks[last] != 0)
+	return mv.applied, nil
 }
 
 // Owner returns the side owning pit p (0 South, 1 North).

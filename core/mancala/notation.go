@@ -6,61 +6,18 @@ import (
 	"strings"
 
 	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/core/pitstring"
 )
 
 // String is the one-line position string (see the package doc).
 func (s *State) String() string {
 	g := s.g
 	var b strings.Builder
-	for p := 0; p < g.npits; p++ {
-		if p > 0 {
-			b.WriteByte(',')
-		}
-		if g.house[p] {
-			b.WriteString(strconv.Itoa(int(s.pits[p])))
-			continue
-		}
-		b.WriteByte('[')
-		b.WriteString(strconv.Itoa(int(s.pits[p])))
-		b.WriteByte(']')
-	}
-	switch {
-	case s.v.over:
-		b.WriteString(" -")
-	case s.v.side == 0:
-		b.WriteString(" s")
-	default:
-		b.WriteString(" n")
-	}
-	switch s.v.pie {
-	case pieFirst:
-		b.WriteString(" pie=first")
-	case pieOffer:
-		b.WriteString(" pie=offer")
-	}
-	if s.v.swapped {
-		b.WriteString(" swapped")
-	}
-	sep := " marks="
-	for p, m := range s.marks {
-		if m != 0 && m < markOut {
-			b.WriteString(sep)
-			b.WriteString(strconv.Itoa(p + 1))
-			b.WriteByte(':')
-			b.WriteByte("sn"[m-1])
-			sep = ","
-		}
-	}
-	sep = " kept="
-	for p, m := range s.marks {
-		if m >= markKeep {
-			b.WriteString(sep)
-			b.WriteString(strconv.Itoa(p + 1))
-			b.WriteByte(':')
-			b.WriteByte("sn"[m-markKeep])
-			sep = ","
-		}
-	}
+	pitstring.WritePits(&b, s.pits, g.isStore)
+	pitstring.WriteSide(&b, int(s.v.side), s.v.over)
+	pitstring.WritePie(&b, s.v.pie == pieFirst, s.v.pie == pieOffer, s.v.swapped)
+	s.writeMarks(&b, " marks=", func(m int8) bool { return m != 0 && m < markOut }, 1)
+	s.writeMarks(&b, " kept=", func(m int8) bool { return m >= markKeep }, markKeep)
 	s.writeExt(&b)
 	if s.v.repeated {
 		b.WriteString(" repeated")
@@ -68,127 +25,190 @@ func (s *State) String() string {
 	return b.String()
 }
 
+// writeMarks writes key and the pits whose marks pass, PIT:s or PIT:n (the mark less
+// first is the side), comma-separated; nothing when no pit passes.
+func (s *State) writeMarks(b *strings.Builder, key string, pass func(m int8) bool, first int8) {
+	sep := key
+	for p, m := range s.marks {
+		if pass(m) {
+			b.WriteString(sep)
+			b.WriteString(strconv.Itoa(p + 1))
+			b.WriteByte(':')
+			b.WriteByte("sn"[m-first])
+			sep = ","
+		}
+	}
+}
+
+// isStore reports whether pit p is a store.
+func (g *Game) isStore(p int) bool { return !g.house[p] }
+
 // Parse reads a position string. The seeds in it need not match the start counts, but
 // the number of pits must. The repetition record starts afresh at the parsed position,
 // and the ply count at 0.
+//
+// The string is read in its order: the pits, the side to move, then each field after
+// it (the pie fields, "repeated", the extended fields, kept pits and marks); then the
+// extended fields are checked together, and the position is scored or checked for its
+// end as the rules say.
 func (g *Game) Parse(text string) (*State, error) {
-	fail := func(format string, a ...any) (*State, error) {
-		return nil, fmt.Errorf("%s position %q: %s", g.name, text, fmt.Sprintf(format, a...))
+	s, err := g.parse(text)
+	if err != nil {
+		return nil, fmt.Errorf("%s position %q: %w", g.name, text, err)
 	}
+	return s, nil
+}
+
+// parse is Parse without naming the game and the text in its errors.
+func (g *Game) parse(text string) (*State, error) {
 	fields := strings.Fields(text)
 	if len(fields) < 2 {
-		return fail("want pits then the side to move (s, n or -), e.g. %q", g.Start().String())
+		return nil, fmt.Errorf("want pits then the side to move (s, n or -), e.g. %q", g.Start().String())
 	}
-	cells := strings.Split(fields[0], ",")
+	s, err := g.parsePits(fields[0])
+	if err != nil {
+		return nil, err
+	}
+	side, over, err := pitstring.ParseSide(fields[1])
+	if err != nil {
+		return nil, err
+	}
+	s.v.side, s.v.pie = uint8(side), pieDone
+	ext := extFields{}
+	for _, f := range fields[2:] {
+		if err := s.parseField(f, over, &ext); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.checkExt(&ext, over); err != nil {
+		return nil, err
+	}
+	s.settleParsed(over)
+	return s, nil
+}
+
+// parsePits reads the pits field into a new state of g.
+func (g *Game) parsePits(field string) (*State, error) {
+	cells := strings.Split(field, ",")
 	if len(cells) != g.npits {
-		return fail("%d pits, want %d (%d houses and 2 stores)", len(cells), g.npits, g.npits-2)
+		return nil, fmt.Errorf("%d pits, want %d (%d houses and 2 stores)", len(cells), g.npits, g.npits-2)
 	}
 	s := &State{g: g, pits: make([]uint16, g.npits)}
 	if g.marks {
 		s.marks = make([]int8, g.npits)
 	}
-	total := 0
-	for p, c := range cells {
-		store := strings.HasPrefix(c, "[") && strings.HasSuffix(c, "]")
-		if store == g.house[p] {
-			if g.house[p] {
-				return fail("pit %d (%q) is a house: no brackets", p+1, c)
-			}
-			return fail("pit %d (%q) is a store: write it in brackets", p+1, c)
-		}
-		c = strings.TrimSuffix(strings.TrimPrefix(c, "["), "]")
-		n, err := strconv.Atoi(c)
-		if err != nil || n < 0 || n > MaxSeeds {
-			return fail("pit %d: %q is not a seed count 0..%d", p+1, c, MaxSeeds)
-		}
-		s.pits[p] = uint16(n)
-		total += n
-	}
-	if total > MaxSeeds {
-		return fail("%d seeds in all; at most %d", total, MaxSeeds)
+	total, err := pitstring.ParsePits(cells, s.pits, g.isStore, MaxSeeds)
+	if err != nil {
+		return nil, err
 	}
 	s.total = total
-	over := false
-	switch fields[1] {
-	case "s":
-	case "n":
-		s.v.side = 1
-	case "-":
-		over = true
-	default:
-		return fail("side to move %q: want s, n or -", fields[1])
-	}
-	s.v.pie = pieDone
-	ext := extFields{}
-	for _, f := range fields[2:] {
-		switch {
-		case f == "pie=first" || f == "pie=offer":
-			if !g.r.PieRule {
-				return fail("%s: this game has no pie rule", f)
-			}
-			s.v.pie = pieFirst
-			if f == "pie=offer" {
-				s.v.pie = pieOffer
-			}
-		case f == "swapped":
-			s.v.swapped = true
-		case f == "repeated":
-			if !over || g.r.End.Repeats == 0 {
-				return fail("repeated: only a finished game of a variant with repetitions ends so")
-			}
-			s.v.repeated = true
-		case s.parseExt(f, &ext):
-			if ext.err != nil {
-				return fail("%v", ext.err)
-			}
-		case strings.HasPrefix(f, "kept="):
-			if !g.keeps {
-				return fail("%s: this game keeps no pits", f)
-			}
-			for _, m := range strings.Split(strings.TrimPrefix(f, "kept="), ",") {
-				num, who, ok := strings.Cut(m, ":")
-				p, err := strconv.Atoi(num)
-				side := strings.Index("sn", who)
-				switch {
-				case !ok || err != nil || len(who) != 1 || side < 0:
-					return fail("kept pit %q: want PIT:s or PIT:n", m)
-				case p < 1 || p > g.npits || !g.house[p-1]:
-					return fail("kept pit %q: pit %d is not a house", m, p)
-				case s.marks[p-1] != 0:
-					return fail("kept pit %q: pit %d is marked or kept already", m, p)
-				}
-				s.marks[p-1] = int8(markKeep + side)
-			}
-		case strings.HasPrefix(f, "marks="):
-			if !g.marking() {
-				return fail("%s: this game marks no pits", f)
-			}
-			for _, m := range strings.Split(strings.TrimPrefix(f, "marks="), ",") {
-				num, who, ok := strings.Cut(m, ":")
-				p, err := strconv.Atoi(num)
-				side := strings.Index("sn", who)
-				switch {
-				case !ok || err != nil || len(who) != 1 || side < 0:
-					return fail("mark %q: want PIT:s or PIT:n", m)
-				case p < 1 || p > g.npits || !g.house[p-1]:
-					return fail("mark %q: pit %d is not a house", m, p)
-				case s.pits[p-1] != 0:
-					return fail("mark %q: a marked pit holds no seeds (pit %d holds %d)", m, p, s.pits[p-1])
-				case s.marks[p-1] != 0:
-					return fail("mark %q: pit %d is marked or out already", m, p)
-				}
-				s.marks[p-1] = int8(side + 1)
-			}
-		default:
-			return fail("unknown field %q (want %s)", f, g.fieldsWanted())
+	return s, nil
+}
+
+// parseField reads one field after the side to move; over tells whether the side to
+// move said the game is over.
+func (s *State) parseField(f string, over bool, ext *extFields) error {
+	g := s.g
+	switch {
+	case f == pitstring.PieFirst || f == pitstring.PieOffer:
+		if !g.r.PieRule {
+			return fmt.Errorf("%s: this game has no pie rule", f)
 		}
+		s.v.pie = pieFirst
+		if f == pitstring.PieOffer {
+			s.v.pie = pieOffer
+		}
+	case f == pitstring.Swapped:
+		s.v.swapped = true
+	case f == "repeated":
+		if !over || g.r.End.Repeats == 0 {
+			return fmt.Errorf("repeated: only a finished game of a variant with repetitions ends so")
+		}
+		s.v.repeated = true
+	default:
+		if ok, err := s.parseExt(f, ext); ok {
+			return err
+		}
+		return s.parseMarkField(f)
 	}
-	if err := s.checkExt(&ext, over); err != nil {
-		return fail("%v", err)
+	return nil
+}
+
+// parseMarkField reads a kept= or a marks= field, the last fields a position may have.
+func (s *State) parseMarkField(f string) error {
+	g := s.g
+	switch {
+	case strings.HasPrefix(f, "kept="):
+		if !g.keeps {
+			return fmt.Errorf("%s: this game keeps no pits", f)
+		}
+		return s.parseKept(strings.TrimPrefix(f, "kept="))
+	case strings.HasPrefix(f, "marks="):
+		if !g.marking() {
+			return fmt.Errorf("%s: this game marks no pits", f)
+		}
+		return s.parseMarks(strings.TrimPrefix(f, "marks="))
 	}
+	return fmt.Errorf("unknown field %q (want %s)", f, g.fieldsWanted())
+}
+
+// parseMarkedPit reads one PIT:s or PIT:n of a kept= or marks= list: a house number
+// (1-based pit index) and its side. what names the entry in errors.
+func (s *State) parseMarkedPit(m, what string) (p, side int, err error) {
+	g := s.g
+	num, who, ok := strings.Cut(m, ":")
+	p, err = strconv.Atoi(num)
+	side = strings.Index("sn", who)
+	switch {
+	case !ok || err != nil || len(who) != 1 || side < 0:
+		return 0, 0, fmt.Errorf("%s %q: want PIT:s or PIT:n", what, m)
+	case p < 1 || p > g.npits || !g.house[p-1]:
+		return 0, 0, fmt.Errorf("%s %q: pit %d is not a house", what, m, p)
+	}
+	return p, side, nil
+}
+
+// parseKept reads the list of a kept= field: the pits kept by each side (KeepPair).
+func (s *State) parseKept(list string) error {
+	for _, m := range strings.Split(list, ",") {
+		p, side, err := s.parseMarkedPit(m, "kept pit")
+		if err != nil {
+			return err
+		}
+		if s.marks[p-1] != 0 {
+			return fmt.Errorf("kept pit %q: pit %d is marked or kept already", m, p)
+		}
+		s.marks[p-1] = int8(markKeep + side)
+	}
+	return nil
+}
+
+// parseMarks reads the list of a marks= field: the pits marked by each side (MarkPit),
+// which hold no seeds.
+func (s *State) parseMarks(list string) error {
+	for _, m := range strings.Split(list, ",") {
+		p, side, err := s.parseMarkedPit(m, "mark")
+		if err != nil {
+			return err
+		}
+		switch {
+		case s.pits[p-1] != 0:
+			return fmt.Errorf("mark %q: a marked pit holds no seeds (pit %d holds %d)", m, p, s.pits[p-1])
+		case s.marks[p-1] != 0:
+			return fmt.Errorf("mark %q: pit %d is marked or out already", m, p)
+		}
+		s.marks[p-1] = int8(side + 1)
+	}
+	return nil
+}
+
+// settleParsed completes a parsed position: a finished one is scored (as a repetition
+// ends it, or as finishParsed says), one in play is checked for its end (not during
+// the setup), and the repetition record starts at it.
+func (s *State) settleParsed(over bool) {
 	switch {
 	case over && s.v.repeated:
-		s.finish(g.r.End.OnRepeat)
+		s.finish(s.g.r.End.OnRepeat)
 	case over:
 		s.finishParsed()
 	case s.InSetup():
@@ -196,7 +216,6 @@ func (g *Game) Parse(text string) (*State, error) {
 		s.endCheck()
 	}
 	s.startHistory()
-	return s, nil
 }
 
 // finishParsed scores a position read as over: by majority when a store holds one,
@@ -257,16 +276,9 @@ func (s *State) ParseMove(text string) (core.Move, error) {
 	case s.InSetup():
 		return s.parseSetupMove(text)
 	}
-	var target core.Move
-	if g.chosen {
-		if sow, t, ok := strings.Cut(text, ">"); ok {
-			nt := len(g.houses[1-s.v.side])
-			k, err := strconv.Atoi(t)
-			if err != nil || k < 1 || k > nt || t != strconv.Itoa(k) {
-				return 0, fmt.Errorf("move %q: the chosen house after > must be the opponent's house number 1..%d", text, nt)
-			}
-			text, target = sow, core.Move(k)<<TargetShift
-		}
+	text, target, err := s.parseTarget(text)
+	if err != nil {
+		return 0, err
 	}
 	n := len(g.houses[s.v.side])
 	want := fmt.Sprintf("a house number 1..%d", n)
@@ -297,11 +309,29 @@ func (s *State) ParseMove(text string) (core.Move, error) {
 		}
 		num = text[:len(text)-1]
 	}
-	h, err := strconv.Atoi(num)
-	if err != nil || h < 1 || h > n || num != strconv.Itoa(h) {
+	h, ok := number(num, n)
+	if !ok {
 		return 0, fmt.Errorf("move %q: want %s", text, want)
 	}
 	return core.Move(h-1) | dir | target, nil
+}
+
+// parseTarget splits the chosen opponent house off a sowing move ("3>7", with
+// Capture.Chosen): it returns the sowing part and the target bits of the move.
+func (s *State) parseTarget(text string) (string, core.Move, error) {
+	if !s.g.chosen {
+		return text, 0, nil
+	}
+	sow, t, ok := strings.Cut(text, ">")
+	if !ok {
+		return text, 0, nil
+	}
+	nt := len(s.g.houses[1-s.v.side])
+	k, ok := number(t, nt)
+	if !ok {
+		return "", 0, fmt.Errorf("move %q: the chosen house after > must be the opponent's house number 1..%d", text, nt)
+	}
+	return sow, core.Move(k) << TargetShift, nil
 }
 
 // parseHouseDirMove reads a move under Sowing.HouseDirections: a house number, with R

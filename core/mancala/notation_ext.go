@@ -79,105 +79,144 @@ func (s *State) usedFull() bool {
 
 // extFields collects what parseExt read.
 type extFields struct {
-	err                          error
 	out, round, setup, used, ply bool
 	played                       int
 	hasPlayed                    bool
 }
 
-// parseExt reads field f when it is an extended field (reporting true); a bad value
-// is left in e.err.
-func (s *State) parseExt(f string, e *extFields) bool {
-	g := s.g
+// parseExt reads field f when it is an extended field (reporting true), with the error
+// of a bad value.
+func (s *State) parseExt(f string, e *extFields) (bool, error) {
 	key, val, ok := strings.Cut(f, "=")
 	if !ok {
-		return false
+		return false, nil
 	}
-	fail := func(format string, a ...any) bool {
-		e.err = fmt.Errorf("%s: %s", f, fmt.Sprintf(format, a...))
-		return true
-	}
+	var err error
 	switch key {
 	case "out":
-		if !g.rounds {
-			return fail("this game has no rounds (no pit is ever out of play)")
-		}
-		for _, t := range strings.Split(val, ",") {
-			p, err := strconv.Atoi(t)
-			switch {
-			case err != nil || p < 1 || p > g.npits || !g.house[p-1]:
-				return fail("%q is not a house number 1..%d", t, g.npits)
-			case s.pits[p-1] != 0:
-				return fail("pit %d is out of play but holds %d seeds", p, s.pits[p-1])
-			case s.marks[p-1] != 0:
-				return fail("pit %d is listed twice", p)
-			}
-			s.marks[p-1] = markOut
-		}
+		err = s.parseOut(val)
 		e.out = true
 	case "round":
-		r, err := strconv.Atoi(val)
-		switch {
-		case !g.rounds:
-			return fail("this game has no rounds")
-		case err != nil || r < 1 || r > 1<<16 || (g.r.Rounds.Max > 0 && r > g.r.Rounds.Max):
-			return fail("want a round number 1..%d", max(g.r.Rounds.Max, 1<<16))
-		}
-		s.v.round = uint16(r - 1)
-		s.v.starter = uint8((r - 1) & 1)
+		err = s.parseRound(val)
 		e.round = true
 	case "setup":
-		a, b, ok := strings.Cut(val, ",")
-		na, ea := strconv.Atoi(a)
-		nb, eb := strconv.Atoi(b)
-		mx := g.r.Setup.Moves
-		switch {
-		case mx == 0:
-			return fail("this game has no setup phase")
-		case !ok || ea != nil || eb != nil || na < 0 || nb < 0 || na > mx || nb > mx || na+nb == 0:
-			return fail("want the setup moves left for South and North, 0..%d each, not both 0: setup=%d,%d", mx, mx, mx)
-		}
-		s.v.setup = [2]uint8{uint8(na), uint8(nb)}
+		err = s.parseSetup(val)
 		e.setup = true
 	case "used":
-		if !g.r.Opening.EachHouse {
-			return fail("this game has no each-house opening")
-		}
-		sides := strings.Split(val, "/")
-		if len(sides) != 2 {
-			return fail("want South's houses, a slash, North's houses, e.g. used=1.3/2")
-		}
-		for side, list := range sides {
-			if list == "" {
-				continue
-			}
-			for _, t := range strings.Split(list, ".") {
-				k, err := strconv.Atoi(t)
-				if err != nil || k < 1 || k > len(g.houses[side]) || t != strconv.Itoa(k) {
-					return fail("%q is not a house number 1..%d", t, len(g.houses[side]))
-				}
-				s.v.used[side] |= 1 << uint(k-1)
-			}
-		}
+		err = s.parseUsed(val)
 		e.used = true
-	case "ply", "played":
-		n, err := strconv.Atoi(val)
-		switch {
-		case !g.keepPly:
-			return fail("this game keeps no ply count in its positions")
-		case err != nil || n < 0 || n > 1<<30 || val != strconv.Itoa(n):
-			return fail("want a ply count 0..%d", 1<<30)
-		}
-		if key == "ply" {
-			s.ply = n
-			e.ply = true
-		} else {
-			e.played, e.hasPlayed = n, true
-		}
+	case "ply":
+		s.ply, err = s.parsePly(val)
+		e.ply = true
+	case "played":
+		e.played, err = s.parsePly(val)
+		e.hasPlayed = true
 	default:
-		return false
+		return false, nil
 	}
-	return true
+	if err != nil {
+		return true, fmt.Errorf("%s: %w", f, err)
+	}
+	return true, nil
+}
+
+// parseOut reads the list of an out= field: the pits out of play for the round, which
+// hold no seeds.
+func (s *State) parseOut(list string) error {
+	g := s.g
+	if !g.rounds {
+		return fmt.Errorf("this game has no rounds (no pit is ever out of play)")
+	}
+	for _, t := range strings.Split(list, ",") {
+		p, err := strconv.Atoi(t)
+		switch {
+		case err != nil || p < 1 || p > g.npits || !g.house[p-1]:
+			return fmt.Errorf("%q is not a house number 1..%d", t, g.npits)
+		case s.pits[p-1] != 0:
+			return fmt.Errorf("pit %d is out of play but holds %d seeds", p, s.pits[p-1])
+		case s.marks[p-1] != 0:
+			return fmt.Errorf("pit %d is listed twice", p)
+		}
+		s.marks[p-1] = markOut
+	}
+	return nil
+}
+
+// parseRound reads the value of a round= field: the round being played, from 1 (the
+// round's starter follows from it).
+func (s *State) parseRound(val string) error {
+	g := s.g
+	r, err := strconv.Atoi(val)
+	switch {
+	case !g.rounds:
+		return fmt.Errorf("this game has no rounds")
+	case err != nil || r < 1 || r > 1<<16 || (g.r.Rounds.Max > 0 && r > g.r.Rounds.Max):
+		return fmt.Errorf("want a round number 1..%d", max(g.r.Rounds.Max, 1<<16))
+	}
+	s.v.round = uint16(r - 1)
+	s.v.starter = uint8((r - 1) & 1)
+	return nil
+}
+
+// parseSetup reads the value of a setup= field: the setup moves South and North have
+// left, not both none.
+func (s *State) parseSetup(val string) error {
+	a, b, ok := strings.Cut(val, ",")
+	na, ea := strconv.Atoi(a)
+	nb, eb := strconv.Atoi(b)
+	mx := s.g.r.Setup.Moves
+	switch {
+	case mx == 0:
+		return fmt.Errorf("this game has no setup phase")
+	case !ok || ea != nil || eb != nil || na < 0 || nb < 0 || na > mx || nb > mx || na+nb == 0:
+		return fmt.Errorf("want the setup moves left for South and North, 0..%d each, not both 0: setup=%d,%d", mx, mx, mx)
+	}
+	s.v.setup = [2]uint8{uint8(na), uint8(nb)}
+	return nil
+}
+
+// parseUsed reads the value of a used= field: the house numbers each side has sown in
+// an each-house opening, South's then North's, "."-separated within a side.
+func (s *State) parseUsed(val string) error {
+	if !s.g.r.Opening.EachHouse {
+		return fmt.Errorf("this game has no each-house opening")
+	}
+	sides := strings.Split(val, "/")
+	if len(sides) != 2 {
+		return fmt.Errorf("want South's houses, a slash, North's houses, e.g. used=1.3/2")
+	}
+	for side, list := range sides {
+		if list == "" {
+			continue
+		}
+		for _, t := range strings.Split(list, ".") {
+			k, ok := number(t, len(s.g.houses[side]))
+			if !ok {
+				return fmt.Errorf("%q is not a house number 1..%d", t, len(s.g.houses[side]))
+			}
+			s.v.used[side] |= 1 << uint(k-1)
+		}
+	}
+	return nil
+}
+
+// parsePly reads the value of a ply= or played= field: a ply count.
+func (s *State) parsePly(val string) (int, error) {
+	n, err := strconv.Atoi(val)
+	switch {
+	case !s.g.keepPly:
+		return 0, fmt.Errorf("this game keeps no ply count in its positions")
+	case err != nil || n < 0 || n > 1<<30 || val != strconv.Itoa(n):
+		return 0, fmt.Errorf("want a ply count 0..%d", 1<<30)
+	}
+	return n, nil
+}
+
+// number reads t as a number 1..n written plainly (no sign, no leading zeros),
+// reporting whether it is one.
+func number(t string, n int) (int, bool) {
+	k, err := strconv.Atoi(t)
+	return k, err == nil && k >= 1 && k <= n && t == strconv.Itoa(k)
 }
 
 // checkExt completes a parsed position's extended variables: the defaults of the

@@ -360,11 +360,38 @@ type Rounds struct {
 	Max   int // the most rounds a match has; 0: no limit
 }
 
-// Validate checks the rules; the error names the field at fault.
+// Validate checks the rules; the error names the field at fault. The checks run in
+// the order of the Rules fields, board first; the first fault is the one reported.
 func (r *Rules) Validate() error {
-	if err := r.Board.Validate(); err != nil {
-		return err
+	return firstError(
+		r.Board.Validate,
+		r.validateSowing,
+		r.validateHouseDirections,
+		r.validateOriginFirst,
+		r.validateCaptures,
+		r.validateEnd,
+		r.validateOpening,
+		r.validateMust,
+		r.validateSetup,
+		r.validateRounds,
+		r.validateOpeningHouses,
+		r.validateRoundsFit,
+	)
+}
+
+// firstError runs checks in order and returns the first error.
+func firstError(checks ...func() error) error {
+	for _, check := range checks {
+		if err := check(); err != nil {
+			return err
+		}
 	}
+	return nil
+}
+
+// validateSowing checks the sowing options on their own: known values, counts in range,
+// and the pairs that contradict.
+func (r *Rules) validateSowing() error {
 	s := r.Sowing
 	switch {
 	case s.Direction > Chosen:
@@ -382,8 +409,37 @@ func (r *Rules) Validate() error {
 	case s.TakeAtOwner && s.TakeAt == 0:
 		return fmt.Errorf("sowing.take_at_owner needs sowing.take_at")
 	}
-	if err := r.validateHouseDirections(); err != nil {
-		return err
+	return nil
+}
+
+// validateHouseDirections checks Sowing.HouseDirections against the board.
+func (r *Rules) validateHouseDirections() error {
+	hd := r.Sowing.HouseDirections
+	if len(hd) == 0 {
+		return nil
+	}
+	nh := r.Board.housesOwned()
+	switch {
+	case r.Sowing.Direction != Anticlockwise:
+		return fmt.Errorf("sowing.house_directions: leave sowing.direction anticlockwise (the list sets every house's direction)")
+	case nh[0] != nh[1]:
+		return fmt.Errorf("sowing.house_directions: the players own %d and %d houses; one list needs as many each", nh[0], nh[1])
+	case len(hd) != nh[0]:
+		return fmt.Errorf("sowing.house_directions: %d entries; want one a house (%d)", len(hd), nh[0])
+	}
+	for i, d := range hd {
+		if d > Chosen {
+			return fmt.Errorf("sowing.house_directions[%d]: direction %d unknown", i, d)
+		}
+	}
+	return nil
+}
+
+// validateOriginFirst checks that with Sowing.OriginFirst each track sows at least two
+// pits (the origin and one more), counting the stores it sows.
+func (r *Rules) validateOriginFirst() error {
+	if !r.Sowing.OriginFirst {
+		return nil
 	}
 	for side, tr := range r.Board.Tracks {
 		sown := 0
@@ -392,64 +448,135 @@ func (r *Rules) Validate() error {
 				sown++
 			}
 		}
-		if sown < 2 && s.OriginFirst {
+		if sown < 2 {
 			return fmt.Errorf("board.tracks[%d]: origin_first needs at least two pits sown", side)
 		}
 	}
-	for i, c := range r.Captures {
-		field := fmt.Sprintf("captures[%d]", i)
-		switch {
-		case c.Side > AnySide:
-			return fmt.Errorf("%s.side %d unknown", field, c.Side)
-		case c.Take > TakeAfter:
-			return fmt.Errorf("%s.take %d unknown", field, c.Take)
-		case c.Chain > ChainForward:
-			return fmt.Errorf("%s.chain %d unknown", field, c.Chain)
-		case c.Effect > KeepPair:
-			return fmt.Errorf("%s.effect %d unknown", field, c.Effect)
-		case c.Chain != NoChain && c.Take != TakePit:
-			return fmt.Errorf("%s.chain: chains extend take = pit captures only (take = after chains by itself)", field)
-		case c.ResowFrom > ResowTrackStart:
-			return fmt.Errorf("%s.resow_from %d unknown", field, c.ResowFrom)
-		case c.ResowFrom != ResowAfterLast && c.Effect != Resow:
-			return fmt.Errorf("%s.resow_from needs effect resow", field)
-		case c.Occupied && c.EmptyBefore:
-			return fmt.Errorf("%s: occupied and empty_before contradict", field)
-		case c.Chosen && c.Effect != TakeSeeds:
-			return fmt.Errorf("%s.chosen: the chosen house goes to the store: effect take only", field)
-		case c.FromPly < 0:
-			return fmt.Errorf("%s.from_ply %d: want 0 or more", field, c.FromPly)
-		case c.Chain != NoChain && c.EmptyBefore:
-			return fmt.Errorf("%s.chain: a chain with empty_before would only ever take one pit", field)
-		case c.Effect == MarkPit && (c.Take != TakePit || c.Chain != NoChain || c.WithLast):
-			return fmt.Errorf("%s.effect mark: marks the last pit only (take = pit, no chain, no with_last)", field)
-		case (c.MarkOnce || c.MarkNotMirror) && c.Effect != MarkPit:
-			return fmt.Errorf("%s: mark_once and mark_not_mirror need effect mark", field)
-		case c.NotHouse < 0 || c.NotHouse > MaxRows*MaxHouses:
-			return fmt.Errorf("%s.not_house %d out of range", field, c.NotHouse)
-		case c.Take == TakePit && c.WithLast:
-			return fmt.Errorf("%s.with_last: take = pit already takes the last pit", field)
-		case c.Effect == Resow && c.Take == TakePit:
-			return fmt.Errorf("%s.effect resow: re-sowing the last pit's own seeds is a relay: use sowing.relay", field)
-		case c.EmptyBefore && c.Even:
-			return fmt.Errorf("%s: empty_before (a count of 1) and even never hold together", field)
-		case c.Effect == KeepPair && (c.Take != TakeOpposite && c.Take != TakeNext || c.WithLast || c.Chosen):
-			return fmt.Errorf("%s.effect keep_pair: pairs the last pit with one taken pit (take = opposite or next, no with_last, no chosen)", field)
-		}
-		for _, n := range c.OppositeCounts {
-			if n < 1 || n > 63 {
-				return fmt.Errorf("%s.opposite_counts: %d out of range 1..63", field, n)
-			}
-		}
-		for _, n := range c.Counts {
-			if n < 1 || n > 63 {
-				return fmt.Errorf("%s.counts: %d out of range 1..63 (a last pit holds at least its last seed)", field, n)
-			}
-			if c.EmptyBefore && n != 1 {
-				return fmt.Errorf("%s.counts: %d contradicts empty_before (a count of 1)", field, n)
-			}
+	return nil
+}
+
+// validateCaptures checks each capture rule in turn.
+func (r *Rules) validateCaptures() error {
+	for i := range r.Captures {
+		if err := r.Captures[i].validate(fmt.Sprintf("captures[%d]", i)); err != nil {
+			return err
 		}
 	}
+	return nil
+}
+
+// captureChecks are the checks of a capture rule, in the order they report.
+var captureChecks = []func(c *Capture, field string) error{
+	(*Capture).validateKinds,
+	(*Capture).validateConditions,
+	(*Capture).validateMarks,
+	(*Capture).validateTakes,
+	(*Capture).validateCounts,
+}
+
+// validate checks the capture rule; field names it in errors (captures[i]).
+func (c *Capture) validate(field string) error {
+	for _, check := range captureChecks {
+		if err := check(c, field); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validateKinds checks that the capture's kinds are known (side, take, chain, effect,
+// resow_from) and that chain and resow_from have the take and effect they extend.
+func (c *Capture) validateKinds(field string) error {
+	switch {
+	case c.Side > AnySide:
+		return fmt.Errorf("%s.side %d unknown", field, c.Side)
+	case c.Take > TakeAfter:
+		return fmt.Errorf("%s.take %d unknown", field, c.Take)
+	case c.Chain > ChainForward:
+		return fmt.Errorf("%s.chain %d unknown", field, c.Chain)
+	case c.Effect > KeepPair:
+		return fmt.Errorf("%s.effect %d unknown", field, c.Effect)
+	case c.Chain != NoChain && c.Take != TakePit:
+		return fmt.Errorf("%s.chain: chains extend take = pit captures only (take = after chains by itself)", field)
+	case c.ResowFrom > ResowTrackStart:
+		return fmt.Errorf("%s.resow_from %d unknown", field, c.ResowFrom)
+	case c.ResowFrom != ResowAfterLast && c.Effect != Resow:
+		return fmt.Errorf("%s.resow_from needs effect resow", field)
+	}
+	return nil
+}
+
+// validateConditions checks the conditions on the last pit and the move that can never
+// hold (occupied with empty_before, a chain from an empty pit), a chosen house that is
+// not stored, and from_ply.
+func (c *Capture) validateConditions(field string) error {
+	switch {
+	case c.Occupied && c.EmptyBefore:
+		return fmt.Errorf("%s: occupied and empty_before contradict", field)
+	case c.Chosen && c.Effect != TakeSeeds:
+		return fmt.Errorf("%s.chosen: the chosen house goes to the store: effect take only", field)
+	case c.FromPly < 0:
+		return fmt.Errorf("%s.from_ply %d: want 0 or more", field, c.FromPly)
+	case c.Chain != NoChain && c.EmptyBefore:
+		return fmt.Errorf("%s.chain: a chain with empty_before would only ever take one pit", field)
+	}
+	return nil
+}
+
+// validateMarks checks the marking options (Toguz Kumalak's tuzdik): effect mark takes
+// the last pit alone, mark_once and mark_not_mirror need it, not_house is a house
+// number.
+func (c *Capture) validateMarks(field string) error {
+	switch {
+	case c.Effect == MarkPit && (c.Take != TakePit || c.Chain != NoChain || c.WithLast):
+		return fmt.Errorf("%s.effect mark: marks the last pit only (take = pit, no chain, no with_last)", field)
+	case (c.MarkOnce || c.MarkNotMirror) && c.Effect != MarkPit:
+		return fmt.Errorf("%s: mark_once and mark_not_mirror need effect mark", field)
+	case c.NotHouse < 0 || c.NotHouse > MaxRows*MaxHouses:
+		return fmt.Errorf("%s.not_house %d out of range", field, c.NotHouse)
+	}
+	return nil
+}
+
+// validateTakes checks what the capture takes against the effect: no with_last or
+// re-sowing of the last pit itself, no even count of a pit that was empty, and the one
+// pit a keep_pair pairs.
+func (c *Capture) validateTakes(field string) error {
+	onePit := c.Take == TakeOpposite || c.Take == TakeNext
+	switch {
+	case c.Take == TakePit && c.WithLast:
+		return fmt.Errorf("%s.with_last: take = pit already takes the last pit", field)
+	case c.Effect == Resow && c.Take == TakePit:
+		return fmt.Errorf("%s.effect resow: re-sowing the last pit's own seeds is a relay: use sowing.relay", field)
+	case c.EmptyBefore && c.Even:
+		return fmt.Errorf("%s: empty_before (a count of 1) and even never hold together", field)
+	case c.Effect == KeepPair && (!onePit || c.WithLast || c.Chosen):
+		return fmt.Errorf("%s.effect keep_pair: pairs the last pit with one taken pit (take = opposite or next, no with_last, no chosen)", field)
+	}
+	return nil
+}
+
+// validateCounts checks the listed counts: opposite_counts and counts in 1..63, and
+// counts that empty_before (a count of 1) allows.
+func (c *Capture) validateCounts(field string) error {
+	for _, n := range c.OppositeCounts {
+		if n < 1 || n > 63 {
+			return fmt.Errorf("%s.opposite_counts: %d out of range 1..63", field, n)
+		}
+	}
+	for _, n := range c.Counts {
+		if n < 1 || n > 63 {
+			return fmt.Errorf("%s.counts: %d out of range 1..63 (a last pit holds at least its last seed)", field, n)
+		}
+		if c.EmptyBefore && n != 1 {
+			return fmt.Errorf("%s.counts: %d contradicts empty_before (a count of 1)", field, n)
+		}
+	}
+	return nil
+}
+
+// validateEnd checks the end rules, and the pass rule that needs one of them.
+func (r *Rules) validateEnd() error {
 	e := r.End
 	switch {
 	case e.When > MoverCannotMove:
@@ -467,18 +594,14 @@ func (r *Rules) Validate() error {
 	case e.LeftAtMost < 0:
 		return fmt.Errorf("end.left_at_most %d: want 0 (off) or more", e.LeftAtMost)
 	}
-	return r.validateExt()
+	return nil
 }
 
-// validateExt checks the options of the move rules, the setup and the rounds.
-func (r *Rules) validateExt() error {
+// validateOpening checks the opening's plies and houses go together, and that an
+// each-house opening fits its 64-bit record.
+func (r *Rules) validateOpening() error {
 	o := r.Opening
-	nh := [2]int{}
-	for _, p := range r.Board.Pits {
-		if !p.Store {
-			nh[p.Owner]++
-		}
-	}
+	nh := r.Board.housesOwned()
 	switch {
 	case o.Plies < 0:
 		return fmt.Errorf("opening.plies %d: want 0 or more", o.Plies)
@@ -488,12 +611,33 @@ func (r *Rules) validateExt() error {
 		return fmt.Errorf("opening.houses: set opening.plies, the plies they hold for")
 	case o.EachHouse && max(nh[0], nh[1]) > 64:
 		return fmt.Errorf("opening.each_house: at most 64 houses a player (%d)", max(nh[0], nh[1]))
-	case r.Must > ReachOrEmpty:
+	}
+	return nil
+}
+
+// validateMust checks the move condition is known.
+func (r *Rules) validateMust() error {
+	if r.Must > ReachOrEmpty {
 		return fmt.Errorf("must %d unknown", r.Must)
+	}
+	return nil
+}
+
+// validateSetup checks the setup moves (a byte's worth), which the pie rule does not
+// go with.
+func (r *Rules) validateSetup() error {
+	switch {
 	case r.Setup.Moves < 0 || r.Setup.Moves > 255:
 		return fmt.Errorf("setup.moves %d: want 0..255", r.Setup.Moves)
 	case r.Setup.Moves > 0 && r.PieRule:
 		return fmt.Errorf("setup.moves: a setup phase and the pie rule together are not supported")
+	}
+	return nil
+}
+
+// validateRounds checks the rounds' seeds and maximum on their own.
+func (r *Rules) validateRounds() error {
+	switch {
 	case r.Rounds.Seeds < 0 || r.Rounds.Seeds > MaxSeeds:
 		return fmt.Errorf("rounds.seeds %d: want 0 (a single round) or 1..%d", r.Rounds.Seeds, MaxSeeds)
 	case r.Rounds.Max < 0:
@@ -501,48 +645,34 @@ func (r *Rules) validateExt() error {
 	case r.Rounds.Seeds == 0 && r.Rounds.Max > 0:
 		return fmt.Errorf("rounds.max: set rounds.seeds, the seeds a house takes at a new round")
 	}
-	for i, h := range o.Houses {
+	return nil
+}
+
+// validateOpeningHouses checks the opening's house numbers: each a house of both
+// players.
+func (r *Rules) validateOpeningHouses() error {
+	nh := r.Board.housesOwned()
+	for i, h := range r.Opening.Houses {
 		if h < 1 || h > min(nh[0], nh[1]) {
 			return fmt.Errorf("opening.houses[%d]: house %d; want 1..%d", i, h, min(nh[0], nh[1]))
-		}
-	}
-	if r.Rounds.Seeds > 0 {
-		switch {
-		case r.End.Remaining == Discard || r.End.Remaining == Split:
-			return fmt.Errorf("rounds: end.remaining %v loses seeds between rounds; want owner, other, emptied or starter", r.End.Remaining)
-		case r.Rounds.Seeds < max(1, r.Sowing.MinSeeds):
-			return fmt.Errorf("rounds.seeds %d: fewer than sowing.min_seeds %d: no refilled house could be sown", r.Rounds.Seeds, r.Sowing.MinSeeds)
-		case r.PieRule:
-			return fmt.Errorf("rounds: rounds and the pie rule together are not supported")
 		}
 	}
 	return nil
 }
 
-// validateHouseDirections checks Sowing.HouseDirections against the board.
-func (r *Rules) validateHouseDirections() error {
-	hd := r.Sowing.HouseDirections
-	if len(hd) == 0 {
+// validateRoundsFit checks that rounds go with the other rules: no seeds lost between
+// rounds, refilled houses that can be sown, no pie rule.
+func (r *Rules) validateRoundsFit() error {
+	if r.Rounds.Seeds <= 0 {
 		return nil
 	}
-	nh := [2]int{}
-	for _, p := range r.Board.Pits {
-		if !p.Store {
-			nh[p.Owner]++
-		}
-	}
 	switch {
-	case r.Sowing.Direction != Anticlockwise:
-		return fmt.Errorf("sowing.house_directions: leave sowing.direction anticlockwise (the list sets every house's direction)")
-	case nh[0] != nh[1]:
-		return fmt.Errorf("sowing.house_directions: the players own %d and %d houses; one list needs as many each", nh[0], nh[1])
-	case len(hd) != nh[0]:
-		return fmt.Errorf("sowing.house_directions: %d entries; want one a house (%d)", len(hd), nh[0])
-	}
-	for i, d := range hd {
-		if d > Chosen {
-			return fmt.Errorf("sowing.house_directions[%d]: direction %d unknown", i, d)
-		}
+	case r.End.Remaining == Discard || r.End.Remaining == Split:
+		return fmt.Errorf("rounds: end.remaining %v loses seeds between rounds; want owner, other, emptied or starter", r.End.Remaining)
+	case r.Rounds.Seeds < max(1, r.Sowing.MinSeeds):
+		return fmt.Errorf("rounds.seeds %d: fewer than sowing.min_seeds %d: no refilled house could be sown", r.Rounds.Seeds, r.Sowing.MinSeeds)
+	case r.PieRule:
+		return fmt.Errorf("rounds: rounds and the pie rule together are not supported")
 	}
 	return nil
 }

@@ -163,9 +163,7 @@ func (s *State) capture(side, dir, last int) {
 			if !s.markOK(c, side, last) {
 				continue
 			}
-			s.marks[last] = int8(side + 1)
-			s.pits[g.store[side]] += s.pits[last]
-			s.pits[last] = 0
+			s.markPit(side, last)
 			return
 		}
 		s.take(c, side, dir, last)

@@ -78,6 +78,10 @@ type State struct {
 	legal   []core.Move
 	legalOK bool
 	rank    []int8
+	// tmoves lists the moves of a listing that make a chosen capture, and tmask their
+	// targets, a bit set over them for each opponent house (see targets).
+	tmoves []core.Move
+	tmask  []uint64
 }
 
 // Reset returns s to the initial position, keeping its memory.
@@ -97,6 +101,9 @@ func (s *State) Reset() {
 	s.hist, s.mhist, s.vhist = s.hist[:0], s.mhist[:0], s.vhist[:0]
 	s.hashes = s.hashes[:0]
 	s.legalOK = false
+	if !s.InSetup() {
+		s.endCheck() // a start no one can play from (single seeds that may not be sown) is over, as when parsed
+	}
 	s.startHistory()
 }
 
@@ -204,13 +211,21 @@ func (s *State) sowings(dst []core.Move, side int) []core.Move {
 		return s.finishMoves(dst, n0, side)
 	}
 	n0 := len(dst)
+	dst = s.plainSowings(dst, side)
+	if g.r.MustFeed && len(dst) > n0 && s.sideSeeds(1-side) == 0 {
+		dst = s.feeding(dst, n0, side)
+	}
+	return dst
+}
+
+// plainSowings appends side's sowings where only the seeds count: every house holding
+// Sowing.MinSeeds or more, anticlockwise, then clockwise when the mover chooses.
+func (s *State) plainSowings(dst []core.Move, side int) []core.Move {
+	g := s.g
+	n0 := len(dst)
 	min := uint16(g.minSeeds)
 	if lo := g.span[side]; lo >= 0 {
-		for k, c := range s.pits[lo : lo+len(g.houses[side])] {
-			if c >= min {
-				dst = append(dst, core.Move(k))
-			}
-		}
+		dst = appendSowable(dst, s.pits[lo:lo+len(g.houses[side])], min)
 	} else {
 		for k, p := range g.houses[side] {
 			if s.pits[p] >= min {
@@ -223,10 +238,30 @@ func (s *State) sowings(dst []core.Move, side int) []core.Move {
 			dst = append(dst, m|ClockwiseBit)
 		}
 	}
-	if g.r.MustFeed && len(dst) > n0 && s.sideSeeds(1-side) == 0 {
-		dst = s.feeding(dst, n0, side)
-	}
 	return dst
+}
+
+// appendSowable appends the index of each house of counts holding min seeds or more.
+// With room for all of them it writes every index and counts only the sowable ones,
+// with no branch on the counts (they are random in a playout: a branch on them is
+// mispredicted half the time).
+func appendSowable(dst []core.Move, counts []uint16, min uint16) []core.Move {
+	n := len(dst)
+	if cap(dst)-n < len(counts) {
+		for k, c := range counts {
+			if c >= min {
+				dst = append(dst, core.Move(k))
+			}
+		}
+		return dst
+	}
+	out := dst[n : n+len(counts)]
+	j := 0
+	for k, c := range counts {
+		out[j] = core.Move(k)
+		j += int(b2u(c >= min))
+	}
+	return dst[:n+j]
 }
 
 // feeding keeps the moves of dst[n0:] after which the opponent has seeds.

@@ -262,7 +262,7 @@ func (s *State) Undo() bool {
 func (s *State) PlayRandom(r *rand.Rand) int {
 	s.hist = s.hist[:0]
 	plies := 0
-	var buf [MaxCells]core.Move
+	var buf [maxCells]core.Move
 	for s.end == endNone {
 		if s.g.small {
 			e := s.playable()
@@ -294,10 +294,10 @@ func (s *State) Perft(depth int) uint64 {
 		if s.g.small {
 			return uint64(bits.OnesCount64(s.playable()))
 		}
-		var buf [MaxCells]core.Move
+		var buf [maxCells]core.Move
 		return uint64(len(s.LegalMoves(buf[:0])))
 	}
-	var buf [MaxCells]core.Move
+	var buf [maxCells]core.Move
 	var n uint64
 	for _, m := range s.LegalMoves(buf[:0]) {
 		s.Play(m)
@@ -358,7 +358,7 @@ func (s *State) Hash() uint64 {
 
 // Zobrist keys: one per seat and cell, plus the flags.
 var (
-	zob     [2][MaxCells]uint64
+	zob     [2][maxCells]uint64
 	zobSide uint64
 	zobOver uint64
 )

@@ -49,9 +49,9 @@ import (
 
 // Limits of the board.
 const (
-	MaxDim   = 15              // rows and columns
-	MaxCells = MaxDim * MaxDim // cells
-	words    = (MaxCells + 63) / 64
+	maxDim   = 15              // rows and columns
+	maxCells = maxDim * maxDim // cells
+	words    = (maxCells + 63) / 64
 )
 
 // FullBoard says what a full board without a line is.
@@ -93,13 +93,13 @@ func (h Hooks) Any() bool { return h.Winner != nil }
 // DefaultRules returns the rules of tic-tac-toe.
 func DefaultRules() Rules { return Rules{Rows: 3, Cols: 3, K: 3} }
 
-// Specs describes the knobs for validation, docs and `variants show`.
-func Specs() []core.ParamSpec {
+// specs describes the knobs for validation, docs and `variants show`.
+func specs() []core.ParamSpec {
 	d := DefaultRules()
 	return []core.ParamSpec{
-		{Name: "rows", Kind: core.Int, Default: d.Rows, Min: 1, Max: MaxDim, Doc: "rows of the board"},
-		{Name: "cols", Kind: core.Int, Default: d.Cols, Min: 1, Max: MaxDim, Doc: "columns of the board"},
-		{Name: "k", Kind: core.Int, Default: d.K, Min: 1, Max: MaxDim, Doc: "marks in a row that make a line (at most max(rows, cols))"},
+		{Name: "rows", Kind: core.Int, Default: d.Rows, Min: 1, Max: maxDim, Doc: "rows of the board"},
+		{Name: "cols", Kind: core.Int, Default: d.Cols, Min: 1, Max: maxDim, Doc: "columns of the board"},
+		{Name: "k", Kind: core.Int, Default: d.K, Min: 1, Max: maxDim, Doc: "marks in a row that make a line (at most max(rows, cols))"},
 		{Name: "misere", Kind: core.Bool, Default: d.Misere, Doc: "the player who makes a line loses"},
 		{Name: "full_board", Kind: core.Enum, Default: fullBoardNames[d.FullBoard], Choices: fullBoardNames, Doc: "a full board without a line is a draw, or both players lose"},
 		{Name: "gravity", Kind: core.Bool, Default: d.Gravity, Doc: "a mark drops to the lowest empty cell of its column (Connect Four)"},
@@ -116,7 +116,7 @@ func (r Rules) Params() core.Params {
 
 // RulesFrom builds rules from knob values; missing knobs keep their defaults.
 func RulesFrom(p core.Params) (Rules, error) {
-	full, err := core.Apply(Specs(), core.Defaults(Specs()), p)
+	full, err := core.Apply(specs(), core.Defaults(specs()), p)
 	if err != nil {
 		return Rules{}, fmt.Errorf("tictactoe: %w", err)
 	}
@@ -131,10 +131,10 @@ func RulesFrom(p core.Params) (Rules, error) {
 // Validate checks the knobs together.
 func (r Rules) Validate() error {
 	switch {
-	case r.Rows < 1 || r.Rows > MaxDim:
-		return fmt.Errorf("tictactoe: rows %d out of range 1..%d", r.Rows, MaxDim)
-	case r.Cols < 1 || r.Cols > MaxDim:
-		return fmt.Errorf("tictactoe: cols %d out of range 1..%d", r.Cols, MaxDim)
+	case r.Rows < 1 || r.Rows > maxDim:
+		return fmt.Errorf("tictactoe: rows %d out of range 1..%d", r.Rows, maxDim)
+	case r.Cols < 1 || r.Cols > maxDim:
+		return fmt.Errorf("tictactoe: cols %d out of range 1..%d", r.Cols, maxDim)
 	case r.K < 1 || r.K > max(r.Rows, r.Cols):
 		return fmt.Errorf("tictactoe: k %d: no line of %d fits on a %dx%d board (want 1..%d)",
 			r.K, r.K, r.Rows, r.Cols, max(r.Rows, r.Cols))
@@ -148,7 +148,7 @@ func (r Rules) Validate() error {
 var Def = core.Def{
 	Name:    "tictactoe",
 	Summary: "Tic-tac-toe generalised to m,n,k: k in a row on a rows x cols board, misère and gravity knobs",
-	Params:  Specs(),
+	Params:  specs(),
 	New:     core.Constructor(RulesFrom, New),
 }
 

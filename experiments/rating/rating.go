@@ -27,8 +27,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// EloPerNat converts a strength in natural-log units to Elo points: 400 / ln 10.
-var EloPerNat = 400 / math.Ln10
+// eloPerNat converts a strength in natural-log units to Elo points: 400 / ln 10.
+const eloPerNat = 400 / math.Ln10
 
 // z95 is the two-sided 95% standard normal quantile.
 const z95 = 1.959963984540054
@@ -188,7 +188,7 @@ func recentre(next, gamma []float64) float64 {
 	change := 0.0
 	for i := range next {
 		x := next[i] / math.Exp(mean)
-		change = math.Max(change, math.Abs(math.Log(x)-math.Log(gamma[i]))*EloPerNat)
+		change = math.Max(change, math.Abs(math.Log(x)-math.Log(gamma[i]))*eloPerNat)
 		gamma[i] = x
 	}
 	return change
@@ -197,8 +197,8 @@ func recentre(next, gamma []float64) float64 {
 // ratingOf is player i's Rating from its strength γ, the standard error of log γ, and
 // its rows of points and games.
 func ratingOf(i int, name string, gamma, se float64, points, games []float64) Rating {
-	elo := math.Log(gamma) * EloPerNat
-	half := z95 * se * EloPerNat
+	elo := math.Log(gamma) * eloPerNat
+	half := z95 * se * eloPerNat
 	score, played := 0.0, 0.0
 	for j := range points {
 		score += points[j]
@@ -266,8 +266,8 @@ func connected(g [][]float64) bool {
 	return true
 }
 
-// ExpectedScore is the Bradley–Terry expected score of a player rated a against one
+// expectedScore is the Bradley–Terry expected score of a player rated a against one
 // rated b, on the Elo scale.
-func ExpectedScore(a, b float64) float64 {
-	return 1 / (1 + math.Exp((b-a)/EloPerNat))
+func expectedScore(a, b float64) float64 {
+	return 1 / (1 + math.Exp((b-a)/eloPerNat))
 }

@@ -16,11 +16,11 @@ func TestTwoPlayers(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "a", r[0].Name)
 	gap := r[0].Elo - r[1].Elo
-	assert.InDelta(t, math.Log(3)*EloPerNat, gap, 1e-6)
+	assert.InDelta(t, math.Log(3)*eloPerNat, gap, 1e-6)
 	assert.InDelta(t, 190.85, gap, 0.01) // 400·log10(3)
 	seGap := math.Sqrt(1 / (100 * 0.75 * 0.25))
 	// Each centred rating is half the gap, so its standard error is half the gap's.
-	assert.InDelta(t, z95*seGap/2*EloPerNat, r[0].Hi-r[0].Elo, 1e-6)
+	assert.InDelta(t, z95*seGap/2*eloPerNat, r[0].Hi-r[0].Elo, 1e-6)
 	assert.InDelta(t, 0, r[0].Elo+r[1].Elo, 1e-9, "centred")
 }
 
@@ -42,7 +42,7 @@ func TestRecoversStrengths(t *testing.T) {
 			for range 400 {
 				games[i][j]++
 				games[j][i]++
-				if rng.Float64() < ExpectedScore(truth[i], truth[j]) {
+				if rng.Float64() < expectedScore(truth[i], truth[j]) {
 					points[i][j]++
 				} else {
 					points[j][i]++

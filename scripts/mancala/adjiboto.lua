@@ -14,6 +14,8 @@
 -- the counters decide; the draw when a player's captures refill all five holes with
 -- ten is not modelled. Cycles: the third occurrence of a position since the last
 -- capture ends the game, the counters left split evenly (a choice of ours).
+--
+-- Examples: ours; Ludii's ruleset page gives the rules but no worked position.
 return variant {
   name    = "mancala/adjiboto",
   extends = "mancala",

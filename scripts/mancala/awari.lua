@@ -15,6 +15,10 @@
 -- More than half the seeds (25) wins; the third occurrence of a position since the
 -- last capture ends the game, the seeds left split evenly. Exact to the catalogue
 -- (core/mancala's Awari).
+--
+-- Examples: ours; the Awari Oracle pages and bart-awari-rules give rules, no worked
+-- position (mancala/oware carries mankala.cz's worked captures, which hold for Awari
+-- too).
 return variant {
   name    = "mancala/awari",
   extends = "mancala",

@@ -13,6 +13,8 @@
 -- fandom page's "captured by the player who moved last" is read as Wikipedia's "the
 -- opponent takes the rest". Relays can cycle: the third occurrence of a position since
 -- the last capture ends the game, the seeds left split evenly.
+--
+-- Examples: ours; Mancala World and the Wikipedia pages give no worked position.
 return variant {
   name    = "mancala/ayoayo",
   extends = "mancala",

@@ -15,6 +15,8 @@
 -- rounds (our bound: the source plays on). Relays can cycle: the third
 -- occurrence of a position since the last capture ends the match, each taking their
 -- own side.
+--
+-- Examples: ours; the Wikipedia and Mancala World pages give no worked position.
 return variant {
   name    = "mancala/ba-awa",
   extends = "mancala",

@@ -20,6 +20,10 @@
 -- takasa turns, the nyumba, and the rules that force or free the choice of kichwa.
 -- Relays can cycle: the third occurrence of a position since the last capture ends
 -- the game, the seeds left split evenly (a choice of ours).
+--
+-- Examples: ours; mankala.cz/bao.html and Rob Nierse's gamecabinet.com article have
+-- worked diagrams, but of the full rules (namua, nyumba, the choice of kichwa) this
+-- simplified descriptor leaves out.
 return variant {
   name    = "mancala/bao",
   extends = "mancala",

@@ -12,6 +12,9 @@
 -- Exact. Readings: a lap of 12 beans or more sows its own pit too (no source skips it);
 -- cycles end on the third occurrence of a position since the last capture, the beans
 -- left split evenly (a safety net of ours).
+--
+-- Examples: ours; iggamecenter's Bohnenspiel page has sowing and capture figures,
+-- their counts not in its text.
 return variant {
   name    = "mancala/bohnenspiel",
   extends = "mancala",

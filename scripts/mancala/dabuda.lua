@@ -16,6 +16,8 @@
 -- hole. The rightmost four are written "h-3..h" so a smaller board keeps its rightmost
 -- four. Relays can cycle: the third occurrence of a position since the last capture
 -- ends the game, the counters left split evenly (a choice of ours).
+--
+-- Examples: ours; Ludii's ruleset page gives no worked position.
 return variant {
   name    = "mancala/dabuda",
   extends = "mancala",

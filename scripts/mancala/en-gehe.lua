@@ -23,6 +23,8 @@ local function pos(south, north, stores, side)
   return table.concat(t, ",") .. " " .. side
 end
 
+--
+-- Examples: ours; Ludii's and Wikipedia's pages give no worked position.
 return variant {
   name    = "mancala/en-gehe",
   extends = "mancala",

@@ -15,6 +15,8 @@
 -- pair, and "no capture after a relay". Relays can cycle: the third occurrence of a
 -- position since the last capture ends the game, the seeds left split evenly (a
 -- choice of ours).
+--
+-- Examples: ours; Wikipedia's page gives no worked position.
 return variant {
   name    = "mancala/enkeshui",
   extends = "mancala",

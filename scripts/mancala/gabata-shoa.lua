@@ -17,6 +17,8 @@
 -- At most six rounds (our bound: the source plays on). Relays can cycle: the
 -- third occurrence of a position since the last capture ends the match, each taking
 -- their own side.
+--
+-- Examples: ours; Ludii's ruleset page gives no worked position.
 return variant {
   name    = "mancala/gabata-shoa",
   extends = "mancala",

@@ -14,6 +14,8 @@
 -- the game as soon as the player to move cannot move: the same without the pass).
 -- Cycles end on the third occurrence of a position since the last capture, the
 -- counters left split evenly (a safety net of ours).
+--
+-- Examples: ours; Ludii's and Mancala World's pages give no worked position.
 return variant {
   name    = "mancala/halusa",
   extends = "mancala",

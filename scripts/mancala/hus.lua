@@ -15,6 +15,9 @@
 -- other takes every seed. Relays can cycle: the third occurrence of a position since
 -- the last capture ends the game, the seeds left split evenly (a choice of ours). Exact
 -- to the catalogue (core/mancala's Hus).
+--
+-- Examples: ours; Ludii, boardgamesoftheworld.com and the Wikipedia mirrors give the
+-- start layout, no worked move.
 return variant {
   name    = "mancala/hus",
   extends = "mancala",

@@ -8,6 +8,8 @@
 -- own empty house captures only when the opposite house holds seeds; otherwise it
 -- stays where it fell. Only the captures table and the seeds change: the rest is
 -- mancala/kalah's (each table a script leaves out is its parent's).
+--
+-- Examples: ours; brainking.com's capture figure gives no counts in its text.
 return variant {
   name    = "mancala/kalah-standard",
   extends = "mancala/kalah",

@@ -14,6 +14,9 @@
 -- opposite house is empty: kalahlab's default; see mancala/kalah-standard for the
 -- capture that needs seeds opposite). The game ends when either side is empty; each
 -- player then keeps the seeds left on their side.
+--
+-- Example 2 is brainking.com's first-move figure (GameRules tp=103); its capture figure
+-- gives no counts in its text. The other examples are ours.
 return variant {
   name    = "mancala/kalah",
   extends = "mancala",
@@ -30,7 +33,9 @@ return variant {
   examples = {
     { name = "every house can move at the start", legal = "1 2 3 4 5 6" },
     {
-      name = "house 3's last seed falls in the store: South moves again",
+      name = "brainking.com GameRules tp=103, the first-move figure: four seeds from house 3 "
+          .. "into the next three houses and the store (one point); the last in the store: "
+          .. "South moves again",
       play = "3", want = "4,4,0,5,5,5,[1],4,4,4,4,4,4,[0] s",
     },
     {

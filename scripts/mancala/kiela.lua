@@ -16,6 +16,8 @@
 -- may move into empty holes". Relays can cycle: the third occurrence of a position
 -- since the last capture ends the game, the counters left split evenly (a choice of
 -- ours).
+--
+-- Examples: ours; Ludii's ruleset page gives no worked position.
 return variant {
   name    = "mancala/kiela",
   extends = "mancala",

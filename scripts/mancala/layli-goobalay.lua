@@ -18,6 +18,8 @@
 -- may never be emptied", Mancala World's long-board page). Cycles end on the third
 -- occurrence of a position since the last capture, the seeds left split evenly (a
 -- safety net of ours). Positions show the uurs as kept=2:s,12:s, the board as 2S.
+--
+-- Examples: ours; Wikipedia's page gives no worked position.
 return variant {
   name    = "mancala/layli-goobalay",
   extends = "mancala",

@@ -12,6 +12,10 @@
 -- reading). The game ends when a player's row is empty; the player whose row is empty
 -- takes the stones left in the other row. Exact to the catalogue otherwise
 -- (core/mancala's Mangala).
+--
+-- Examples 1 and 6 are the Czech federation's worked examples (mankala.cz/
+-- premyslej18mng1.php: D3, then D5, sown from the start; D1..D6 are South's houses
+-- 1..6, H1 is North's house 1); the others are ours.
 return variant {
   name    = "mancala/mangala",
   extends = "mancala",
@@ -28,7 +32,8 @@ return variant {
   ending  = { when = "side_empty", remaining = "emptied" },
   examples = {
     {
-      name = "the first stone goes back into the emptied house, the others into the next ones",
+      name = "mankala.cz Mangala part 1 (premyslej18mng1), the quiz's answer B: D3 from the "
+          .. "start, the first stone back into D3, the others into D4..D6",
       play = "3", want = "4,4,1,5,5,5,[0],4,4,4,4,4,4,[0] n",
     },
     {
@@ -49,6 +54,12 @@ return variant {
       name = "South empties their row and takes the stones left on North's",
       from = "0,0,0,0,0,1,[20],1,2,3,0,0,0,[21] s", play = "6",
       want = "0,0,0,0,0,0,[27],0,0,0,0,0,0,[21] -",
+    },
+    {
+      name = "mankala.cz Mangala part 1 (premyslej18mng1): D5 from the start, one stone left "
+          .. "in D5, then D6, the store and North's H1 (5, odd: no capture)",
+      play = "5",
+      want = "4,4,4,4,1,5,[1],5,4,4,4,4,4,[0] n",
     },
   },
 }

@@ -15,6 +15,8 @@
 -- (Mancala World: "similar to Congkak"; Ludii's text captures on any empty hole); the
 -- players take turns to start rounds; at most eight rounds (our bound). A repetition
 -- (the third occurrence of a position since the last capture) ends the match.
+--
+-- Examples: ours; Ludii's and Mancala World's pages give no worked position.
 return variant {
   name    = "mancala/ohvalhu",
   extends = "mancala",

@@ -17,6 +17,10 @@
 -- the clockwise captures from the four left holes. Relays can cycle: the third
 -- occurrence of a position since the last capture ends the game, the seeds left split
 -- evenly (a choice of ours).
+--
+-- Examples: ours; a copy of an Omweso walk-through names holes by letter (Lower's 4
+-- seeds from m relay to h and capture A and I, sown on from m) but not the whole
+-- position.
 return variant {
   name    = "mancala/omweso",
   extends = "mancala",

@@ -15,6 +15,12 @@
 -- player takes the seeds on their own side. More than half the seeds (25) wins. An
 -- endless cycle ends the game, each player taking the seeds on their side: here, the
 -- second occurrence of a position since the last capture.
+--
+-- Examples 7 to 9 are the worked examples of the Czech federation's rules page
+-- (mankala.cz/oware.html), in our notation: its rows A..F (North, sowing right to
+-- left) and a..f (South) are North's houses 6..1 and South's 1..6; the stores of its
+-- capture diagram are not given (here empty). Example 1 follows iggamecenter's capture
+-- figure on a smaller position of ours; the others are ours.
 return variant {
   name    = "mancala/oware",
   extends = "mancala",
@@ -57,6 +63,24 @@ return variant {
       name = "25 seeds win at once; the seeds left are not counted",
       from = "0,0,0,0,1,2,[21],1,2,4,0,0,0,[17] s", play = "6",
       want = "0,0,0,0,1,0,[26],0,0,4,0,0,0,[17] -",
+    },
+    {
+      name = "mankala.cz/oware.html, the opening: South sows c (house 3) into d, e, f and "
+          .. "North's F; nothing is captured",
+      play = "3",
+      want = "4,4,0,5,5,5,[0],5,4,4,4,4,4,[0] n",
+    },
+    {
+      name = "mankala.cz/oware.html, the capture diagram: North's A (house 6) ends in d "
+          .. "making 2, and c before it holds 3: five seeds taken",
+      from = "1,4,2,1,4,4,[0],6,0,3,0,6,4,[0] n", play = "6",
+      want = "2,5,0,0,4,4,[0],6,0,3,0,6,0,[5] s",
+    },
+    {
+      name = "mankala.cz/oware.html, the capture diagram: North's F (house 1) ends in a, "
+          .. "making 2: two seeds taken",
+      from = "1,4,2,1,4,4,[0],6,0,3,0,6,4,[0] n", play = "1",
+      want = "0,4,2,1,4,4,[0],0,1,4,1,7,5,[2] s",
     },
   },
 }

@@ -14,6 +14,8 @@
 -- player who cannot move loses: the other takes every counter. Relays can cycle: the
 -- third occurrence of a position since the last capture ends the game, the counters
 -- left split evenly (a choice of ours). Exact to the catalogue (core/mancala's Owela).
+--
+-- Examples: ours; Ludii's ruleset page gives no worked position.
 return variant {
   name    = "mancala/owela",
   extends = "mancala",

@@ -17,6 +17,9 @@
 -- the source plays on). Wikipedia's variant with 12 counters a hole and 2 in the
 -- middle holes is not this one. Relays can cycle: the third occurrence of a position
 -- since the last capture ends the match, each taking their own side.
+--
+-- Examples: ours; Ludii's, Wikipedia's and indianetzone.com's pages give no worked
+-- position.
 return variant {
   name    = "mancala/pallanguzhi",
   extends = "mancala",

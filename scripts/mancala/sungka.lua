@@ -13,6 +13,8 @@
 -- is empty. Exact but for the first move, which both players make at once in the
 -- source: here South moves first. Relays can cycle: the third occurrence of a position
 -- since the last capture ends the game, the shells left split evenly (ours).
+--
+-- Examples: ours; Mancala World's page gives no worked position.
 return variant {
   name    = "mancala/sungka",
   extends = "mancala",

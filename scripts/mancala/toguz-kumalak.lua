@@ -15,6 +15,12 @@
 -- balls (82) wins; a player who cannot move ends the game, each taking the balls on
 -- their side (81-81 is a draw). Cycles: the third occurrence of a position since the
 -- last capture ends the game, the balls left split evenly (a choice of ours).
+--
+-- Examples 6 to 9 are the sources' worked examples, in our notation: iggamecenter's
+-- sowing figure (iggamecenter.com/sr/rules/toguzkumalak), and the Czech federation's
+-- tutorial on the 2x5 training board (mankala.cz/premyslej17tk1EN.php, tk2EN, tk3EN;
+-- also mankala.cz/toguzkumalak.html), played with set = { houses = 5, seeds = 5 }.
+-- Examples 1 to 5 are ours.
 return variant {
   name    = "mancala/toguz-kumalak",
   extends = "mancala",
@@ -54,6 +60,35 @@ return variant {
       name = "one tuzdik a game",
       from = "0,0,0,0,0,0,0,0,3,[3],0,2,5,5,5,5,5,5,5,[0] s marks=11:s", play = "9",
       want = "0,0,0,0,0,0,0,0,1,[4],0,3,5,5,5,5,5,5,5,[0] n marks=11:s",
+    },
+    {
+      name = "iggamecenter.com/sr/rules/toguzkumalak, the sowing figure: nine balls from "
+          .. "house g (7), the first back into g; the last makes 10 in North's house 6, captured",
+      play = "7",
+      want = "9,9,9,9,9,9,1,10,10,[10],10,10,10,10,10,0,9,9,9,[0] n",
+    },
+    {
+      name = "mankala.cz Toguz tutorial (premyslej17tk1EN, tk2EN), the 2x5 board: B3 from the "
+          .. "start ends in T2, which holds 6, even: the 6 go to South's kazan",
+      set = { houses = 5, seeds = 5 },
+      play = "3",
+      want = "5,5,1,6,6,[6],6,0,5,5,5,[0] n",
+    },
+    {
+      name = "mankala.cz Toguz tutorial (tk2EN), the reply T5: its sowing ends in B4, odd (7): "
+          .. "no capture",
+      set = { houses = 5, seeds = 5 },
+      play = "3,5",
+      want = "6,6,2,7,6,[6],6,0,5,5,1,[0] s",
+    },
+    {
+      name = "mankala.cz Toguz tutorial (tk3EN): a single ball moves to the next cup; B5's "
+          .. "ball makes 2 in T1 and takes them, T4's only reaches T5 (the cups the text "
+          .. "names; the kazans empty)",
+      set = { houses = 5, seeds = 5 },
+      from = "0,1,0,0,1,[0],1,0,0,1,0,[0] s",
+      play = "5,4",
+      want = "0,1,0,0,0,[2],0,0,0,0,1,[0] s",
     },
   },
 }

@@ -16,6 +16,8 @@
 -- Relays can cycle: the third occurrence of a position since the last capture ends the
 -- game, the counters left split evenly (a choice of ours). Exact to the catalogue
 -- (core/mancala's Tshuba).
+--
+-- Examples: ours; Ludii's ruleset page gives no worked position.
 return variant {
   name    = "mancala/tshuba",
   extends = "mancala",

@@ -15,6 +15,8 @@
 -- and it is taken whole (Ludii's "may" read as "does"). Cycles end on the third
 -- occurrence of a position since the last capture, the counters left split evenly (a
 -- safety net of ours).
+--
+-- Examples: ours; Ludii's and Mancala World's pages give no worked position.
 return variant {
   name    = "mancala/um-el-bagara",
   extends = "mancala",

@@ -13,6 +13,8 @@
 -- readings (the chain stays on the opponent's side and is taken whole). Cycles end on
 -- the third occurrence of a position since the last capture, the counters left split
 -- evenly (a safety net of ours).
+--
+-- Examples: ours; Ludii's ruleset page gives no worked position.
 return variant {
   name    = "mancala/um-el-tuweisat",
   extends = "mancala",

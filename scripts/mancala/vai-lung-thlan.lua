@@ -10,6 +10,9 @@
 -- passes; the game goes on until the board is empty. Cycles: the third occurrence of a
 -- position since the last capture ends the game, the seeds left split evenly (a
 -- choice of ours).
+--
+-- Examples: ours; awale.info and Mancala World give figures without counts in their
+-- text.
 return variant {
   name    = "mancala/vai-lung-thlan",
   extends = "mancala",

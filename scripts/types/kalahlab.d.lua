@@ -553,6 +553,7 @@ function MancalaBoard:ply() end
 ---@field play? string|(string|integer)[] moves: "3,1" or {"3", 1}
 ---@field want? string the position string after the moves
 ---@field legal? string|(string|integer)[] the legal moves after the moves, in order
+---@field set? table<string, number|boolean|string> knobs for this example only: { houses = 5, seeds = 5 }
 
 ---@class VariantSpec
 ---@field extends? string the base game or variant this one changes (a name or a relative .lua path)

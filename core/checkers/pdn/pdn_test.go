@@ -212,6 +212,7 @@ func TestParseErrors(t *testing.T) {
 		{"unclosed variation", "1. 11-15 (23-19 {x} 2. 8-11\n", 1, 10, "variation '(' never closed"},
 		{"stray paren", "1. 11-15 ) *", 1, 10, "')' closes no variation"},
 		{"stray bracket", "]\n1. 11-15 *", 1, 1, "']' closes no tag"},
+		{"stray brace", "1. 11-15 } *", 1, 10, "'}' closes no comment"},
 		{"unquoted tag", "[Event a]\n*", 1, 8, "want its value in double quotes"},
 		{"unclosed tag", "[Event \"a\n*", 1, 1, "closing '\"' is missing"},
 		{"after the end", "[FEN \"B:W1:B5\"]\n1. 5-9 9-14 *", 2, 8, "move 1 (White) 9-14: the game is already over (Black won)"},

@@ -138,18 +138,18 @@ func (l *lexer) advance() byte {
 	return c
 }
 
-// next returns the next tag, word or NAG; comments, escape lines and variations are
-// skipped.
+// next returns the next tag, word or NAG; white space, comments, escape lines and
+// variations are skipped.
 func (l *lexer) next() (token, error) {
 	for l.pos < len(l.src) {
 		c := l.peek()
 		line, col := l.line, l.col
 		switch {
-		case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v':
+		case isSpace(c):
 			l.advance()
 		case c == '%' && col == 1: // an escape line
 			l.skipLine()
-		case c == ';':
+		case c == ';': // a rest-of-line comment
 			l.skipLine()
 		case c == '{':
 			if err := l.skipComment(); err != nil {
@@ -159,36 +159,53 @@ func (l *lexer) next() (token, error) {
 			if err := l.skipVariation(); err != nil {
 				return token{}, err
 			}
-		case c == ')':
-			return token{}, l.errAt(line, col, "')' closes no variation")
-		case c == '}':
-			return token{}, l.errAt(line, col, "'}' closes no comment")
+		case c == ')' || c == '}' || c == ']':
+			return token{}, l.errAt(line, col, "'%c' closes no %s", c, closes[c])
 		case c == '[':
 			return l.tag()
-		case c == ']':
-			return token{}, l.errAt(line, col, "']' closes no tag")
 		case c == '$':
-			l.advance()
-			start := l.pos
-			for l.pos < len(l.src) && l.peek() >= '0' && l.peek() <= '9' {
-				l.advance()
-			}
-			if l.pos == start {
-				return token{}, l.errAt(line, col, "'$' without a number: a NAG is $ and a number, such as $1")
-			}
-			return token{kind: tNAG, line: line, col: col, text: string(l.src[start-1 : l.pos])}, nil
+			return l.nag()
 		default:
-			start := l.pos
-			for l.pos < len(l.src) && !strings.ContainsRune(" \t\r\n\f\v{}()[];$", rune(l.peek())) {
-				l.advance()
-			}
-			if l.pos == start { // cannot happen: every excluded byte has a case above
-				return token{}, l.errAt(line, col, "unexpected %q", c)
-			}
-			return token{kind: tWord, line: line, col: col, text: string(l.src[start:l.pos])}, nil
+			return l.word(), nil
 		}
 	}
 	return token{kind: tEOF, line: l.line, col: l.col}, nil
+}
+
+// closes names what each closing bracket ends.
+var closes = map[byte]string{')': "variation", '}': "comment", ']': "tag"}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'
+}
+
+// wordEnd are the bytes that end a movetext word.
+const wordEnd = " \t\r\n\f\v{}()[];$"
+
+// nag reads a numeric annotation glyph: $ and a number, such as $1.
+func (l *lexer) nag() (token, error) {
+	line, col := l.line, l.col
+	start := l.pos
+	l.advance()
+	for l.pos < len(l.src) && l.peek() >= '0' && l.peek() <= '9' {
+		l.advance()
+	}
+	if l.pos == start+1 {
+		return token{}, l.errAt(line, col, "'$' without a number: a NAG is $ and a number, such as $1")
+	}
+	return token{kind: tNAG, line: line, col: col, text: string(l.src[start:l.pos])}, nil
+}
+
+// word reads a movetext word (a move, a move number, a result) up to white space or a
+// byte that starts or ends another token. The lexer is at a byte that is not one of
+// those, so the word is not empty.
+func (l *lexer) word() token {
+	line, col := l.line, l.col
+	start := l.pos
+	for l.pos < len(l.src) && !strings.ContainsRune(wordEnd, rune(l.peek())) {
+		l.advance()
+	}
+	return token{kind: tWord, line: line, col: col, text: string(l.src[start:l.pos])}
 }
 
 func (l *lexer) skipLine() {
@@ -319,131 +336,190 @@ var results = map[string]string{
 
 const resultChoice = "1-0 (White won), 0-1 (Black won), 1/2-1/2 (a draw) or * (unfinished); International style 2-0, 0-2, 1-1 too"
 
-// game reads one game: its tags, then its movetext up to a result token, the next tag
-// or the end. nil at the end of the text.
+// game reads one game as the PDN grammar lays it out: its tag section, then its
+// movetext (moves, move numbers, NAGs; comments and variations are skipped by the
+// lexer) up to a game-termination result, the next game's first tag or the end. nil at
+// the end of the text.
 func (p *parser) game() (*Game, error) {
-	g := &Game{Result: "*"}
-	var tags []token
-	var tok token
-	var err error
-	for {
-		if tok, err = p.next(); err != nil {
-			return nil, err
-		}
-		if tok.kind != tTag {
-			break
-		}
-		for _, t := range tags {
-			if t.name == tok.name {
-				return nil, p.lex.errAt(tok.line, tok.col, "tag %s appears twice in one game (first at line %d)", tok.name, t.line)
-			}
-		}
-		tags = append(tags, tok)
+	tags, tok, err := p.tagSection()
+	if err != nil {
+		return nil, err
 	}
 	if tok.kind == tEOF && len(tags) == 0 {
 		return nil, nil
 	}
-	g.Line = tok.line
+	g := &Game{Result: "*", Line: tok.line}
 	if len(tags) > 0 {
 		g.Line = tags[0].line
 	}
-	resultTag := ""
-	var fen *token
+	h, err := p.header(g, tags)
+	if err != nil {
+		return nil, err
+	}
+	m, err := p.start(g, h)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.movetext(m, tok); err != nil {
+		return nil, err
+	}
+	if m.result != "" {
+		g.Result = m.result
+	}
+	g.Final = m.st.String()
+	return g, nil
+}
+
+// tagSection reads a game's tag pairs, and the token after them: the movetext's
+// first, or the end.
+func (p *parser) tagSection() ([]token, token, error) {
+	var tags []token
+	for {
+		tok, err := p.next()
+		if err != nil {
+			return nil, token{}, err
+		}
+		if tok.kind != tTag {
+			return tags, tok, nil
+		}
+		for _, t := range tags {
+			if t.name == tok.name {
+				return nil, token{}, p.lex.errAt(tok.line, tok.col, "tag %s appears twice in one game (first at line %d)", tok.name, t.line)
+			}
+		}
+		tags = append(tags, tok)
+	}
+}
+
+// header is what a game's tags say about reading its movetext.
+type header struct {
+	result string // the Result tag's result; "" without one
+	fen    *token // the FEN tag; nil without one
+}
+
+// header records a game's tags in g and reads the ones that decide how its movetext is
+// read: GameType (the rules, English draughts without one), Result and FEN.
+func (p *parser) header(g *Game, tags []token) (header, error) {
+	var h header
 	g.Type = English()
 	for _, t := range tags {
 		g.Tags = append(g.Tags, Tag{t.name, t.text})
 		switch t.name {
 		case "GameType":
-			if g.Type, err = ParseGameType(t.text); err != nil {
-				return nil, p.lex.errAt(t.line, t.col, "%v", err)
+			typ, err := ParseGameType(t.text)
+			if err != nil {
+				return h, p.lex.errAt(t.line, t.col, "%v", err)
 			}
+			g.Type = typ
 		case "Result":
 			r, ok := results[strings.TrimSpace(t.text)]
 			if !ok {
-				return nil, p.lex.errAt(t.line, t.col, "Result %q: want %s", t.text, resultChoice)
+				return h, p.lex.errAt(t.line, t.col, "Result %q: want %s", t.text, resultChoice)
 			}
-			resultTag = r
+			h.result = r
 		case "FEN":
-			fen = &t
+			h.fen = &t
 		}
 	}
 	g.Rules = g.Type.Rules
+	return h, nil
+}
+
+// movetext is a game while its movetext is read.
+type movetext struct {
+	g      *Game
+	b      board
+	st     *checkers.State
+	first  byte   // the PDN colour that moves first from the start position
+	ply    int    // plies played from the start position
+	result string // the result so far (the Result tag's, then the movetext's); "" for none
+}
+
+// start sets a game up at its start position: the FEN tag's, or the rules' usual start.
+func (p *parser) start(g *Game, h header) (*movetext, error) {
 	game, err := checkers.New("checkers", g.Rules)
 	if err != nil {
 		return nil, err
 	}
-	b := newBoard(g.Type, g.Rules.Size)
-	st := game.Start()
-	if fen != nil {
-		if st, err = parseFEN(game, b, fen.text); err != nil {
-			return nil, p.lex.errAt(fen.line, fen.col, "%v", err)
+	m := &movetext{g: g, b: newBoard(g.Type, g.Rules.Size), st: game.Start(), result: h.result}
+	if h.fen != nil {
+		if m.st, err = parseFEN(game, m.b, h.fen.text); err != nil {
+			return nil, p.lex.errAt(h.fen.line, h.fen.col, "%v", err)
 		}
-		g.Start = st.String()
+		g.Start = m.st.String()
 	}
-	first := b.colour(st.Mover()) // who moves first from the start position
-	ply := 0
-	// moveName says which move of the game a ply is, as PDN numbers them: "move 12
-	// (White)".
-	moveName := func() string {
-		n := ply/2 + 1
-		if first != g.Type.First {
-			n = (ply+1)/2 + 1
-		}
-		return fmt.Sprintf("move %d (%s)", n, colourName(b.colour(st.Mover())))
-	}
+	m.first = m.b.colour(m.st.Mover())
+	return m, nil
+}
+
+// movetext plays a game's moves from tok on, up to a result, the next game's first
+// tag (left for the next game) or the end.
+func (p *parser) movetext(m *movetext, tok token) error {
+	var err error
 	for ; tok.kind != tEOF; tok = p.next1(&err) {
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if tok.kind == tTag {
+		switch tok.kind {
+		case tTag:
 			p.ahead = &tok // the next game's first tag
-			break
-		}
-		if tok.kind == tNAG {
+			return nil
+		case tNAG:
 			continue
 		}
-		text := tok.text
-		if r, ok := results[text]; ok {
-			if r == "*" && resultTag != "" {
-				// "*" ends the moves without a result (files, the PDN standard's own
-				// example among them, end so even with a Result tag): the tag decides.
-				g.Result = resultTag
-				break
-			}
-			if resultTag != "" && r != resultTag {
-				return nil, p.lex.errAt(tok.line, tok.col, "the movetext ends with %s, but the Result tag says %s", text, resultTag)
-			}
-			g.Result = r
-			resultTag = r
-			break
+		if r, ok := results[tok.text]; ok {
+			return p.termination(m, tok, r)
 		}
-		// A move number ("12." or "12...") maybe joined to its move ("12.11-15").
-		if i := moveNumberEnd(text); i > 0 {
-			text = text[i:]
-			if text == "" {
-				continue
-			}
+		if err := p.move(m, tok); err != nil {
+			return err
 		}
-		text = strings.TrimRight(text, "!?")
-		if text == "" {
-			continue // a lone annotation
-		}
-		if st.ToMove() == core.Terminal {
-			return nil, p.lex.errAt(tok.line, tok.col, "%s %s: the game is already over (%s)", moveName(), tok.text, overText(st, b))
-		}
-		m, err := resolve(st, b, text)
-		if err != nil {
-			return nil, p.lex.errAt(tok.line, tok.col, "%s %s: %v", moveName(), tok.text, err)
-		}
-		g.Moves = append(g.Moves, st.MoveString(m))
-		st.Play(m)
-		ply++
 	}
-	if resultTag != "" {
-		g.Result = resultTag
+	return nil
+}
+
+// termination reads the result that ends a movetext. It must agree with the Result
+// tag, except "*", which ends the moves without a result (files, the PDN standard's own
+// example among them, end so even with a Result tag): the tag decides.
+func (p *parser) termination(m *movetext, tok token, r string) error {
+	switch {
+	case m.result == "":
+		m.result = r
+	case r != "*" && r != m.result:
+		return p.lex.errAt(tok.line, tok.col, "the movetext ends with %s, but the Result tag says %s", tok.text, m.result)
 	}
-	g.Final = st.String()
-	return g, nil
+	return nil
+}
+
+// move plays a movetext word: a move, maybe with its move number joined ("12.11-15")
+// and annotations ("!?"); a lone move number or annotation is skipped.
+func (p *parser) move(m *movetext, tok token) error {
+	text := tok.text
+	text = text[moveNumberEnd(text):]
+	text = strings.TrimRight(text, "!?")
+	if text == "" {
+		return nil
+	}
+	if m.st.ToMove() == core.Terminal {
+		return p.lex.errAt(tok.line, tok.col, "%s %s: the game is already over (%s)", m.moveName(), tok.text, overText(m.st, m.b))
+	}
+	mv, err := resolve(m.st, m.b, text)
+	if err != nil {
+		return p.lex.errAt(tok.line, tok.col, "%s %s: %v", m.moveName(), tok.text, err)
+	}
+	m.g.Moves = append(m.g.Moves, m.st.MoveString(mv))
+	m.st.Play(mv)
+	m.ply++
+	return nil
+}
+
+// moveName says which move of the game the next ply is, as PDN numbers them: "move 12
+// (White)".
+func (m *movetext) moveName() string {
+	n := m.ply/2 + 1
+	if m.first != m.g.Type.First {
+		n = (m.ply+1)/2 + 1
+	}
+	return fmt.Sprintf("move %d (%s)", n, colourName(m.b.colour(m.st.Mover())))
 }
 
 // moveNumberEnd returns the length of a leading move number ("12.", "12...", "12…"),

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/kalahlab/kalahlab/ai"
+	"github.com/kalahlab/kalahlab/cmd/kalahlab/internal/seat"
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/record"
 	"github.com/kalahlab/kalahlab/variants"
@@ -22,7 +23,7 @@ type game struct {
 	g       core.Game
 	state   core.State
 	prev    core.State // the position before the last move (nil at the start)
-	seats   []seatPlayer
+	seats   []seat.Player
 	seed    uint64
 	rng     *rand.Rand // chance outcomes
 
@@ -34,14 +35,6 @@ type game struct {
 	hint   string
 	msg    string // the last thing that went wrong (shown once)
 }
-
-// seatPlayer is who plays a seat: a person (agent nil) or an agent.
-type seatPlayer struct {
-	spec  ai.Spec
-	agent ai.Agent
-}
-
-func (p seatPlayer) human() bool { return p.agent == nil }
 
 // ply is one move played: who played it (Chance for a roll) and its notation.
 type ply struct {
@@ -63,22 +56,13 @@ func newGame(ctx context.Context, v *variants.Variant, lookup string, players []
 	}
 	gm := &game{variant: v, lookup: lookup, g: g, state: g.NewState(), seed: seed, paceMS: 500,
 		rng: rand.New(rand.NewPCG(seed, 0x6b616c6168))}
-	var specs []ai.Spec
+	specs := make([]ai.Spec, n)
 	for i, text := range players {
-		spec, err := ai.ParseSpec(text)
-		if err != nil {
+		if specs[i], err = ai.ParseSpec(text); err != nil {
 			return nil, badRequest{fmt.Errorf("seat %d: %w", i+1, err)}
 		}
-		sp := seatPlayer{spec: spec}
-		if spec.Agent != ai.Human {
-			if sp.agent, err = ai.New(spec, seed+uint64(i)); err != nil {
-				return nil, badRequest{fmt.Errorf("seat %d: %w", i+1, err)}
-			}
-			specs = append(specs, spec)
-		}
-		gm.seats = append(gm.seats, sp)
 	}
-	if err := ai.SupportsAll(specs, g); err != nil {
+	if gm.seats, err = seat.Build(g, specs, func(i int) uint64 { return seed + uint64(i) }); err != nil {
 		return nil, badRequest{err}
 	}
 	return gm, nil
@@ -95,14 +79,14 @@ func (gm *game) toMove() core.Player {
 // humanToMove reports whether a person is to move.
 func (gm *game) humanToMove() bool {
 	p := gm.toMove()
-	return p >= 0 && gm.seats[p].human()
+	return p >= 0 && gm.seats[p].Human()
 }
 
 // auto reports whether the page should let the next move happen by itself: an agent
 // or the dice are to move and the game is not paused.
 func (gm *game) auto() bool {
 	p := gm.toMove()
-	return !gm.paused && (p == core.Chance || p >= 0 && !gm.seats[p].human())
+	return !gm.paused && (p == core.Chance || p >= 0 && !gm.seats[p].Human())
 }
 
 // play plays m (legal) for the player to move and keeps it in the history.
@@ -123,8 +107,8 @@ func (gm *game) move(text string) error {
 		return errors.New("the game is over: start a new one, or undo")
 	case p == core.Chance:
 		return errors.New("a die roll is due: let the dice roll first")
-	case !gm.seats[p].human():
-		return fmt.Errorf("it is %v's turn, played by %s", p, gm.seats[p].spec)
+	case !gm.seats[p].Human():
+		return fmt.Errorf("it is %v's turn, played by %s", p, gm.seats[p].Spec)
 	}
 	m, err := core.ParsePlay(gm.state, text)
 	if err != nil {
@@ -146,18 +130,18 @@ func (gm *game) step(ctx context.Context) error {
 		gm.redo = gm.redo[:0]
 		gm.play(core.SampleOutcome(gm.rng, gm.state.ChanceOutcomes(nil)))
 		return nil
-	case gm.seats[p].human():
+	case gm.seats[p].Human():
 		return nil
 	}
-	m, err := gm.seats[p].agent.SelectMove(ctx, gm.state)
+	m, err := gm.seats[p].Agent.SelectMove(ctx, gm.state)
 	if err != nil {
 		if e := gm.state.Err(); e != nil {
 			return fmt.Errorf("the game was stopped by an error: %w", e)
 		}
 		if ctx.Err() != nil {
-			return fmt.Errorf("%v (%s) ran out of time: %w", p, gm.seats[p].spec, ctx.Err())
+			return fmt.Errorf("%v (%s) ran out of time: %w", p, gm.seats[p].Spec, ctx.Err())
 		}
-		return fmt.Errorf("%v (%s): %w", p, gm.seats[p].spec, err)
+		return fmt.Errorf("%v (%s): %w", p, gm.seats[p].Spec, err)
 	}
 	gm.redo = gm.redo[:0]
 	gm.play(m)
@@ -165,32 +149,17 @@ func (gm *game) step(ctx context.Context) error {
 }
 
 // allAgents reports whether no person plays.
-func (gm *game) allAgents() bool {
-	for _, s := range gm.seats {
-		if s.human() {
-			return false
-		}
-	}
-	return true
-}
+func (gm *game) allAgents() bool { return seat.AllAgents(gm.seats) }
 
 // undo takes back moves until a person is to move again (so against an agent it also
 // takes back the agent's reply and the dice); with agents only, one move. It pauses the
 // game, so that agents do not play straight on.
 func (gm *game) undo() bool {
-	if len(gm.history) == 0 {
-		return false
+	personToMove := func(undone ply) bool {
+		return gm.allAgents() || undone.who >= 0 && gm.seats[undone.who].Human()
 	}
-	for len(gm.history) > 0 {
-		last := gm.history[len(gm.history)-1]
-		gm.history = gm.history[:len(gm.history)-1]
-		gm.redo = append(gm.redo, last)
-		if gm.allAgents() {
-			break
-		}
-		if p := last.who; p >= 0 && gm.seats[p].human() {
-			break
-		}
+	if !seat.Undo(&gm.history, &gm.redo, personToMove) {
+		return false
 	}
 	gm.rebuild()
 	if gm.allAgents() {
@@ -202,18 +171,10 @@ func (gm *game) undo() bool {
 // redoMove plays taken-back moves again until a person is to move (one move with
 // agents only).
 func (gm *game) redoMove() bool {
-	if len(gm.redo) == 0 {
-		return false
-	}
-	for len(gm.redo) > 0 {
-		next := gm.redo[len(gm.redo)-1]
-		gm.redo = gm.redo[:len(gm.redo)-1]
+	return seat.Redo(&gm.redo, func(next ply) bool {
 		gm.play(next.m)
-		if gm.allAgents() || gm.humanToMove() {
-			break
-		}
-	}
-	return true
+		return gm.allAgents() || gm.humanToMove()
+	})
 }
 
 // rebuild replays the history from the start (after an undo).
@@ -249,7 +210,7 @@ func (gm *game) status() string {
 		w := core.Winners(ret)
 		res := "a draw"
 		if len(w) == 1 {
-			res = fmt.Sprintf("%v (%s) wins", w[0], gm.seats[w[0]].spec)
+			res = fmt.Sprintf("%v (%s) wins", w[0], gm.seats[w[0]].Spec)
 		}
 		if sc, ok := gm.state.(core.Scorer); ok {
 			var parts []string
@@ -266,20 +227,11 @@ func (gm *game) status() string {
 		}
 		return "A die roll is due: " + who + "rolls next."
 	default:
-		if gm.seats[p].human() {
+		if gm.seats[p].Human() {
 			return fmt.Sprintf("%v to move (you): click a highlighted move.", p)
 		}
-		return fmt.Sprintf("%v to move (%s).", p, gm.seats[p].spec)
+		return fmt.Sprintf("%v to move (%s).", p, gm.seats[p].Spec)
 	}
-}
-
-// hintSpec is the agent that answers a hint: alpha-beta for two-player games without
-// chance, MCTS otherwise (as `play`'s hint command).
-func hintSpec(g core.Game) ai.Spec {
-	if g.NumPlayers() == 2 && !ai.HasChance(g) {
-		return ai.Spec{Agent: "alphabeta", Options: map[string]string{"depth": "12", "time": "1s"}}
-	}
-	return ai.Spec{Agent: "mcts", Options: map[string]string{"iterations": "20000", "time": "1s"}}
 }
 
 // hintFor asks an agent what it would play and explains its evaluation in words.
@@ -288,7 +240,7 @@ func (gm *game) hintFor(ctx context.Context) (string, error) {
 	if p < 0 {
 		return "", errors.New("a hint is for a player to move: the game is over or the dice are due")
 	}
-	spec := hintSpec(gm.g)
+	spec := seat.HintSpec(gm.g)
 	ag, err := ai.New(spec, gm.seed)
 	if err != nil {
 		return "", err
@@ -363,7 +315,7 @@ func (gm *game) record() (*record.Game, error) {
 		rec.Knobs[k] = val
 	}
 	for _, s := range gm.seats {
-		rec.Players = append(rec.Players, s.spec.String())
+		rec.Players = append(rec.Players, s.Spec.String())
 	}
 	for _, h := range gm.history {
 		rec.Moves = append(rec.Moves, h.text)

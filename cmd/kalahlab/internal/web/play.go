@@ -242,12 +242,12 @@ func (gm *game) view() (gameView, error) {
 		v.Legal = strings.Fields(core.MovesString(gm.state, gm.state.LegalMoves(nil)))
 	}
 	for i, st := range gm.seats {
-		v.Seats = append(v.Seats, fmt.Sprintf("%v: %s", core.Player(i), st.spec))
+		v.Seats = append(v.Seats, fmt.Sprintf("%v: %s", core.Player(i), st.Spec))
 	}
 	for i, h := range gm.history {
 		who := "dice"
 		if h.who >= 0 {
-			who = fmt.Sprintf("%v (%s)", h.who, gm.seats[h.who].spec)
+			who = fmt.Sprintf("%v (%s)", h.who, gm.seats[h.who].Spec)
 		}
 		v.History = append(v.History, historyRow{N: i + 1, Who: who, Move: h.text})
 	}

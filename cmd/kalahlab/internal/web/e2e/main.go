@@ -273,7 +273,26 @@ func (e *t) variants() error {
 	return e.shot("variants")
 }
 
+// play plays a Kalah game against the random agent by clicking the board, then takes
+// the last move back, asks for a hint and plays the move again.
 func (e *t) play() error {
+	over, err := e.playToEnd()
+	if err != nil {
+		return err
+	}
+	undone, err := e.undo(over)
+	if err != nil {
+		return err
+	}
+	if err := e.hint(); err != nil {
+		return err
+	}
+	return e.redo(over, undone)
+}
+
+// playToEnd starts a game of a person against the random agent and clicks the first
+// legal move on the board until the game is over.
+func (e *t) playToEnd() (gameState, error) {
 	err := e.do(chromedp.Navigate(e.base+"/play?variant=kalah"),
 		chromedp.WaitVisible(chromedp.CSS("#new-game")),
 		chromedp.SetValue(chromedp.CSS("#seat-1"), "human"),
@@ -282,53 +301,64 @@ func (e *t) play() error {
 		chromedp.Click(chromedp.CSS("#start")),
 		chromedp.WaitVisible(chromedp.CSS("#game")))
 	if err != nil {
-		return err
+		return gameState{}, err
 	}
 	clicks := 0
 	for range 300 {
 		g, err := e.settle()
 		if err != nil {
-			return err
+			return g, err
 		}
 		if g.Over == "true" {
 			break
 		}
-		// Click the first legal move on the board itself.
-		if err := e.do(chromedp.Click(chromedp.CSS(`#board [data-move]`))); err != nil {
-			return fmt.Errorf("clicking a move: %w", err)
+		if err := e.clickMove(g); err != nil {
+			return g, err
 		}
 		clicks++
-		if _, err := e.waitChange(g.Plies); err != nil {
-			return err
-		}
 		if clicks == 3 {
 			if err := e.shot("play"); err != nil {
-				return err
+				return g, err
 			}
 		}
 	}
 	g, err := e.settle()
 	if err != nil {
-		return err
+		return g, err
 	}
 	if g.Over != "true" || !strings.Contains(g.Status, "Game over") {
-		return fmt.Errorf("after %d clicks the game says %q, want it over", clicks, g.Status)
+		return g, fmt.Errorf("after %d clicks the game says %q, want it over", clicks, g.Status)
 	}
-	if err := e.shot("play-over"); err != nil {
-		return err
+	return g, e.shot("play-over")
+}
+
+// clickMove clicks the first legal move on the board itself and waits for it to land.
+func (e *t) clickMove(g gameState) error {
+	if err := e.do(chromedp.Click(chromedp.CSS(`#board [data-move]`))); err != nil {
+		return fmt.Errorf("clicking a move: %w", err)
 	}
-	// Undo takes back the last move and the random agent's replies since.
+	_, err := e.waitChange(g.Plies)
+	return err
+}
+
+// undo takes back the last move of the finished game over and the random agent's
+// replies since.
+func (e *t) undo(over gameState) (gameState, error) {
 	if err := e.do(chromedp.Click(chromedp.CSS("#undo"))); err != nil {
-		return err
+		return gameState{}, err
 	}
-	u, err := e.waitChange(g.Plies)
+	u, err := e.waitChange(over.Plies)
 	if err != nil {
-		return err
+		return u, err
 	}
-	if u.Over == "true" || u.Human != "true" || atoi(u.Plies) >= atoi(g.Plies) {
-		return fmt.Errorf("after undo: %+v, want fewer plies than %s and a person to move", u, g.Plies)
+	if u.Over == "true" || u.Human != "true" || atoi(u.Plies) >= atoi(over.Plies) {
+		return u, fmt.Errorf("after undo: %+v, want fewer plies than %s and a person to move", u, over.Plies)
 	}
-	// A hint explains the search's evaluation in words.
+	return u, nil
+}
+
+// hint asks for a hint, which explains the search's evaluation in words.
+func (e *t) hint() error {
 	if err := e.do(chromedp.Click(chromedp.CSS("#hint-button")), chromedp.WaitVisible(chromedp.CSS("#hint"))); err != nil {
 		return err
 	}
@@ -339,18 +369,20 @@ func (e *t) play() error {
 	if !strings.Contains(h, "Hint for seat 1: play") || !(strings.Contains(h, "seeds") || strings.Contains(h, "level") || strings.Contains(h, "force")) {
 		return fmt.Errorf("the hint says %q", h)
 	}
-	if err := e.shot("play-hint"); err != nil {
-		return err
-	}
+	return e.shot("play-hint")
+}
+
+// redo plays the undone moves again, back to the finished game over.
+func (e *t) redo(over, undone gameState) error {
 	if err := e.do(chromedp.Click(chromedp.CSS("#redo"))); err != nil {
 		return err
 	}
-	r, err := e.waitChange(u.Plies)
+	r, err := e.waitChange(undone.Plies)
 	if err != nil {
 		return err
 	}
-	if r.Plies != g.Plies || r.Over != "true" {
-		return fmt.Errorf("after redo: %+v, want the finished game of %s plies again", r, g.Plies)
+	if r.Plies != over.Plies || r.Over != "true" {
+		return fmt.Errorf("after redo: %+v, want the finished game of %s plies again", r, over.Plies)
 	}
 	return nil
 }

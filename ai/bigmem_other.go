@@ -1,6 +1,0 @@
-//go:build !linux
-
-package ai
-
-// bigMem returns nil: outside Linux the tables live on the Go heap.
-func bigMem(size int) ([]byte, func()) { return nil, nil }
