@@ -20,10 +20,10 @@ import (
 var docFiles = []string{"README.md", "scripts/README.md"}
 
 // docExampleDir holds the example scripts of the documents' worked examples.
-const docExampleDir = "examples/mancala"
+const docExampleDir = "config/examples/mancala"
 
 // TestDocWorkedExamples: the worked examples of the READMEs are true. Every script of
-// examples/mancala loads, passes its examples and the contract, and is shown in a
+// config/examples/mancala loads, passes its examples and the contract, and is shown in a
 // README; every Lua block of the READMEs that names one of them (name = "my/...") is
 // a part of that file (a line "..." elides lines); and every command of a console
 // block ("$ kalahlab ...") runs from the repository root, exits 0 and prints the lines

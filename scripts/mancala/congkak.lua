@@ -24,7 +24,7 @@
 --
 -- Examples: the second is salvi.chaosnet.org's worked first move, mirrored (the source
 -- shows its first lap; the relay after it is worked out by us); the others are ours.
--- examples/mancala/congkak-left.lua plays the same move on the source's own board.
+-- config/examples/mancala/congkak-left.lua plays the same move on the source's own board.
 return variant {
   name    = "mancala/congkak",
   extends = "mancala",
