@@ -16,8 +16,9 @@ help: ## list the targets
 build: ## build bin/kalahlab
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/kalahlab
 
-test: ## vet and run every test (the one test command; race detector on the Lua bridge and the threaded solver)
+test: ## vet, no function over complexity 30, and every test (the one test command; race detector on the Lua bridge and the threaded solver)
 	$(GO) vet ./...
+	$(GOCYCLO) -over $(CYCLO_OVER) -ignore '_test\.go$$|(^|/)testdata/' .
 	$(GO) test ./...
 	$(GO) test -race -count=1 ./variants/...
 	$(GO) test -race -count=1 -run 'ThreadsAgree|EndgameLevels|EndgameFiles' ./ai/solve/ ./ai/endgame/
@@ -42,10 +43,11 @@ bench: ## run the benchmarks (figures in the README's Performance section)
 fuzz: ## run every fuzz test briefly (FUZZTIME=10s each), then a table; fails on a failing input
 	GO="$(GO)" FUZZTIME="$(FUZZTIME)" ./.ci/fuzz
 
-lint: ## gofmt, go vet and the dependency checks (import direction, no testing in the binary)
+lint: ## gofmt, go vet, the dependency checks (import direction, no testing in the binary) and make cyclo
 	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
 	$(GO) test -run 'TestImportDirection|TestBinaryLinksNoTesting' ./core/
+	$(MAKE) --no-print-directory cyclo
 
 cyclo: ## list non-test functions over cyclomatic complexity 30 (CYCLO_OVER), worst first; fails if there are any
 	$(GOCYCLO) -over $(CYCLO_OVER) -ignore '_test\.go$$|(^|/)testdata/' .
