@@ -37,7 +37,10 @@
 // (config.SolveBudget, "50M nodes"): each solve runs on one thread and gives up after
 // that many nodes (solve.Options.Nodes), so the same cells are solved on any machine
 // under any load. A time budget ("20s") is accepted, but which cells it solves depends
-// on the load; `experiment run` warns about it.
+// on the load; `experiment run` warns about it. A mancala game whose repetition rule
+// scores every cycle alike is proved by retrograde analysis (package ai/retrograde)
+// when its positions fit in a million (or the node budget, if smaller), else searched;
+// positions count as nodes, so this too is the same on every machine.
 //
 // # Running
 //

@@ -649,7 +649,10 @@ func solveCell(ctx context.Context, s *Study, c int) *Solution {
 	st := g.NewState()
 	// One thread: the solve runs on a worker, beside the others' games.
 	// A node budget with one thread gives the same outcome on every run.
-	sol, err := solve.Solve(ctx, st, solve.Options{TTMB: 64, Time: s.solve.Time, Nodes: s.solve.Nodes, Threads: 1})
+	// A retrograde analysis (mancala repetition rules) holds at most a million
+	// positions (about 200 MB) beside the other workers; beyond, the search runs.
+	sol, err := solve.Solve(ctx, st, solve.Options{TTMB: 64, Time: s.solve.Time, Nodes: s.solve.Nodes, Threads: 1,
+		MaxPositions: 1_000_000})
 	if err != nil {
 		switch {
 		case errors.Is(err, solve.ErrDomain):
