@@ -26,8 +26,8 @@ import (
 // the base game "mancala" has Kalah's (mancalaDefault).
 //
 // Every field of Rules has a Lua key (scripts/README.md's reference, held complete by
-// TestMancalaReferenceIsComplete): Board's layouts and WithoutStores (board.rows,
-// board.stores), per-house starts (board.start, with house ranges in h: mancala_range.go),
+// TestMancalaReferenceIsComplete): Board's layouts, TwoRowsLeft and WithoutStores
+// (board.rows, board.stores), per-house starts (board.start, with house ranges in h: mancala_range.go),
 // Sowing's keys under sowing, each Capture under captures, End, Rounds and KeepPly under
 // ending, and the move rules (ExtraTurn, MustFeed, PieRule, Pass, NoStarve, Opening,
 // Must, Setup) under moves. A Rules.Validate error is translated to the Lua path
@@ -66,6 +66,8 @@ var (
 	mWhens      = []string{"side_empty", "cannot_move"}
 	mRemaining  = []string{"owner", "discard", "other", "split", "emptied", "starter"}
 	mMusts      = []string{"any", "reach_or_empty"}
+	// board.stores: where a layout's stores sit (true is "right", false "none").
+	mBoardStores = []string{"right", "left", "none"}
 )
 
 // mancalaSpec is the descriptor tables one script sets (nil: not set).
@@ -113,7 +115,8 @@ type mRounds struct{ seeds, max int }
 // 4) rows of the houses knob, each house with the seeds knob (OneRow, TwoRows,
 // FourRows); tracks, when set, replace the players' tracks. With pits, the board is as
 // listed (houses is then its width, and the houses knob cannot change it). stores =
-// false drops the stores of a layout (WithoutStores); start sets uneven start counts.
+// "left" puts the two-row board's stores at the players' left (TwoRowsLeft), "none" (or
+// false) drops the stores of a layout (WithoutStores); start sets uneven start counts.
 type mBoard struct {
 	sc       *script
 	rows     int
@@ -121,6 +124,7 @@ type mBoard struct {
 	pits     []mPit
 	tracks   *[2][]int // Go pits; nil: the layout's
 	noStores bool
+	left     bool    // stores at the players' left (rows = 2)
 	start    []mFill // nil: every house takes its seeds
 }
 
@@ -343,14 +347,17 @@ func (r mreader) board(v lua.LValue) (*mBoard, error) {
 		}
 	}
 	if sv := t.RawGetString("stores"); sv != lua.LNil {
-		stores, err := r.boolean("board.stores", sv)
+		where, err := r.boardStores(sv)
 		if err != nil {
 			return nil, err
 		}
-		if !stores && b.pits != nil {
-			return nil, r.fail("board.stores", "a board that lists its pits has the stores it lists: list none for a board without stores")
+		switch {
+		case b.pits != nil && sv != lua.LTrue:
+			return nil, r.fail("board.stores", "a board that lists its pits has the stores it lists (a store at col 0 is at the left, at houses + 1 at the right): leave stores out, and list none for a board without stores")
+		case where == "left" && b.rows != 2:
+			return nil, r.fail("board.stores", `"left" is a two-row board's layout; with rows = %d leave stores out or set false`, b.rows)
 		}
-		b.noStores = !stores
+		b.left, b.noStores = where == "left", where == "none"
 	}
 	if fv := t.RawGetString("start"); fv != lua.LNil {
 		if b.start, err = r.fills(fv); err != nil {
@@ -371,6 +378,27 @@ func (r mreader) board(v lua.LValue) (*mBoard, error) {
 		}
 	}
 	return b, nil
+}
+
+// boardStores reads board.stores: "right", "left" or "none", or true ("right") or false
+// ("none"); a misspelt name gets a suggestion.
+func (r mreader) boardStores(v lua.LValue) (string, error) {
+	const want = `want "right" (the default), "left" or "none"; true and false are "right" and "none"`
+	switch x := v.(type) {
+	case lua.LBool:
+		if x {
+			return "right", nil
+		}
+		return "none", nil
+	case lua.LString:
+		if slices.Contains(mBoardStores, string(x)) {
+			return string(x), nil
+		}
+		if sug := core.Suggest(string(x), mBoardStores); sug != "" {
+			return "", r.fail("board.stores", "got %q, did you mean %q? (%s)", string(x), sug, want)
+		}
+	}
+	return "", r.fail("board.stores", "got %s, %s", luaValue(v), want)
 }
 
 // listedBoard reads the rows, houses and pits of a board table t that lists its pits,
@@ -1049,6 +1077,8 @@ func (b *mBoard) layout(houses, seeds int) (mancala.Board, error) {
 		bd = mancala.FourRows(houses, seeds)
 	case b.rows == 1:
 		bd = mancala.OneRow(houses, seeds)
+	case b.left:
+		bd = mancala.TwoRowsLeft(houses, seeds)
 	default:
 		bd = mancala.TwoRows(houses, seeds)
 	}

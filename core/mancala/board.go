@@ -69,6 +69,42 @@ func TwoRows(houses, seeds int) Board {
 	return b
 }
 
+// TwoRowsLeft returns the two-row board with each player's store at their left, the
+// layout of rule books that sow clockwise (Congkak): South's row at the bottom with
+// South's store at the left end, North's row at the top with North's store at the
+// right end (North's left, as North sits). The pits are numbered as [TwoRows] numbers
+// them, only the stores change ends: South's houses 0..h-1 from South's left (pit 0
+// next to South's store), South's store h, North's houses h+1..2h from North's left
+// (pit h+1 next to North's store), North's store 2h+1; the house opposite house i is
+// 2h-i. Each track lists the player's lap anticlockwise from their house next to
+// their store, their own store last: South's 0..h-1, North's store, h+1..2h, South's
+// store. A player's houses are numbered 1..h from their store outwards, so house 1 is
+// next to it; clockwise sowing (which walks the track backwards) goes from house k
+// through houses k-1 .. 1 into the own store and then along the opponent's row, and
+// anticlockwise sowing reaches the own store only after the opponent's row.
+func TwoRowsLeft(houses, seeds int) Board {
+	h := houses
+	b := TwoRows(h, seeds)
+	if h < 1 {
+		return b // Validate names the bad size
+	}
+	b.Pits[h].Col = -1
+	b.Pits[2*h+1].Col = h
+	for side := 0; side < 2; side++ {
+		own, opp := side*(h+1), (1-side)*(h+1)
+		tr := make([]int, 0, 2*h+2)
+		for k := 0; k < h; k++ {
+			tr = append(tr, own+k)
+		}
+		tr = append(tr, opp+h)
+		for k := 0; k < h; k++ {
+			tr = append(tr, opp+k)
+		}
+		b.Tracks[side] = append(tr, own+h)
+	}
+	return b
+}
+
 // FourRows returns a board of four rows of houses with seeds each, where each player
 // sows around their own two rows and their own store only (core/kalah's four-row
 // layout). South's track in pit order: the inner row (row 2) from right to left (pits

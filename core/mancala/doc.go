@@ -15,7 +15,10 @@
 //     (owner, house or store, row and column in the drawing, seeds at the start; counts
 //     are 16-bit, up to 65535 seeds), and each player's track, the pits they sow into
 //     in anticlockwise order. What is "opposite", a "column" and an "inner row" follows
-//     from the rows and columns. [TwoRows] and [FourRows] build the common boards.
+//     from the rows and columns. [TwoRows] and [FourRows] build the common boards;
+//     [TwoRowsLeft] is the two-row board with each store at its owner's left, for
+//     rule books that sow clockwise (Congkak): there a clockwise lap goes own row, own
+//     store, opponent's row, as an anticlockwise one does on [TwoRows].
 //   - [Sowing]: direction (fixed either way, or chosen with each move), which stores
 //     take seeds, the origin skipped on laps or sown first, the fewest seeds a house is
 //     sown from, and relay sowing (a last seed in an occupied house lifts it and goes
@@ -88,6 +91,13 @@
 //	4,4,4,4,4,4,[0],4,4,4,4,4,4,[0] s
 //	9,9,9,9,9,9,9,9,0,[10],10,10,10,0,10,10,10,10,10,[0] n marks=14:s
 //
+// [TwoRowsLeft] keeps [TwoRows]'s order (South's houses from South's left, South's
+// store, North's houses from North's left, North's store; the stores now sit at those
+// left ends), so each player's houses are listed from the one next to their store:
+// Congkak's first move, on the sources' board, is
+//
+//	8,8,8,8,8,0,8,[10],8,0,8,8,8,8,0,[0] n
+//
 // The ply count is not in the string (as in core/kalah): a ply limit counts from the
 // start or from the parsed position, and so does the repetition record. With
 // Rules.KeepPly, or any rule that depends on the ply (Opening, Capture.FromPly, Setup,
@@ -97,7 +107,9 @@
 // the string: it starts afresh at a parsed position.
 //
 // A move is a house number, 1.. along the mover's track (house 1 is the first of the
-// mover's houses that their track lists); when the mover chooses the direction, the
+// mover's houses that their track lists: on [TwoRows] and [TwoRowsLeft] alike the
+// player's leftmost house, which on [TwoRowsLeft] is the one next to their store, so
+// a clockwise lap from house k sows houses k-1 .. 1 and then the store); when the mover chooses the direction, the
 // number is followed by R (anticlockwise: sowing towards the mover's right along their
 // near row) or L (clockwise): "3R", "3L" (with per-house directions, only a house
 // whose direction is chosen takes the letter). A move naming a chosen opponent house adds

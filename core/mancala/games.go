@@ -119,7 +119,9 @@ func Ayoayo(maxPlies int) Rules {
 // anticlockwise, stores at the right, the same lap (as [Sungka], its Philippine
 // sibling). Left and right swap with the mirror: the sources' house next to the
 // store, a player's leftmost, is house 7 here (houses count from the player's left,
-// towards the store), and their second hole from the right is house 2.
+// towards the store), and their second hole from the right is house 2. On the
+// sources' own board, [TwoRowsLeft] sown Clockwise, it is the same game move for
+// move, house k there being house 8-k here (config/examples/mancala/congkak-left.lua).
 func Congkak(maxPlies int) Rules {
 	b := TwoRows(7, 7)
 	return Rules{

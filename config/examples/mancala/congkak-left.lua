@@ -1,37 +1,21 @@
 -- Congkak with its stores where the sources put them, at each player's left, sown
--- clockwise: a worked example of a board that lists its pits (scripts/README.md, "Which
--- way a lap reaches the store"). The catalogue's mancala/congkak is the same game on
--- the two-row board, mirrored (anticlockwise, stores at the right), so that the houses
--- knob can resize it; this board keeps seven houses a row.
+-- clockwise: a worked example of board.stores = "left" (scripts/README.md, "Which way
+-- a lap reaches the store"). The catalogue's mancala/congkak is the same game on the
+-- usual board, mirrored (anticlockwise, stores at the right); both keep the houses knob.
 --
--- The pits, in the position string's order: South's houses from South's left (pit 1,
--- next to South's store, to pit 7), South's store (pit 8, at the left end), North's
--- houses from North's left (pit 9, next to North's store, to pit 15), North's store
--- (pit 16, at the right end as we look at the board). Each track lists a player's lap
--- anticlockwise, own store last; clockwise walks it backwards: from house k through
--- houses k-1 .. 1 into the own store, then along the opponent's row.
+-- The pits, in the position string's order (as for the usual board, only the stores
+-- change ends): South's houses from South's left (pit 1, next to South's store, to pit
+-- 7), South's store (pit 8, at the left end), North's houses from North's left (pit 9,
+-- next to North's store, to pit 15), North's store (pit 16, at the right end as we look
+-- at the board). A player's house 1 is the one next to their store; clockwise, a lap
+-- goes from house k through houses k-1 .. 1 into the own store, then along the
+-- opponent's row.
 return variant {
   name     = "my/congkak-left",
   extends  = "mancala",
   family   = "mancala",
   summary  = "Congkak on the sources' board: stores at the players' left, clockwise",
-  board    = {
-    rows = 2, houses = 7, seeds = 7,
-    pits = {
-      { owner = 1, row = 2, col = 1 }, { owner = 1, row = 2, col = 2 },
-      { owner = 1, row = 2, col = 3 }, { owner = 1, row = 2, col = 4 },
-      { owner = 1, row = 2, col = 5 }, { owner = 1, row = 2, col = 6 },
-      { owner = 1, row = 2, col = 7 }, { owner = 1, store = true, row = 2, col = 0 },
-      { owner = 2, row = 1, col = 7 }, { owner = 2, row = 1, col = 6 },
-      { owner = 2, row = 1, col = 5 }, { owner = 2, row = 1, col = 4 },
-      { owner = 2, row = 1, col = 3 }, { owner = 2, row = 1, col = 2 },
-      { owner = 2, row = 1, col = 1 }, { owner = 2, store = true, row = 1, col = 8 },
-    },
-    tracks = {
-      { 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 8 },
-      { 9, 10, 11, 12, 13, 14, 15, 1, 2, 3, 4, 5, 6, 7, 16 },
-    },
-  },
+  board    = { rows = 2, houses = 7, seeds = 7, stores = "left" },
   sowing   = { direction = "clockwise", stores = "own", relay = true },
   captures = {
     { side = "own", empty_before = true, take = "opposite", with_last = true, need_seeds = true },
