@@ -49,6 +49,9 @@ type Game struct {
 	// in it, -1 when absent.
 	lap [2][2][]int
 	at  [2][2][]int
+	// foreign[side][p]: p is a house of side's opponent (a seed sown there reaches
+	// them: Must's ReachOrEmpty).
+	foreign [2][]bool
 	// opp[p] is the opponent house facing house p (-1: none); col[p] lists every
 	// opponent house in p's column; inner[p] marks houses in a row facing the opponent.
 	opp   []int
@@ -159,6 +162,10 @@ func (g *Game) compileTracks() {
 		}
 		for dir := 0; dir < 2; dir++ {
 			g.lap[side][dir], g.at[side][dir] = g.compileLap(side, dir)
+		}
+		g.foreign[side] = make([]bool, g.npits)
+		for p := range g.foreign[side] {
+			g.foreign[side][p] = g.house[p] && int(g.owner[p]) != side
 		}
 	}
 	for side := 0; side < 2; side++ {

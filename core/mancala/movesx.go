@@ -181,11 +181,12 @@ func (s *State) firstLapOK(side int, m core.Move) bool {
 	n := len(lap)
 	pos := g.at[side][dir][from]
 	seeds := int(s.pits[from])
+	foreign := g.foreign[side]
 	r := seeds
 	if seeds > n {
 		r = seeds - (seeds-1)/n*n
 		for _, p := range lap {
-			if g.house[p] && int(g.owner[p]) != side {
+			if foreign[p] {
 				return true // a whole lap reaches the opponent
 			}
 		}
@@ -195,7 +196,7 @@ func (s *State) firstLapOK(side int, m core.Move) bool {
 		if q++; q == n {
 			q = 0
 		}
-		if p := lap[q]; g.house[p] && int(g.owner[p]) != side {
+		if foreign[lap[q]] {
 			return true
 		}
 	}

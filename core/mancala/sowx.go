@@ -107,6 +107,13 @@ func (s *State) lapsX(mv *Sown, side, dir, last, target int, caps bool) (bool, i
 		if from < 0 {
 			return false, last
 		}
+		if mv == nil && g.lapFast {
+			// liftX's lap, untraced: the house lifted holds seeds (relayFrom).
+			seeds := int(s.pits[from])
+			s.pits[from] = 0
+			last = s.lapFast(side, lap, at[from], seeds)
+			continue
+		}
 		last = s.liftX(mv, side, dir, from)
 	}
 }
@@ -217,6 +224,7 @@ func (s *State) lapFast(side int, lap []int, pos, seeds int) int {
 	pits := s.pits
 	n := len(lap)
 	reach := g.r.Must == ReachOrEmpty
+	foreign := g.foreign[side]
 	if seeds > n {
 		q := uint16((seeds - 1) / n)
 		for _, p := range lap {
@@ -225,7 +233,7 @@ func (s *State) lapFast(side int, lap []int, pos, seeds int) int {
 		seeds -= int(q) * n
 		if reach {
 			for _, p := range lap {
-				if g.house[p] && int(g.owner[p]) != side {
+				if foreign[p] {
 					s.reached = true
 				}
 			}
@@ -243,7 +251,7 @@ func (s *State) lapFast(side int, lap []int, pos, seeds int) int {
 		}
 		p = lap[pos]
 		pits[p]++
-		if reach && g.house[p] && int(g.owner[p]) != side {
+		if reach && foreign[p] {
 			s.reached = true
 		}
 	}
