@@ -1,6 +1,6 @@
 // Package endgame holds the complete Kalah endgame databases of the exact solver
-// (ai/solve) and their file format: for every configuration of the houses with up to
-// k seeds in them, the exact store-free value (the mover's final margin minus the
+// (ai/solve/kalahsolve) and their file format: for every configuration of the houses
+// with up to k seeds in them, the exact store-free value (the mover's final margin minus the
 // current store difference). It numbers the configurations (Ranker, WordRanker),
 // builds a database level by level on all cores (Open), and keeps the levels in files
 // that every board with the same rules shares (file.go).

@@ -1,71 +1,18 @@
 package solve
 
-import (
-	"errors"
-	"fmt"
-)
+import "github.com/kalahlab/kalahlab/ai/solve/internal/mtd"
 
-// Games whose positions can repeat.
-//
-// The solvers' tables hold a value per position, which is right when a position's value
-// depends on the position alone. In Kalah without store sowing (store_sowing=false,
-// Oware and other Lua variants) seeds can circle for ever: a game may only end by its
-// max_plies, and a position's value then depends on the plies left too. So for those
-// rules the solvers make the plies left part of the position (its table key), which
-// keeps the values exact at the price of the transpositions between different plies
-// (feasible on small boards). With max_plies 0 such a game may never end: the solvers
-// then watch the search path, and a position met again while it is being searched
-// stops the solve with ErrRepeats: the game has no finite value.
-//
-// Every search also stops with ErrTooDeep past maxSolvePly plies rather than run out
-// of stack (a Go stack overflow is fatal, not a panic).
+// Games whose positions can repeat (Kalah without store sowing, Lua-hooked Kalah) are
+// solved with the plies left in each position's table key, or, with no ply limit,
+// with a watch on the search path (package ai/solve/internal/mtd explains how).
 
 // ErrRepeats is in the error of a solve of a game whose positions repeat and which has
-// no ply limit to end it (max_plies 0).
-var ErrRepeats = errors.New("positions repeat")
+// no ply limit to end it (max_plies 0). It is kalahsolve.ErrRepeats too.
+var ErrRepeats = mtd.ErrRepeats
 
-// ErrTooDeep is in the error of a solve whose search went deeper than maxSolvePly
-// plies.
-var ErrTooDeep = errors.New("the search is too deep")
+// ErrTooDeep is in the error of a solve whose search went deeper than 100,000 plies
+// (maxSolvePly). It is kalahsolve.ErrTooDeep too.
+var ErrTooDeep = mtd.ErrTooDeep
 
-// maxSolvePly is the deepest a solve searches: a line of a game this long is more than
-// any solve could finish, and each ply costs a few hundred bytes of stack.
-const maxSolvePly = 100_000
-
-// cycleGuard is what a solver needs for a game whose positions can repeat.
-type cycleGuard struct {
-	maxPlies int      // the game ends after this many plies; 0: no limit
-	path     []uint64 // with no limit: the keys of the positions on the search path, by ply
-	what     string   // why positions repeat, for the error: "on this board (...)"
-}
-
-// key is the table key of a position whose own key is k, reached after plies plies
-// of the game, ply plies below the search's root: k with the plies left when the game
-// has a limit; else k, after checking that k is not on the search path already.
-func (g *cycleGuard) key(pos fmt.Stringer, k uint64, plies, ply int) (uint64, error) {
-	if ply >= maxSolvePly {
-		return 0, fmt.Errorf("%w: %d plies at %s (lower max_plies)", ErrTooDeep, ply, pos)
-	}
-	if g.maxPlies > 0 {
-		return k ^ pliesKey(g.maxPlies-plies), nil
-	}
-	for len(g.path) <= ply {
-		g.path = append(g.path, 0)
-	}
-	for _, a := range g.path[:ply] {
-		if a == k {
-			return 0, fmt.Errorf("%w %s (%s comes back while it is being searched), and max_plies is 0: "+
-				"the game may never end, so it has no finite value; set max_plies to end it", ErrRepeats, g.what, pos)
-		}
-	}
-	g.path[ply] = k
-	return k, nil
-}
-
-// pliesKey mixes a count of plies left into a position's key (splitmix64's finaliser).
-func pliesKey(left int) uint64 {
-	z := uint64(left+1) * 0x9e3779b97f4a7c15
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
-}
+// maxSolvePly is the deepest a solve searches.
+const maxSolvePly = mtd.MaxPly

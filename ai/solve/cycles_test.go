@@ -141,7 +141,7 @@ func TestSolveCyclicNoLimit(t *testing.T) {
 	require.NoError(t, err)
 	sol, err := Solve(context.Background(), g.NewState(), Options{TTMB: 1})
 	require.NoError(t, err)
-	assert.Equal(t, bruteMargin(g.NewState(), map[string]int{}), sol.Value)
+	assert.Equal(t, aitest.BruteMargin(g.NewState(), map[string]int{}), sol.Value)
 }
 
 // TestSolveCyclicHooked: a Lua-hooked Kalah (here hooks in Go) without store sowing goes

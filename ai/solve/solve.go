@@ -1,11 +1,12 @@
 // Package solve proves the value of positions of two-player deterministic games
 // (core.Game without dice): Solve finds the first seat's final margin (or win, draw
 // or loss) under perfect play and a principal variation. Any game is solved by MTD(f)
-// over a null-window negamax with a table of value bounds; Kalah without Lua hooks
-// has its own store-free solver (kalah.go), with a compact search on the word board
-// of core/kalah that runs on several threads (compact.go, threads.go) and complete
-// endgame databases kept on disk (package ai/endgame). Games whose positions can
-// repeat are handled as cycles.go describes.
+// over a null-window negamax with a table of value bounds (this package); Kalah without
+// Lua hooks goes to its own store-free solver (package ai/solve/kalahsolve, with a
+// compact threaded search and complete endgame databases), and mancala games whose
+// repetition rule scores every endless cycle alike to retrograde analysis (package
+// ai/retrograde, retrograde.go). What the solvers share (MTD(f)'s driver, the guard
+// for games whose positions repeat, the errors) is in ai/solve/internal/mtd.
 package solve
 
 import (
@@ -13,10 +14,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"time"
 
 	"github.com/kalahlab/kalahlab/ai/internal/search"
+	"github.com/kalahlab/kalahlab/ai/solve/internal/mtd"
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/kalah"
 )
@@ -68,11 +69,9 @@ type Options struct {
 	Threads int
 	// Log receives progress lines of long steps (building a database, the passes of a
 	// Kalah solve once it has run a second); nil is quiet.
-	Log       io.Writer
-	logAfter  time.Duration // tests: report passes sooner
-	noCompact bool          // tests: keep the general Kalah search
-	noETC     bool          // tests: no enhanced transposition cut-offs
-	Time      time.Duration // give up after this long (0: no limit)
+	Log   io.Writer
+	noETC bool          // tests: no enhanced transposition cut-offs
+	Time  time.Duration // give up after this long (0: no limit)
 	// Nodes gives up after about this many positions visited (0: no limit): within a
 	// few thousand in the Kalah search, which checks every 4096 nodes. Unlike Time it
 	// does not depend on the machine or its load, so with Threads 1 whether a solve
@@ -88,28 +87,8 @@ type Options struct {
 	MaxPositions int
 }
 
-// budget describes the limits a solve gave up on, for its error: "20s", "50000000
-// nodes" or both.
-func (opt Options) budget() string {
-	switch {
-	case opt.Time > 0 && opt.Nodes > 0:
-		return fmt.Sprintf("%v or %d nodes", opt.Time, opt.Nodes)
-	case opt.Nodes > 0:
-		return fmt.Sprintf("%d nodes", opt.Nodes)
-	}
-	return opt.Time.String()
-}
-
-// threads is the number of search threads to use.
-func (opt Options) threads() int {
-	if opt.Threads > 0 {
-		return opt.Threads
-	}
-	return runtime.GOMAXPROCS(0)
-}
-
 // infinity bounds every search value (terminal values are within ±2*WinScore).
-const infinity = search.Infinity
+const infinity = mtd.Infinity
 
 // genericSolver is MTD(f) over a null-window negamax with a table of value bounds, for
 // any game.
@@ -122,7 +101,7 @@ type genericSolver struct {
 	// (cycles.go): the plies left are part of the key, or with no ply limit a
 	// repetition on the search path stops the solve.
 	cyclic bool
-	cycles cycleGuard
+	cycles mtd.CycleGuard
 }
 
 // historyKeyer is a state whose value depends on the positions played through, not on
@@ -169,19 +148,12 @@ func Solve(ctx context.Context, s core.State, opt Options) (*Solution, error) {
 	if opt.DBMB == 0 {
 		opt.DBMB = 512
 	}
-	if opt.logAfter == 0 {
-		opt.logAfter = time.Second
-	}
 	t0 := time.Now()
 	if sol, err, done := solveRetrograde(ctx, s, opt, t0); done {
 		return sol, err
 	}
 	if k, ok := s.(*kalah.State); ok && !k.Hooked() {
-		sol, err := solveKalah(ctx, k, opt, t0)
-		if sol != nil {
-			sol.Margin, sol.Method = float64(sol.Value), "kalah"
-		}
-		return sol, err
+		return solveKalah(ctx, k, opt, t0)
 	}
 	_, scores := s.(core.Scorer)
 	_, isKalah := s.(*kalah.State) // only hooked Kalah reaches here: its moves are dear
@@ -190,7 +162,7 @@ func Solve(ctx context.Context, s core.State, opt Options) (*Solution, error) {
 	root := s.Clone()
 	if k, ok := root.(interface{ Game() *kalah.Game }); ok {
 		if _, ok := root.(plyCounter); ok {
-			solver.cyclic, solver.cycles = true, cycleGuard{maxPlies: k.Game().Rules().MaxPlies, what: "in this variant (its rules let seeds circle)"}
+			solver.cyclic, solver.cycles = true, mtd.CycleGuard{MaxPlies: k.Game().Rules().MaxPlies, What: "in this variant (its rules let seeds circle)"}
 		}
 	}
 	me := root.ToMove()
@@ -210,15 +182,8 @@ func Solve(ctx context.Context, s core.State, opt Options) (*Solution, error) {
 		v = -v
 	}
 	sol.Value, sol.Margin = v, float64(v)
-	sol.Method = "search"
-	switch {
-	case v > 0:
-		sol.Result = "win"
-	case v < 0:
-		sol.Result = "loss"
-	default:
-		sol.Result = "draw"
-	}
+	sol.Method = MethodSearch
+	sol.Result = mtd.Result(v)
 	sol.Nodes = solver.Nodes
 	sol.Seconds = time.Since(t0).Seconds()
 	return sol, nil
@@ -234,25 +199,16 @@ func over(s core.State) *Solution {
 	} else if len(s.Returns(buf[:0])) == 2 {
 		v = int(buf[0])
 	}
-	sol := &Solution{Value: v, Margin: float64(v), Method: MethodSearch, Notes: []string{"the position is over"}}
-	switch {
-	case v > 0:
-		sol.Result = "win"
-	case v < 0:
-		sol.Result = "loss"
-	default:
-		sol.Result = "draw"
-	}
-	return sol
+	return &Solution{Value: v, Margin: float64(v), Result: mtd.Result(v), Method: MethodSearch, Notes: []string{"the position is over"}}
 }
 
 // ErrDomain is in the error of a solve of a game outside the solver's domain: more
 // than two players, or dice. It is ai.ErrDomain, which the agents return too.
 var ErrDomain = search.ErrDomain
 
-// ErrGaveUp is the error of a solve that ran out of its time or nodes
-// (SolveOptions.Time, SolveOptions.Nodes).
-var ErrGaveUp = errors.New("gave up")
+// ErrGaveUp is the error of a solve that ran out of its time or nodes (Options.Time,
+// Options.Nodes). It is the one value of every solver here (kalahsolve.ErrGaveUp too).
+var ErrGaveUp = mtd.ErrGaveUp
 
 // failed is the error of a solve that stopped: the context's error once it is done (a
 // hook interrupted by the cancellation fails too), ErrGaveUp when the budget ran out,
@@ -262,7 +218,7 @@ func (solver *genericSolver) failed(ctx context.Context, opt Options, err error)
 	case ctx.Err() != nil:
 		return ctx.Err()
 	case errors.Is(err, search.ErrStop):
-		return fmt.Errorf("solve: %w after %d nodes (budget %s)", ErrGaveUp, solver.Nodes, opt.budget())
+		return fmt.Errorf("solve: %w after %d nodes (budget %s)", ErrGaveUp, solver.Nodes, mtd.Budget(opt.Time, opt.Nodes))
 	}
 	return fmt.Errorf("solve: %w", err)
 }
@@ -307,31 +263,7 @@ func (solver *genericSolver) terminal(s core.State, p core.Player) int {
 
 // mtdf converges on the value of s for its mover from a first guess.
 func (solver *genericSolver) mtdf(s core.State, guess int) (int, error) {
-	return mtdf(guess, func(beta int) (int, error) { return solver.search(s, beta-1, beta, 0) })
-}
-
-// mtdf is MTD(f): from a first guess, null-window probes (each searching the window
-// (beta-1, beta) and failing soft) narrow the value's bounds until they meet.
-func mtdf(guess int, probe func(beta int) (int, error)) (int, error) {
-	lower, upper := -infinity, infinity
-	g := guess
-	for lower < upper {
-		beta := g
-		if g == lower {
-			beta = g + 1
-		}
-		v, err := probe(beta)
-		if err != nil {
-			return 0, err
-		}
-		g = v
-		if g < beta {
-			upper = g
-		} else {
-			lower = g
-		}
-	}
-	return g, nil
+	return mtd.MTDF(guess, func(beta int) (int, error) { return solver.search(s, beta-1, beta, 0) })
 }
 
 // search is fail-soft negamax alpha-beta to the end of the game; the value is for the
@@ -369,7 +301,7 @@ func (solver *genericSolver) search(s core.State, alpha, beta, ply int) (int, er
 		}
 		if solver.cyclic {
 			var err error
-			if key, err = solver.cycles.key(s, key, s.(plyCounter).Ply(), ply); err != nil {
+			if key, err = solver.cycles.Key(s, key, s.(plyCounter).Ply(), ply); err != nil {
 				return 0, err
 			}
 		}
@@ -434,7 +366,7 @@ func (solver *genericSolver) search(s core.State, alpha, beta, ply int) (int, er
 		}
 	}
 	if hashed {
-		lo, hi := searchBounds(best, alphaOrig, betaOrig, -infinity, infinity)
+		lo, hi := mtd.Bounds(best, alphaOrig, betaOrig, -infinity, infinity)
 		solver.tt.store(key, lo, hi, bestMove)
 	}
 	return best, nil
@@ -465,8 +397,8 @@ func (solver *genericSolver) etc(s core.State, me core.Player, moves []core.Move
 				if hk, ok := c.(historyKeyer); ok {
 					key ^= hk.HistoryKey()
 				}
-				if solver.cyclic && solver.cycles.maxPlies > 0 {
-					key ^= pliesKey(solver.cycles.maxPlies - c.(plyCounter).Ply())
+				if solver.cyclic && solver.cycles.MaxPlies > 0 {
+					key ^= mtd.PliesKey(solver.cycles.MaxPlies - c.(plyCounter).Ply())
 				}
 				if e := solver.tt.probe(key); e != nil {
 					if next == me {
@@ -561,20 +493,6 @@ func (t *boundTable) probe(key uint64) *boundEntry {
 		return nil
 	}
 	return e
-}
-
-// searchBounds is what a fail-soft search that returned best from the window
-// (alpha, beta) proves of a value known to lie within lo..hi: at most best when it
-// failed low, at least best when it failed high, else exactly best. The solvers'
-// bound tables store the result.
-func searchBounds(best, alpha, beta, lo, hi int) (int, int) {
-	switch {
-	case best <= alpha:
-		return lo, best
-	case best >= beta:
-		return best, hi
-	}
-	return best, best
 }
 
 // store records bounds; for the same position they tighten the old ones.

@@ -2,8 +2,6 @@ package solve
 
 import (
 	"context"
-	"fmt"
-	"os"
 	"testing"
 	"time"
 
@@ -16,35 +14,6 @@ import (
 	"github.com/kalahlab/kalahlab/core/tictactoe"
 )
 
-// bruteMargin is an independent full-width search (memoised on the position string;
-// no bounds, no null windows, no move ordering): the mover's final margin under
-// perfect play.
-func bruteMargin(s core.State, memo map[string]int) int {
-	key := s.String()
-	if v, ok := memo[key]; ok {
-		return v
-	}
-	me := s.ToMove()
-	best := -infinity
-	for _, m := range s.LegalMoves(nil) {
-		c := s.Clone()
-		c.Play(m)
-		var v int
-		switch next := c.ToMove(); {
-		case next == core.Terminal:
-			sc := c.(core.Scorer).Scores(nil)
-			v = int(sc[me] - sc[1-me])
-		case next == me:
-			v = bruteMargin(c, memo)
-		default:
-			v = -bruteMargin(c, memo)
-		}
-		best = max(best, v)
-	}
-	memo[key] = best
-	return best
-}
-
 func TestSolveKalahAgainstBruteForce(t *testing.T) {
 	for _, p := range []core.Params{
 		{"houses": 1, "seeds": 1}, {"houses": 2, "seeds": 2}, {"houses": 3, "seeds": 1},
@@ -55,7 +24,7 @@ func TestSolveKalahAgainstBruteForce(t *testing.T) {
 		g, err := kalah.Def.New("kalah", p)
 		require.NoError(t, err)
 		s := g.NewState()
-		want := bruteMargin(s, map[string]int{})
+		want := aitest.BruteMargin(s, map[string]int{})
 		sol, err := Solve(context.Background(), s, Options{TTMB: 4})
 		require.NoError(t, err, "%v", p)
 		assert.Equal(t, want, sol.Value, "%v", p)
@@ -81,7 +50,7 @@ func TestSolveMidgamePositions(t *testing.T) {
 		if i%4 != 0 {
 			continue
 		}
-		want := bruteMargin(s, map[string]int{})
+		want := aitest.BruteMargin(s, map[string]int{})
 		if s.ToMove() == 1 {
 			want = -want
 		}
@@ -183,86 +152,6 @@ func TestKalahSolverMatchesGeneric(t *testing.T) {
 			assert.Equal(t, gen.Value, sol.Value, "%v with endgames up to %d seeds", p, k)
 		}
 	}
-}
-
-// deep reports whether the slow checks run: KALAHLAB_DEEP=1, set by make test-deep.
-func deep() bool { return os.Getenv("KALAHLAB_DEEP") != "" }
-
-// TestCompactKalahSearch is the differential test of the compact two-word search
-// against the general Kalah search, on random midgame positions of every rule it
-// covers, with endgame databases of several sizes. By default three positions a rule
-// set and two database sizes (starting positions: TestKalahSolverMatchesGeneric); with
-// KALAHLAB_DEEP=1 (make test-deep) the starting position, twelve midgame positions
-// and three sizes.
-func TestCompactKalahSearch(t *testing.T) {
-	start, midgames, dbSeeds := false, 3, []int{1, 40}
-	if deep() {
-		start, midgames, dbSeeds = true, 12, []int{1, 8, 40}
-	}
-	for _, p := range []core.Params{
-		{"houses": 3, "seeds": 4}, {"houses": 4, "seeds": 3}, {"houses": 5, "seeds": 2},
-		{"houses": 2, "seeds": 8}, {"houses": 1, "seeds": 5}, {"houses": 8, "seeds": 1},
-		{"houses": 3, "seeds": 3, "empty_capture": false}, {"houses": 3, "seeds": 3, "pie_rule": true},
-		{"houses": 3, "seeds": 4, "remaining": "discard"}, {"houses": 4, "seeds": 2, "empty_capture": false, "remaining": "discard"},
-	} {
-		t.Run(fmt.Sprint(p), func(t *testing.T) {
-			g, err := kalah.Def.New("kalah", p)
-			require.NoError(t, err)
-			positions := aitest.RandomPositions(g, midgames, 8)
-			if start {
-				positions = append(positions, g.NewState())
-			}
-			for _, s := range positions {
-				for _, k := range dbSeeds {
-					want, err := Solve(context.Background(), s, Options{DBSeeds: k, TTMB: 4, DBMB: 8, noCompact: true})
-					require.NoError(t, err)
-					got, err := Solve(context.Background(), s, Options{DBSeeds: k, TTMB: 4, DBMB: 8})
-					require.NoError(t, err)
-					require.Equal(t, want.Value, got.Value, "%v at %s, endgames up to %d seeds", p, s, k)
-				}
-			}
-		})
-	}
-}
-
-// TestSolvePublishedKalah checks published values of Kalah(6,4): with empty captures a
-// first-player win by 10 (Irving and Donkers, 2000); with the standard capture this
-// solver proves a win by 8 (kept here as a regression value). Each is solved without
-// an endgame database and with a complete one of 20 seeds (built into a temporary
-// directory, then read back). With the pie rule the first player loses by 2 (a
-// regression value too, solved with the database). It takes about 2 minutes on two
-// quiet cores, so it runs with KALAHLAB_DEEP=1 only (make test-deep).
-func TestSolvePublishedKalah(t *testing.T) {
-	if !deep() {
-		t.Skip("KALAHLAB_DEEP=1 (make test-deep) solves Kalah(6,4) seven ways, about 2 minutes")
-	}
-	dir := t.TempDir()
-	for _, c := range []struct {
-		params core.Params
-		want   int
-	}{{nil, 10}, {core.Params{"empty_capture": false}, 8}} {
-		g, err := kalah.Def.New("kalah", c.params)
-		require.NoError(t, err)
-		for _, opt := range []Options{
-			{TTMB: 1024, PVLen: 1, EndgameSeeds: -1},
-			{TTMB: 1024, PVLen: 1, EndgameDir: dir}, // builds
-			{TTMB: 1024, PVLen: 1, EndgameDir: dir}, // reads
-		} {
-			sol, err := Solve(context.Background(), g.NewState(), opt)
-			require.NoError(t, err)
-			assert.Equal(t, c.want, sol.Value, "%v %+v", c.params, opt)
-			if opt.EndgameDir != "" {
-				assert.Equal(t, 20, sol.EndgameSeeds)
-			}
-			t.Logf("%v endgame %d: %+d in %.1f s, %d nodes", c.params, sol.EndgameSeeds, sol.Value, sol.Seconds, sol.Nodes)
-		}
-	}
-	g, err := kalah.Def.New("kalah", core.Params{"pie_rule": true})
-	require.NoError(t, err)
-	sol, err := Solve(context.Background(), g.NewState(), Options{TTMB: 1024, PVLen: 1, EndgameDir: dir})
-	require.NoError(t, err)
-	assert.Equal(t, -2, sol.Value, "pie rule")
-	t.Logf("pie rule: %+d in %.1f s, %d nodes", sol.Value, sol.Seconds, sol.Nodes)
 }
 
 // TestSolveETC: enhanced transposition cut-offs keep every value and save nodes on

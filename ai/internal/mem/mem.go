@@ -1,4 +1,4 @@
-// Package mem holds the memory helpers of the exact solvers (ai/solve and
+// Package mem holds the memory helpers of the exact solvers (ai/solve/kalahsolve and
 // ai/endgame): tables of hundreds of megabytes mapped apart from the Go heap in huge
 // pages where the system offers them, and a prefetch hint that lets the trips to
 // memory of several probes overlap.

@@ -1,6 +1,6 @@
 // Package search is the machinery the depth-first searches of ai share: the agents'
 // minimax, alpha-beta and expectiminimax (package ai) and the exact solver's MTD(f)
-// passes (package ai/solve). It holds the budget bookkeeping (nodes, time,
+// passes (ai/solve, ai/solve/kalahsolve). It holds the budget bookkeeping (nodes, time,
 // cancellation), per-ply move buffers, the killer and history move ordering of the
 // alpha-beta family, playing and undoing a child, and the errors and bounds every one
 // of them uses.

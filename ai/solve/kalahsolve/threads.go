@@ -1,4 +1,4 @@
-package solve
+package kalahsolve
 
 import (
 	"sync"

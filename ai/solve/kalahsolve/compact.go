@@ -1,4 +1,4 @@
-package solve
+package kalahsolve
 
 import (
 	"math/bits"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/kalahlab/kalahlab/ai/endgame"
 	"github.com/kalahlab/kalahlab/ai/internal/mem"
+	"github.com/kalahlab/kalahlab/ai/solve/internal/mtd"
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/kalah"
 )
@@ -217,7 +218,7 @@ func (solver *kalahSolver) compactValue(mine, theirs uint64, alpha, beta, ply in
 	a0, b0 := alpha, beta
 	n0 := solver.nodes
 	var kids [8]kid
-	best, bestMove := -infinity, -1
+	best, bestMove := -mtd.Infinity, -1
 	nk := solver.expand(mine, theirs, first, &kids)
 	// With several threads, a child another thread is searching waits for a second
 	// round (order lists the children still to take; a deferred one is appended again).
@@ -255,7 +256,7 @@ func (solver *kalahSolver) compactValue(mine, theirs uint64, alpha, beta, ply in
 			break
 		}
 	}
-	lo, hi := searchBounds(best, a0, b0, -r, r)
+	lo, hi := mtd.Bounds(best, a0, b0, -r, r)
 	solver.record(b, mine, theirs, lo, hi, bestMove, bits.Len64(uint64(solver.nodes-n0)))
 	return best, nil
 }
@@ -279,10 +280,10 @@ func (solver *kalahSolver) compactDBAt(mine, theirs uint64, r, idx, ply int) (in
 	if b != endgame.Empty {
 		return endgame.Decode(b), nil
 	}
-	best := -infinity
+	best := -mtd.Infinity
 	var kids [8]kid
 	for k := range solver.expand(mine, theirs, -1, &kids) {
-		v, err := solver.visit(&kids[k], -infinity, infinity, ply)
+		v, err := solver.visit(&kids[k], -mtd.Infinity, mtd.Infinity, ply)
 		if err != nil {
 			return 0, err
 		}

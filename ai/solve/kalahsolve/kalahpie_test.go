@@ -1,4 +1,4 @@
-package solve
+package kalahsolve
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kalahlab/kalahlab/ai/internal/aitest"
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/kalah"
 )
@@ -28,8 +29,8 @@ func TestSolvePieWithMoverCannotMove(t *testing.T) {
 				g, err := kalah.Def.New("kalah", p)
 				require.NoError(t, err)
 				s := g.NewState()
-				want := bruteMargin(s, map[string]int{})
-				sol, err := Solve(context.Background(), s, Options{TTMB: 4})
+				want := aitest.BruteMargin(s, map[string]int{})
+				sol, err := solvePos(context.Background(), s, Config{TTMB: 4})
 				require.NoError(t, err)
 				assert.Equal(t, want, sol.Value)
 				c := s.Clone()
@@ -48,7 +49,7 @@ func TestSolvePieWithMoverCannotMove(t *testing.T) {
 	g, err := kalah.Def.New("kalah", core.Params{"houses": 1, "seeds": 2, "end_rule": "mover_cannot_move",
 		"pie_rule": true, "store_sowing": false})
 	require.NoError(t, err)
-	sol, err := Solve(context.Background(), g.NewState(), Options{TTMB: 4})
+	sol, err := solvePos(context.Background(), g.NewState(), Config{TTMB: 4})
 	require.NoError(t, err)
 	assert.Equal(t, -4, sol.Value)
 	assert.Equal(t, "1 swap", core.MovesString(g.NewState(), sol.PV))

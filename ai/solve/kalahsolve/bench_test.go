@@ -1,4 +1,4 @@
-package solve
+package kalahsolve
 
 import (
 	"context"
@@ -24,7 +24,7 @@ func BenchmarkSolveKalah(b *testing.B) {
 					}
 					var nodes int64
 					for b.Loop() {
-						sol, err := Solve(context.Background(), g.NewState(), Options{TTMB: 256, Threads: threads, PVLen: 1})
+						sol, err := solvePos(context.Background(), g.NewState(), Config{TTMB: 256, Threads: threads, PVLen: 1})
 						if err != nil {
 							b.Fatal(err)
 						}

@@ -1,4 +1,4 @@
-package solve
+package kalahsolve
 
 import (
 	"bytes"
@@ -76,7 +76,7 @@ func TestSolveWithEndgame(t *testing.T) {
 	}{{4, 3, false}, {4, 3, true}, {5, 2, false}, {3, 4, true}} {
 		g, err := kalah.Def.New("kalah", core.Params{"houses": tc.houses, "seeds": tc.seeds, "empty_capture": tc.empty})
 		require.NoError(t, err)
-		plain, err := Solve(context.Background(), g.NewState(), Options{TTMB: 16, EndgameSeeds: -1})
+		plain, err := solvePos(context.Background(), g.NewState(), Config{TTMB: 16, EndgameSeeds: -1})
 		require.NoError(t, err)
 		ks := []int{1, 6, 12}
 		if tc.houses <= 3 {
@@ -84,7 +84,7 @@ func TestSolveWithEndgame(t *testing.T) {
 		}
 		for _, k := range ks {
 			t.Run(fmt.Sprintf("h%d-s%d-empty=%v-k%d", tc.houses, tc.seeds, tc.empty, k), func(t *testing.T) {
-				sol, err := Solve(context.Background(), g.NewState(), Options{TTMB: 16, EndgameDir: dir, EndgameSeeds: k})
+				sol, err := solvePos(context.Background(), g.NewState(), Config{TTMB: 16, EndgameDir: dir, EndgameSeeds: k})
 				require.NoError(t, err)
 				assert.Equal(t, plain.Value, sol.Value)
 				assert.Equal(t, min(k, 2*tc.houses*tc.seeds), sol.EndgameSeeds)
@@ -95,14 +95,14 @@ func TestSolveWithEndgame(t *testing.T) {
 	// Automatic: no directory or few seeds in play mean no database.
 	g, err := kalah.Def.New("kalah", core.Params{"houses": 4, "seeds": 3})
 	require.NoError(t, err)
-	sol, err := Solve(context.Background(), g.NewState(), Options{TTMB: 16, EndgameDir: dir})
+	sol, err := solvePos(context.Background(), g.NewState(), Config{TTMB: 16, EndgameDir: dir})
 	require.NoError(t, err)
 	assert.Zero(t, sol.EndgameSeeds)
-	_, err = Solve(context.Background(), g.NewState(), Options{TTMB: 16, EndgameSeeds: 500})
+	_, err = solvePos(context.Background(), g.NewState(), Config{TTMB: 16, EndgameSeeds: 500})
 	require.NoError(t, err, "a request beyond the seeds in play is capped")
 	g, err = kalah.Def.New("kalah", core.Params{"houses": 8, "seeds": 6})
 	require.NoError(t, err)
-	_, err = Solve(context.Background(), g.NewState(), Options{TTMB: 16, EndgameSeeds: 40})
+	_, err = solvePos(context.Background(), g.NewState(), Config{TTMB: 16, EndgameSeeds: 40})
 	assert.ErrorContains(t, err, "at most 19 seeds fit")
 }
 
@@ -111,7 +111,7 @@ func TestEndgameSeedsAuto(t *testing.T) {
 	for _, tc := range []struct{ houses, seeds, want int }{{6, 4, 20}, {6, 3, 0}, {5, 5, 26}, {7, 4, 17}} {
 		g, err := kalah.Def.New("kalah", core.Params{"houses": tc.houses, "seeds": tc.seeds})
 		require.NoError(t, err)
-		got, err := endgameSeeds(Options{EndgameDir: "x"}, g.NewState().(*kalah.State))
+		got, err := endgameSeeds(Config{EndgameDir: "x"}, g.NewState().(*kalah.State))
 		require.NoError(t, err)
 		assert.Equal(t, tc.want, got, "Kalah(%d,%d)", tc.houses, tc.seeds)
 	}
@@ -130,13 +130,13 @@ func TestSolveThreadsAgree(t *testing.T) {
 		require.NoError(t, err)
 		positions := append([]core.State{g.NewState()}, aitest.RandomPositions(g, 4, 6)...)
 		for _, s := range positions {
-			one, err := Solve(context.Background(), s, Options{TTMB: 4, Threads: 1})
+			one, err := solvePos(context.Background(), s, Config{TTMB: 4, Threads: 1})
 			require.NoError(t, err)
-			for _, opt := range []Options{
+			for _, opt := range []Config{
 				{TTMB: 4, Threads: 2}, {TTMB: 1, Threads: 4, DBSeeds: 12},
 				{TTMB: 4, Threads: 3, EndgameDir: dir, EndgameSeeds: 9},
 			} {
-				got, err := Solve(context.Background(), s, opt)
+				got, err := solvePos(context.Background(), s, opt)
 				require.NoError(t, err)
 				require.Equal(t, one.Value, got.Value, "%v at %s with %+v", p, s, opt)
 				require.NotEmpty(t, got.PV)
@@ -150,7 +150,7 @@ func TestSolveReportsPasses(t *testing.T) {
 	g, err := kalah.Def.New("kalah", core.Params{"houses": 4, "seeds": 3})
 	require.NoError(t, err)
 	var log bytes.Buffer
-	sol, err := Solve(context.Background(), g.NewState(), Options{TTMB: 4, Log: &log, logAfter: time.Nanosecond})
+	sol, err := solvePos(context.Background(), g.NewState(), Config{TTMB: 4, Log: &log, logAfter: time.Nanosecond})
 	require.NoError(t, err)
 	assert.Contains(t, log.String(), "solve: pass 1: the margin of the player to move is")
 	assert.Contains(t, log.String(), fmt.Sprintf("is at least %+d", sol.Value))
@@ -165,6 +165,6 @@ func TestSolveEndgameDirIsFile(t *testing.T) {
 	require.NoError(t, err)
 	file := filepath.Join(t.TempDir(), "egdb")
 	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
-	_, err = Solve(context.Background(), g.NewState(), Options{TTMB: 4, EndgameSeeds: 6, EndgameDir: file})
+	_, err = solvePos(context.Background(), g.NewState(), Config{TTMB: 4, EndgameSeeds: 6, EndgameDir: file})
 	assert.ErrorContains(t, err, "is a file; want a directory")
 }
