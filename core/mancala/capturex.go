@@ -42,7 +42,7 @@ func (s *State) captureX(side, dir, last, target int) (int, bool) {
 		}
 		taken := s.takeSeeds(c, side, last, target, buf)
 		if c.Effect != Resow {
-			s.pits[g.store[side]] += uint16(taken)
+			s.addPit(g.store[side], uint16(taken))
 			return taken, false
 		}
 		s.resowPos = s.resowStart(c, side, dir, last)
@@ -97,9 +97,9 @@ func (s *State) oppositeOK(c *capture, last int) bool {
 // markPit makes last a pit of side's (MarkPit: Toguz Kumalak's tuzdik); its seeds go
 // to side's store.
 func (s *State) markPit(side, last int) {
-	s.marks[last] = int8(side + 1)
-	s.pits[s.g.store[side]] += s.pits[last]
-	s.pits[last] = 0
+	s.setMark(last, int8(side+1))
+	s.addPit(s.g.store[side], s.pits[last])
+	s.setPit(last, 0)
 }
 
 // keepPair makes last and the house it faces (the next house with TakeNext) a pair of
@@ -115,10 +115,10 @@ func (s *State) keepPair(c *capture, side, dir, last int) bool {
 	if !s.free(t) || t == last || s.pits[t] == 0 {
 		return false
 	}
-	s.pits[t]--
-	s.pits[last]++
-	s.marks[last] = int8(markKeep + side)
-	s.marks[t] = int8(markKeep + side)
+	s.setPit(t, s.pits[t]-1)
+	s.addPit(last, 1)
+	s.setMark(last, int8(markKeep+side))
+	s.setMark(t, int8(markKeep+side))
 	return true
 }
 
@@ -245,11 +245,11 @@ func (s *State) takeSeeds(c *capture, side, last, target int, buf []int) int {
 		taken += s.takeChosen(side, target, buf)
 	}
 	for _, p := range buf {
-		pits[p] = 0
+		s.setPit(p, 0)
 	}
 	if c.WithLast {
 		taken += int(pits[last])
-		pits[last] = 0
+		s.setPit(last, 0)
 	}
 	return taken
 }
@@ -268,7 +268,7 @@ func (s *State) takeChosen(side, target int, buf []int) int {
 		return 0
 	}
 	n := int(s.pits[tp])
-	s.pits[tp] = 0
+	s.setPit(tp, 0)
 	return n
 }
 

@@ -170,7 +170,7 @@ func (s *State) captureHook(mv *Sown, last int) (int, bool, error) {
 	mv.hand = 0
 	switch {
 	case err != nil:
-		s.pits[s.g.store[mv.Side]] += uint16(hand)
+		s.addPit(s.g.store[mv.Side], uint16(hand))
 		return -1, false, err
 	case hand > 0:
 		return hand, true, nil
@@ -289,7 +289,7 @@ func (s *State) Take(p int) (int, error) {
 		return 0, err
 	}
 	n := int(s.pits[p])
-	s.pits[p] = 0
+	s.setPit(p, 0)
 	return n, nil
 }
 
@@ -314,7 +314,7 @@ func (s *State) Add(p, n int) error {
 	if int(s.pits[p])+n > MaxSeeds {
 		return fmt.Errorf("add: pit %d would hold %d seeds; at most %d", p+1, int(s.pits[p])+n, MaxSeeds)
 	}
-	s.pits[p] += uint16(n)
+	s.addPit(p, uint16(n))
 	return nil
 }
 

@@ -109,7 +109,7 @@ func (s *State) listing(side int, l *moveRules) {
 	l.min = uint16(g.minSeeds)
 	l.open = g.opening != nil && int(s.v.played) < g.r.Opening.Plies
 	l.used = s.v.used[side]
-	l.feed = g.r.MustFeed && s.sideSeeds(1-side) == 0
+	l.feed = g.r.MustFeed && s.sideEmpty(1-side)
 	l.must = g.r.Must == ReachOrEmpty && int(s.v.played) >= g.r.Opening.Plies
 	l.each = false // unsownHouseLeft asks sowable with no each rule
 	l.each = g.r.Opening.EachHouse && s.unsownHouseLeft(l, side)
@@ -165,7 +165,7 @@ func (s *State) allowed(side int, m core.Move, feed, must bool) bool {
 	}
 	c := s.scratchState()
 	s.try(c, side, m, !feed)
-	return (!feed || c.sideSeeds(1-side) > 0) && (!must || c.firstOK)
+	return (!feed || !c.sideEmpty(1-side)) && (!must || c.firstOK)
 }
 
 // firstLapOK is Must's ReachOrEmpty on side's move m, worked out without playing it
@@ -279,9 +279,9 @@ func (s *State) noStarve(dst []core.Move, n0, side int) []core.Move {
 // the mover seeds, 0 neither.
 func starveRank(c *State, side int) int {
 	switch {
-	case c.sideSeeds(1-side) > 0:
+	case !c.sideEmpty(1 - side):
 		return 2
-	case c.sideSeeds(side) > 0:
+	case !c.sideEmpty(side):
 		return 1
 	}
 	return 0

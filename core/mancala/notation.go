@@ -206,6 +206,7 @@ func (s *State) parseMarks(list string) error {
 // ends it, or as finishParsed says), one in play is checked for its end (not during
 // the setup), and the repetition record starts at it.
 func (s *State) settleParsed(over bool) {
+	s.resyncHash()
 	switch {
 	case over && s.v.repeated:
 		s.finish(s.g.r.End.OnRepeat)
@@ -381,17 +382,18 @@ func mix(z uint64) uint64 {
 
 // Hash is a hash of the position: pits, marks, side to move, pie phase, seats and end.
 // Counts go beyond a Zobrist table's reach (16 bits), so each pit adds its random key
-// times its count, and the sum is mixed once: a multiply-add per pit, cheap enough to
-// run after every move for the repetition rule. Two different positions collide with
+// times its count, and the sum is mixed once. The pits' and marks' sums are kept as
+// moves change the pits (vars.phash, vars.mhash), so Hash is cheap enough to run after
+// every move for the repetition rule. Two different positions collide with
 // a probability of about 2^-63.
 func (s *State) Hash() uint64 {
 	g := s.g
-	h := g.flags[4+s.v.pie&3] + pitSum(s.pits, g.keys)
+	h := g.flags[4+s.v.pie&3] + s.v.phash
 	if g.keepPly || g.rounds {
 		h += s.hashExt()
 	}
 	if s.marks != nil {
-		h += markSum(s.marks, g.keys)
+		h += s.v.mhash
 	}
 	if s.v.side == 1 && !s.v.over {
 		h ^= g.flags[0]
@@ -427,6 +429,43 @@ func pitSum(pits []uint16, keys []uint64) uint64 {
 		pits, keys = pits[1:], keys[1:]
 	}
 	return h0 + h1 + h2 + h3
+}
+
+// resyncHash recomputes the running parts of Hash (the pits' and the marks' sums)
+// after the pits and marks were written directly (Reset, Parse).
+func (s *State) resyncHash() {
+	s.v.phash = pitSum(s.pits, s.g.keys)
+	s.v.mhash = 0
+	if s.marks != nil {
+		s.v.mhash = markSum(s.marks, s.g.keys)
+	}
+}
+
+// setPit sets pit p's count to n, keeping the pits' part of Hash (vars.phash): every
+// write to the pits during play goes through setPit or addPit (or keeps phash itself
+// in a sowing loop).
+func (s *State) setPit(p int, n uint16) {
+	s.v.phash += s.g.keys[p] * (uint64(n) - uint64(s.pits[p]))
+	s.pits[p] = n
+}
+
+// addPit adds k seeds to pit p, keeping vars.phash (counts never exceed MaxSeeds, so
+// the 16-bit add does not wrap).
+func (s *State) addPit(p int, k uint16) {
+	s.v.phash += s.g.keys[p] * uint64(k)
+	s.pits[p] += k
+}
+
+// setMark sets pit p's mark to m, keeping the marks' part of Hash (vars.mhash).
+func (s *State) setMark(p int, m int8) {
+	k := s.g.keys[p]
+	if o := s.marks[p]; o != 0 {
+		s.v.mhash -= mix(k + uint64(o))
+	}
+	if m != 0 {
+		s.v.mhash += mix(k + uint64(m))
+	}
+	s.marks[p] = m
 }
 
 // markSum is the marks' part of Hash: a mixed key for each marked pit.

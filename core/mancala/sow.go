@@ -27,7 +27,7 @@ func (s *State) sow(side, dir, from int) int {
 	lap, at := g.lap[side][dir], g.at[side][dir]
 	for lifts := 0; ; lifts++ {
 		seeds := int(s.pits[from])
-		s.pits[from] = 0
+		s.setPit(from, 0)
 		if s.tracing {
 			s.record(lap, at[from], from, seeds)
 		}
@@ -47,12 +47,14 @@ func (s *State) sow(side, dir, from int) int {
 // sowPlain sows seeds from lap position pos on: every pit of the lap takes seeds in
 // turn, whole laps in bulk.
 func (s *State) sowPlain(lap []int, pos, seeds int) int {
-	pits := s.pits
+	pits, keys := s.pits, s.g.keys
+	h := s.v.phash
 	n := len(lap)
 	if seeds > n {
 		q := uint16((seeds - 1) / n)
 		for _, p := range lap {
 			pits[p] += q
+			h += keys[p] * uint64(q)
 		}
 		seeds -= int(q) * n
 	}
@@ -63,7 +65,9 @@ func (s *State) sowPlain(lap []int, pos, seeds int) int {
 		}
 		p = lap[pos]
 		pits[p]++
+		h += keys[p]
 	}
+	s.v.phash = h
 	return p
 }
 
@@ -71,10 +75,9 @@ func (s *State) sowPlain(lap []int, pos, seeds int) int {
 // falling in a marked pit going to the mark owner's store.
 func (s *State) sowGeneral(lap []int, pos, from, seeds int) int {
 	g := s.g
-	pits := s.pits
 	last := from
 	if g.r.Sowing.OriginFirst && seeds > 1 {
-		pits[from]++
+		s.addPit(from, 1)
 		seeds--
 	}
 	skip := g.r.Sowing.SkipOrigin
@@ -85,7 +88,7 @@ func (s *State) sowGeneral(lap []int, pos, from, seeds int) int {
 	}
 	if eff <= 0 {
 		// Only the origin is on the lap and it is skipped: the seeds stay.
-		pits[from] += uint16(seeds)
+		s.addPit(from, uint16(seeds))
 		return from
 	}
 	if seeds > eff {
@@ -97,6 +100,26 @@ func (s *State) sowGeneral(lap []int, pos, from, seeds int) int {
 			s.drop(p, q)
 		}
 		seeds -= int(q) * eff
+	}
+	if s.marks == nil {
+		// No marks: every seed stays in its pit; phash kept in a register.
+		pits, keys := s.pits, g.keys
+		h := s.v.phash
+		for seeds > 0 {
+			if pos++; pos == n {
+				pos = 0
+			}
+			p := lap[pos]
+			if skip && p == from {
+				continue
+			}
+			pits[p]++
+			h += keys[p]
+			last = p
+			seeds--
+		}
+		s.v.phash = h
+		return last
 	}
 	for seeds > 0 {
 		if pos++; pos == n {
@@ -118,7 +141,7 @@ func (s *State) drop(p int, k uint16) {
 	if s.marks != nil && s.marks[p] != 0 {
 		p = s.g.store[s.marks[p]-1]
 	}
-	s.pits[p] += k
+	s.addPit(p, k)
 }
 
 // pitOK reports whether house p meets c's conditions on a pit for mover side (the
@@ -243,16 +266,16 @@ func (s *State) take(c *capture, side, dir, last int) {
 	switch c.Take {
 	case TakeOpposite:
 		if o := g.opp[last]; o >= 0 {
-			pits[o] = 0
+			s.setPit(o, 0)
 		}
 	case TakeColumn:
 		for _, o := range g.col[last] {
-			pits[o] = 0
+			s.setPit(o, 0)
 		}
 	case TakePit:
 		n := len(lap)
 		for q := lo; ; q = (q + 1) % n {
-			pits[lap[q]] = 0
+			s.setPit(lap[q], 0)
 			if q == hi {
 				break
 			}
@@ -260,9 +283,9 @@ func (s *State) take(c *capture, side, dir, last int) {
 	}
 	if c.WithLast {
 		taken += int(pits[last])
-		pits[last] = 0
+		s.setPit(last, 0)
 	}
-	pits[st] += uint16(taken)
+	s.addPit(st, uint16(taken))
 }
 
 func b2i(b bool) int {

@@ -49,7 +49,7 @@ func (s *State) liftX(mv *Sown, side, dir, from int) int {
 	g := s.g
 	lap, at := g.lap[side][dir], g.at[side][dir]
 	seeds := int(s.pits[from])
-	s.pits[from] = 0
+	s.setPit(from, 0)
 	if mv != nil {
 		s.recordLap(mv, lap, at[from], from, seeds, true)
 	}
@@ -110,7 +110,7 @@ func (s *State) lapsX(mv *Sown, side, dir, last, target int, caps bool) (bool, i
 		if mv == nil && g.lapFast {
 			// liftX's lap, untraced: the house lifted holds seeds (relayFrom).
 			seeds := int(s.pits[from])
-			s.pits[from] = 0
+			s.setPit(from, 0)
 			last = s.lapFast(side, lap, at[from], seeds)
 			continue
 		}
@@ -160,7 +160,7 @@ func (s *State) lapX(side int, lap []int, pos, origin, seeds int, lift bool) int
 	n := len(lap)
 	first, last := -1, origin
 	if lift && sw.OriginFirst && seeds > 1 {
-		pits[origin]++
+		s.addPit(origin, 1)
 		seeds--
 		first = origin
 	}
@@ -173,7 +173,7 @@ func (s *State) lapX(side int, lap []int, pos, origin, seeds int, lift bool) int
 		p := lap[pos]
 		if (skip && p == origin) || (s.marks != nil && s.marks[p] == markOut) {
 			if misses++; misses > n {
-				pits[g.store[side]] += uint16(seeds) // no pit takes seeds: they are kept
+				s.addPit(g.store[side], uint16(seeds)) // no pit takes seeds: they are kept
 				return -1
 			}
 			continue
@@ -185,7 +185,7 @@ func (s *State) lapX(side int, lap []int, pos, origin, seeds int, lift bool) int
 		}
 		last = p
 		if !g.house[p] {
-			pits[p]++
+			s.addPit(p, 1)
 			continue
 		}
 		if int(g.owner[p]) != side {
@@ -193,20 +193,20 @@ func (s *State) lapX(side int, lap []int, pos, origin, seeds int, lift bool) int
 		}
 		if s.marks != nil && s.marks[p] != 0 {
 			if m := s.marks[p]; m < markOut {
-				pits[g.store[m-1]]++ // a MarkPit pit: to the mark's owner
+				s.addPit(g.store[m-1], 1) // a MarkPit pit: to the mark's owner
 			} else {
-				pits[p]++ // a kept pit keeps its seeds
+				s.addPit(p, 1) // a kept pit keeps its seeds
 			}
 			continue
 		}
-		pits[p]++
+		s.addPit(p, 1)
 		if sw.TakeAt > 0 && int(pits[p]) == sw.TakeAt {
 			to := side
 			if seeds > 0 && sw.TakeAtOwner {
 				to = int(g.owner[p])
 			}
-			pits[g.store[to]] += pits[p]
-			pits[p] = 0
+			s.addPit(g.store[to], pits[p])
+			s.setPit(p, 0)
 			if seeds == 0 {
 				return -1
 			}
@@ -221,7 +221,8 @@ func (s *State) lapX(side int, lap []int, pos, origin, seeds int, lift bool) int
 // the pits sown.
 func (s *State) lapFast(side int, lap []int, pos, seeds int) int {
 	g := s.g
-	pits := s.pits
+	pits, keys := s.pits, g.keys
+	h := s.v.phash
 	n := len(lap)
 	reach := g.r.Must == ReachOrEmpty
 	foreign := g.foreign[side]
@@ -229,6 +230,7 @@ func (s *State) lapFast(side int, lap []int, pos, seeds int) int {
 		q := uint16((seeds - 1) / n)
 		for _, p := range lap {
 			pits[p] += q
+			h += keys[p] * uint64(q)
 		}
 		seeds -= int(q) * n
 		if reach {
@@ -251,10 +253,12 @@ func (s *State) lapFast(side int, lap []int, pos, seeds int) int {
 		}
 		p = lap[pos]
 		pits[p]++
+		h += keys[p]
 		if reach && foreign[p] {
 			s.reached = true
 		}
 	}
+	s.v.phash = h
 	return p
 }
 
@@ -306,8 +310,9 @@ func (s *State) setupMove(m core.Move) {
 	if m == Done {
 		s.v.setup[side] = 0
 	} else {
-		s.pits[hs[int(m>>8)&255]]--
-		s.pits[hs[int(m)&255]]++
+		fp := hs[int(m>>8)&255]
+		s.setPit(fp, s.pits[fp]-1)
+		s.addPit(hs[int(m)&255], 1)
 		s.v.setup[side]--
 	}
 	if s.v.setup[side] == 0 {
@@ -332,14 +337,15 @@ func (s *State) nextRound() {
 		return
 	}
 	clear(s.marks)
+	s.v.mhash = 0
 	for side := 0; side < 2; side++ {
 		st := g.store[side]
 		for _, p := range g.houses[side] {
 			if int(s.pits[st]) >= rs.Seeds {
-				s.pits[st] -= uint16(rs.Seeds)
-				s.pits[p] = uint16(rs.Seeds)
+				s.setPit(st, s.pits[st]-uint16(rs.Seeds))
+				s.setPit(p, uint16(rs.Seeds))
 			} else {
-				s.marks[p] = markOut
+				s.setMark(p, markOut)
 			}
 		}
 	}

@@ -33,6 +33,12 @@ type vars struct {
 	// store (End.Repeats): a hash whose bit is clear has not occurred, and the record
 	// need not be searched.
 	seen [2]uint64
+	// phash is the pits' part of Hash (pitSum of State.pits), kept as the pits change
+	// (setPit, addPit, the sowing loops, resyncHash) so that Hash need not scan them.
+	phash uint64
+	// mhash is the marks' part of Hash (markSum of State.marks), kept as marks change
+	// (setMark, resyncHash) so that Hash need not scan the marks.
+	mhash uint64
 }
 
 // Kinds of marks in State.marks beside 1 + side (MarkPit's): markOut is a pit out of
@@ -101,6 +107,7 @@ func (s *State) Reset() {
 	s.hist, s.mhist, s.vhist = s.hist[:0], s.mhist[:0], s.vhist[:0]
 	s.hashes = s.hashes[:0]
 	s.legalOK = false
+	s.resyncHash()
 	if !s.InSetup() {
 		s.endCheck() // a start no one can play from (single seeds that may not be sown) is over, as when parsed
 	}
@@ -212,7 +219,7 @@ func (s *State) sowings(dst []core.Move, side int) []core.Move {
 	}
 	n0 := len(dst)
 	dst = s.plainSowings(dst, side)
-	if g.r.MustFeed && len(dst) > n0 && s.sideSeeds(1-side) == 0 {
+	if g.r.MustFeed && len(dst) > n0 && s.sideEmpty(1-side) {
 		dst = s.feeding(dst, n0, side)
 	}
 	return dst
@@ -270,7 +277,7 @@ func (s *State) feeding(dst []core.Move, n0, side int) []core.Move {
 	out := dst[:n0]
 	for _, m := range dst[n0:] {
 		s.try(c, side, m, false)
-		if c.sideSeeds(1-side) > 0 {
+		if !c.sideEmpty(1 - side) {
 			out = append(out, m)
 		}
 	}
@@ -289,7 +296,7 @@ func (s *State) hasSowing(side int) bool {
 		return len(s.mbuf) > 0
 	}
 	min := uint16(g.minSeeds)
-	feed := g.r.MustFeed && s.sideSeeds(1-side) == 0
+	feed := g.r.MustFeed && s.sideEmpty(1-side)
 	for _, p := range g.houses[side] {
 		if s.pits[p] < min {
 			continue
@@ -524,14 +531,14 @@ func (s *State) gather(rem Remaining) int32 {
 	if g.keeps {
 		for p, m := range s.marks {
 			if m >= markKeep {
-				s.pits[g.store[m-markKeep]] += s.pits[p]
-				s.pits[p] = 0
+				s.addPit(g.store[m-markKeep], s.pits[p])
+				s.setPit(p, 0)
 			}
 		}
 	}
 	switch rem {
 	case ToEmptied, ToStarter:
-		e0, e1 := s.sideSeeds(0) == 0, s.sideSeeds(1) == 0
+		e0, e1 := s.sideEmpty(0), s.sideEmpty(1)
 		to := -1
 		switch {
 		case rem == ToStarter:
@@ -547,24 +554,24 @@ func (s *State) gather(rem Remaining) int32 {
 		st := g.store[to]
 		for p := range s.pits {
 			if g.house[p] {
-				s.pits[st] += s.pits[p]
-				s.pits[p] = 0
+				s.addPit(st, s.pits[p])
+				s.setPit(p, 0)
 			}
 		}
 	case ToOwner:
 		for side := 0; side < 2; side++ {
 			st := g.store[side]
 			for _, p := range g.houses[side] {
-				s.pits[st] += s.pits[p]
-				s.pits[p] = 0
+				s.addPit(st, s.pits[p])
+				s.setPit(p, 0)
 			}
 		}
 	case ToOther:
 		st := g.store[1-s.v.side]
 		for p := range s.pits {
 			if g.house[p] {
-				s.pits[st] += s.pits[p]
-				s.pits[p] = 0
+				s.addPit(st, s.pits[p])
+				s.setPit(p, 0)
 			}
 		}
 	case Split:
@@ -575,6 +582,34 @@ func (s *State) gather(rem Remaining) int32 {
 		}
 	}
 	return left
+}
+
+// sideEmpty reports whether side's houses hold no seeds (kept pits aside), as
+// sideSeeds(side) == 0 does, stopping at the first seed.
+func (s *State) sideEmpty(side int) bool {
+	g := s.g
+	if g.keeps {
+		for _, p := range g.houses[side] {
+			if s.marks[p] < markKeep && s.pits[p] != 0 {
+				return false
+			}
+		}
+		return true
+	}
+	if lo := g.span[side]; lo >= 0 {
+		for _, c := range s.pits[lo : lo+len(g.houses[side])] {
+			if c != 0 {
+				return false
+			}
+		}
+		return true
+	}
+	for _, p := range g.houses[side] {
+		if s.pits[p] != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // sideSeeds counts the seeds in side's houses (kept pits aside: KeepPair).
