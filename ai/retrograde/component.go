@@ -41,7 +41,7 @@ func newComponent(a *analysis, nodes []int32, cycle int32) *component {
 
 // solve values the component: for each candidate value t from the lowest, the
 // positions where the first seat gets t or more; a position's value is the largest.
-func (c *component) solve() error {
+func (c *component) solve() {
 	a, gr := c.a, c.a.g
 	cands := []int32{c.cycle}
 	for _, i := range c.nodes {
@@ -82,13 +82,6 @@ func (c *component) solve() error {
 			}
 		}
 	}
-	// The second seat's progress where its value is below every pass's threshold:
-	// positions still unranked hold the value of the last pass below the cycle, reached
-	// by circling or leaving at it, with no progress to make.
-	for _, i := range c.nodes {
-		a.solved[i] = true
-	}
-	return nil
 }
 
 // attract builds the attractor of seat p (0: the first seat) to the moves leaving the

@@ -276,7 +276,6 @@ func (gr *graph) edges(i int32) (int32, int32) { return gr.start[i], gr.start[i+
 type analysis struct {
 	g       *graph
 	val     []int32
-	solved  []bool
 	rankMax []int32 // the first seat's distance to its value, where it must make progress
 	rankMin []int32 // the second seat's
 	cval    []int32 // the value of the position's component's cycles (noCycle: none)
@@ -287,7 +286,7 @@ type analysis struct {
 func newAnalysis(gr *graph) *analysis {
 	n := len(gr.keys)
 	return &analysis{g: gr, val: make([]int32, n), rankMax: make([]int32, n), rankMin: make([]int32, n),
-		solved: make([]bool, n), cval: make([]int32, n), comp: make([]int32, n)}
+		cval: make([]int32, n), comp: make([]int32, n)}
 }
 
 // run values every position, component by component from the ends back.
@@ -296,7 +295,7 @@ func (a *analysis) run(ctx context.Context) error {
 	for i := range gr.keys {
 		a.rankMax[i], a.rankMin[i], a.cval[i] = noRank, noRank, noCycle
 		if gr.mover[i] < 0 {
-			a.val[i], a.solved[i] = gr.value[i], true
+			a.val[i] = gr.value[i]
 			a.rankMax[i], a.rankMin[i] = 0, 0
 		}
 	}
@@ -325,7 +324,6 @@ func (a *analysis) component(comp []int32) error {
 			return nil
 		}
 		a.val[i] = a.best(i)
-		a.solved[i] = true
 		a.rankMax[i], a.rankMin[i] = 1, 1
 		return nil
 	}
@@ -336,7 +334,8 @@ func (a *analysis) component(comp []int32) error {
 			return fmt.Errorf("retrograde: %w (at %s)", ErrCycleValue, gr.keys[i])
 		}
 	}
-	return newComponent(a, comp, c).solve()
+	newComponent(a, comp, c).solve()
+	return nil
 }
 
 // selfLoop reports whether position i has a move back to itself.
@@ -378,12 +377,12 @@ func (a *analysis) bestEdge(i int32) int32 {
 	gr := a.g
 	lo, hi := gr.edges(i)
 	v, max := a.val[i], gr.mover[i] == 0
-	rank, progress := a.rankMin[i], false
+	rank := a.rankMin[i]
 	if max {
 		rank = a.rankMax[i]
 	}
 	c := a.cval[i]
-	progress = rank != noRank && c != noCycle && ((max && v > c) || (!max && v < c))
+	progress := rank != noRank && c != noCycle && ((max && v > c) || (!max && v < c))
 	best := int32(-1)
 	for e := lo; e < hi; e++ {
 		j := gr.to[e]
