@@ -66,7 +66,15 @@ type Game struct {
 	// lapFast: the same for the extended loop (no per-seed take either).
 	plain, lapFast bool
 	keys           []uint64 // Zobrist key per pit, mixed with the count
-	flags          [16]uint64
+	// tab[side][dir] is the word table of a lap (words.go), nil when the game does not
+	// sow that way or the board is too big.
+	tab [2][2]*sowTable
+	// sideMask[side] has all bits set in the lanes of side's houses (words.go), nil on
+	// boards of more than 64 pits.
+	sideMask [2][]uint64
+	// originFirst and skipOrigin are Sowing.OriginFirst and SkipOrigin.
+	originFirst, skipOrigin bool
+	flags                   [16]uint64
 	// hooks are called when hooked (see WithHooks).
 	hooks  Hooks
 	hooked bool
@@ -101,6 +109,21 @@ type capture struct {
 	Capture
 	mask    uint64
 	oppMask uint64 // OppositeCounts as a bit set
+	// at[side][p]: house p meets the conditions on where the last seed fell for mover
+	// side (Side, InnerOnly, NotHouse); counts has bit n set when a last pit holding n
+	// seeds (below 64) meets the conditions on its count (Counts, Even, EmptyBefore),
+	// and big says whether counts of 64 or more can (evenness aside).
+	at     [2][]bool
+	counts uint64
+	big    bool
+}
+
+// countOK reports whether a last pit holding n seeds meets c's conditions on counts.
+func (c *capture) countOK(n uint16) bool {
+	if n < 64 {
+		return c.counts>>n&1 != 0
+	}
+	return c.big && (!c.Even || n&1 == 0)
 }
 
 // New compiles r into a game named name.
@@ -119,6 +142,7 @@ func New(name string, r Rules) (*Game, error) {
 	}
 	g.plain = !g.marks && !r.Sowing.SkipOrigin && !r.Sowing.OriginFirst
 	g.lapFast = g.plain && r.Sowing.TakeAt == 0
+	g.originFirst, g.skipOrigin = r.Sowing.OriginFirst, r.Sowing.SkipOrigin
 	g.drawKeys()
 	return g, nil
 }
@@ -248,7 +272,26 @@ func (g *Game) compileGeometry() {
 // whether some capture marks or keeps pits.
 func (g *Game) compileCaptures() {
 	for _, c := range g.r.Captures {
-		g.caps = append(g.caps, capture{Capture: c, mask: c.countMask(), oppMask: bitSet(c.OppositeCounts)})
+		cc := capture{Capture: c, mask: c.countMask(), oppMask: bitSet(c.OppositeCounts)}
+		cc.counts, cc.big = ^uint64(0), cc.mask == 0 && !c.EmptyBefore
+		if cc.mask != 0 {
+			cc.counts = cc.mask
+		}
+		if c.Even {
+			cc.counts &= 0x5555_5555_5555_5554 // 2, 4, 6, ...
+		}
+		if c.EmptyBefore {
+			cc.counts &= 1 << 1
+		}
+		for side := 0; side < 2; side++ {
+			cc.at[side] = make([]bool, g.npits)
+			for p := range cc.at[side] {
+				own := int(g.owner[p]) == side
+				cc.at[side][p] = g.house[p] && (c.Side != OwnSide || own) && (c.Side != OpponentSide || !own) &&
+					(!c.InnerOnly || g.inner[p]) && (c.NotHouse == 0 || g.houseNo[p]+1 != c.NotHouse)
+			}
+		}
+		g.caps = append(g.caps, cc)
 		if c.Effect == MarkPit || c.Effect == KeepPair {
 			g.marks = true
 		}
@@ -264,6 +307,9 @@ func (g *Game) drawKeys() {
 	}
 	for i := range g.flags {
 		g.flags[i] = keys.Next()
+	}
+	if g.npits <= 64 {
+		g.compileTables()
 	}
 }
 
@@ -294,7 +340,7 @@ func (g *Game) NewState() core.State { return g.Start() }
 // Start is NewState with the concrete type.
 func (g *Game) Start() *State {
 	s := &State{g: g}
-	s.pits = make([]uint16, g.npits)
+	s.pits = newPits(g.npits)
 	if g.marks {
 		s.marks = make([]int8, g.npits)
 	}

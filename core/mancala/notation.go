@@ -93,7 +93,7 @@ func (g *Game) parsePits(field string) (*State, error) {
 	if len(cells) != g.npits {
 		return nil, fmt.Errorf("%d pits, want %d (%d houses and 2 stores)", len(cells), g.npits, g.npits-2)
 	}
-	s := &State{g: g, pits: make([]uint16, g.npits)}
+	s := &State{g: g, pits: newPits(g.npits)}
 	if g.marks {
 		s.marks = make([]int8, g.npits)
 	}
@@ -435,9 +435,12 @@ func pitSum(pits []uint16, keys []uint64) uint64 {
 // after the pits and marks were written directly (Reset, Parse).
 func (s *State) resyncHash() {
 	s.v.phash = pitSum(s.pits, s.g.keys)
-	s.v.mhash = 0
+	s.v.mhash, s.v.mbits = 0, 0
 	if s.marks != nil {
 		s.v.mhash = markSum(s.marks, s.g.keys)
+		for p, m := range s.marks[:min(len(s.marks), 64)] {
+			s.v.mbits |= uint64(b2u(m != 0)) << p
+		}
 	}
 }
 
@@ -464,6 +467,9 @@ func (s *State) setMark(p int, m int8) {
 	}
 	if m != 0 {
 		s.v.mhash += mix(k + uint64(m))
+	}
+	if p < 64 {
+		s.v.mbits = s.v.mbits&^(1<<p) | uint64(b2u(m != 0))<<p
 	}
 	s.marks[p] = m
 }

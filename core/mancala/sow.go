@@ -1,6 +1,10 @@
 package mancala
 
-import "github.com/kalahlab/kalahlab/core"
+import (
+	"math/bits"
+
+	"github.com/kalahlab/kalahlab/core"
+)
 
 // The hot path: one sowing move, its relay and its capture.
 
@@ -32,7 +36,9 @@ func (s *State) sow(side, dir, from int) int {
 			s.record(lap, at[from], from, seeds)
 		}
 		var last int
-		if g.plain {
+		if t := g.tab[side][dir]; t != nil && (s.marks == nil || bits.OnesCount64(s.v.mbits) <= maxWordMarks) {
+			last = s.sowWords(t, lap, at[from], from, seeds)
+		} else if g.plain {
 			last = s.sowPlain(lap, at[from], seeds)
 		} else {
 			last = s.sowGeneral(lap, at[from], from, seeds)
@@ -171,15 +177,14 @@ func (s *State) pitOK(c *capture, side, p int) bool {
 	return true
 }
 
-// capture applies the first capture rule whose conditions hold at last.
+// capture applies the first capture rule whose conditions hold at last, an unmarked
+// house.
 func (s *State) capture(side, dir, last int) {
 	g := s.g
+	n := s.pits[last]
 	for i := range g.caps {
 		c := &g.caps[i]
-		if !s.pitOK(c, side, last) ||
-			(c.InnerOnly && !g.inner[last]) ||
-			(c.EmptyBefore && s.pits[last] != 1) ||
-			(c.NotHouse > 0 && g.houseNo[last]+1 == c.NotHouse) {
+		if !c.at[side][last] || !c.countOK(n) {
 			continue
 		}
 		if c.Effect == MarkPit {

@@ -278,7 +278,7 @@ func (s *State) nextHouse(lap []int, pos int) int {
 // scratchState returns the state moves are tried on.
 func (s *State) scratchState() *State {
 	if s.scratch == nil {
-		s.scratch = &State{g: s.g, pits: make([]uint16, len(s.pits))}
+		s.scratch = &State{g: s.g, pits: newPits(len(s.pits))}
 		if s.marks != nil {
 			s.scratch.marks = make([]int8, len(s.marks))
 		}
@@ -337,7 +337,7 @@ func (s *State) nextRound() {
 		return
 	}
 	clear(s.marks)
-	s.v.mhash = 0
+	s.v.mhash, s.v.mbits = 0, 0
 	for side := 0; side < 2; side++ {
 		st := g.store[side]
 		for _, p := range g.houses[side] {

@@ -39,6 +39,9 @@ type vars struct {
 	// mhash is the marks' part of Hash (markSum of State.marks), kept as marks change
 	// (setMark, resyncHash) so that Hash need not scan the marks.
 	mhash uint64
+	// mbits has bit p set for each marked pit p below 64 (kept with setMark and
+	// resyncHash): the word sowing finds the marked pits from it.
+	mbits uint64
 }
 
 // Kinds of marks in State.marks beside 1 + side (MarkPit's): markOut is a pit out of
@@ -78,8 +81,9 @@ type State struct {
 	mbuf                      []core.Move // moves listed to test for any
 	// probe: a trial move stops after its first lap (Must's ReachOrEmpty needs no more).
 	probe bool
-	// legal caches the mover's sowings before the no-starve and chosen-target filters,
-	// as the end check listed them, until the position changes (legalOK); rank holds
+	// legal caches the mover's sowings as the end check listed them (with the slow
+	// move rules, before the no-starve and chosen-target filters), until the position
+	// changes (legalOK); rank holds
 	// the no-starve ranks of a listing.
 	legal   []core.Move
 	legalOK bool
@@ -217,9 +221,17 @@ func (s *State) sowings(dst []core.Move, side int) []core.Move {
 		}
 		return s.finishMoves(dst, n0, side)
 	}
+	if s.legalOK && int(s.v.side) == side {
+		return append(dst, s.legal...)
+	}
+	return s.listSowings(dst, side)
+}
+
+// listSowings appends side's legal sowings (not with the slow move rules).
+func (s *State) listSowings(dst []core.Move, side int) []core.Move {
 	n0 := len(dst)
 	dst = s.plainSowings(dst, side)
-	if g.r.MustFeed && len(dst) > n0 && s.sideEmpty(1-side) {
+	if s.g.r.MustFeed && len(dst) > n0 && s.sideEmpty(1-side) {
 		dst = s.feeding(dst, n0, side)
 	}
 	return dst
@@ -297,6 +309,9 @@ func (s *State) hasSowing(side int) bool {
 	}
 	min := uint16(g.minSeeds)
 	feed := g.r.MustFeed && s.sideEmpty(1-side)
+	if !feed && min == 1 {
+		return !s.sideEmpty(side)
+	}
 	for _, p := range g.houses[side] {
 		if s.pits[p] < min {
 			continue
@@ -496,16 +511,17 @@ func (s *State) endCheck() {
 	}
 }
 
-// canMove reports whether the side to move has a legal sowing. With the slow move
-// rules it lists them, and LegalMoves takes the list from there while the position
-// stands (s.legal).
+// canMove reports whether the side to move has a legal sowing. It lists them, and
+// LegalMoves takes the list from there while the position stands (s.legal): a
+// playout or a search lists the moves of every position it ends checks on anyway.
 func (s *State) canMove() bool {
 	side := int(s.v.side)
-	if !s.g.slowMoves {
-		return s.hasSowing(side)
-	}
 	if !s.legalOK {
-		s.legal = s.baseMoves(s.legal[:0], side, false)
+		if s.g.slowMoves {
+			s.legal = s.baseMoves(s.legal[:0], side, false)
+		} else {
+			s.legal = s.listSowings(s.legal[:0], side)
+		}
 		s.legalOK = true
 	}
 	return len(s.legal) > 0
@@ -595,6 +611,9 @@ func (s *State) sideEmpty(side int) bool {
 			}
 		}
 		return true
+	}
+	if m := g.sideMask[side]; m != nil {
+		return s.wordsEmpty(m)
 	}
 	if lo := g.span[side]; lo >= 0 {
 		for _, c := range s.pits[lo : lo+len(g.houses[side])] {
@@ -686,7 +705,8 @@ func (s *State) Clone() core.State { return s.Copy() }
 // Copy is Clone with the concrete type. The repetition record is kept.
 func (s *State) Copy() *State {
 	c := &State{g: s.g, v: s.v, ply: s.ply, total: s.total}
-	c.pits = append([]uint16(nil), s.pits...)
+	c.pits = newPits(len(s.pits))
+	copy(c.pits, s.pits)
 	if s.marks != nil {
 		c.marks = append([]int8(nil), s.marks...)
 	}
