@@ -66,12 +66,13 @@ type Game struct {
 	// lapFast: the same for the extended loop (no per-seed take either).
 	plain, lapFast bool
 	keys           []uint64 // Zobrist key per pit, mixed with the count
-	// tab[side][dir] is the word table of a lap (words.go), nil when the game does not
-	// sow that way or the board is too big.
-	tab [2][2]*sowTable
-	// sideMask[side] has all bits set in the lanes of side's houses (words.go), nil on
-	// boards of more than 64 pits.
-	sideMask [2][]uint64
+	// The word board (words.go), for boards of at most 32 pits: tab[side][dir] is the
+	// sowing table of a lap (nil when the game does not sow that way, or the board is
+	// bigger); sideMask[side] has all bits set in the lanes of side's houses; wkeys is
+	// keys padded to the word board.
+	tab      [2][2]*sowTable
+	sideMask [2]*wordBoard
+	wkeys    [4 * boardWords]uint64
 	// originFirst and skipOrigin are Sowing.OriginFirst and SkipOrigin.
 	originFirst, skipOrigin bool
 	flags                   [16]uint64
@@ -308,9 +309,7 @@ func (g *Game) drawKeys() {
 	for i := range g.flags {
 		g.flags[i] = keys.Next()
 	}
-	if g.npits <= 64 {
-		g.compileTables()
-	}
+	g.compileTables()
 }
 
 // Name is the variant name.

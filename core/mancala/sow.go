@@ -28,6 +28,9 @@ func (s *State) sowMove(side int, m core.Move) bool {
 // relaying as the rules say; it returns the pit of the last seed.
 func (s *State) sow(side, dir, from int) int {
 	g := s.g
+	if t := g.tab[side][dir]; t != nil && !s.tracing && (s.marks == nil || bits.OnesCount64(s.v.mbits) <= maxWordMarks) {
+		return s.relayWords(t, side, dir, from)
+	}
 	lap, at := g.lap[side][dir], g.at[side][dir]
 	for lifts := 0; ; lifts++ {
 		seeds := int(s.pits[from])
@@ -36,9 +39,7 @@ func (s *State) sow(side, dir, from int) int {
 			s.record(lap, at[from], from, seeds)
 		}
 		var last int
-		if t := g.tab[side][dir]; t != nil && (s.marks == nil || bits.OnesCount64(s.v.mbits) <= maxWordMarks) {
-			last = s.sowWords(t, lap, at[from], from, seeds)
-		} else if g.plain {
+		if g.plain {
 			last = s.sowPlain(lap, at[from], seeds)
 		} else {
 			last = s.sowGeneral(lap, at[from], from, seeds)

@@ -7,49 +7,80 @@ import (
 
 // The word board. A position's counts are 16-bit, four to a 64-bit word: State.pits
 // is a view of whole words (newPits), so one addition of a word adds to four pits at
-// once. A sowing of k seeds from a lap position drops one seed in each of k pits that
-// only depend on the position and k: on a small board a table holds, for each, the
-// words to add and what the hash gains (sowTable), and a lap is sown in a few word
-// additions with no loop over seeds and no branch on their count. No lane can carry
-// into the next: a pit never holds more than the MaxSeeds seeds in play.
+// once. A lap sowing k seeds from a lap position drops one seed in each of k pits that
+// depend only on the position and k: on a board of at most 32 pits a table holds,
+// for each, the eight words to add and what the hash gains (sowTable), and a lap is
+// sown in eight word additions, with no loop over the seeds and no branch on their
+// count. No lane can carry into the next: a pit never holds more than the MaxSeeds
+// seeds in play.
 
-// maxTable bounds a sowing table's entries (lap positions × seed counts × words):
-// 64 KiB a side and direction, enough for two rows of ten houses.
-const maxTable = 8192
+// boardWords is the size of the word board: 32 pits.
+const boardWords = 8
 
-// newPits returns zeroed counts for n pits backed by whole 64-bit words.
+// wordBoard is the counts of a board of at most 32 pits, by word.
+type wordBoard = [boardWords]uint64
+
+// newPits returns zeroed counts for n pits backed by whole 64-bit words, at least a
+// word board's.
 func newPits(n int) []uint16 {
-	w := make([]uint64, (n+3)/4)
+	w := make([]uint64, max((n+3)/4, boardWords))
 	return unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(w))), n)
 }
 
-// words returns the first n words of s.pits (see newPits).
-func (s *State) words(n int) []uint64 {
-	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s.pits))), n)
+// board returns the word board of s (a board of at most 32 pits).
+func (s *State) board() *wordBoard {
+	return (*wordBoard)(unsafe.Pointer(unsafe.SliceData(s.pits)))
 }
 
-// sowTable is the table of one side's lap in one direction.
+// laneXor turns a pit's place in its word into its lane: 0 on little-endian machines,
+// 3 on big-endian ones (the view of newPits puts pit 4k+i in lane i^laneXor of word k).
+var laneXor = func() int {
+	w := []uint64{1}
+	if unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(w))), 4)[0] == 1 {
+		return 0
+	}
+	return 3
+}()
+
+// lane returns the shift of pit p's count in its word.
+func lane(p int) uint {
+	return uint((p&3)^laneXor) * 16
+}
+
+// sowTable is the table of one side's lap in one direction: prefix sums of the lap
+// walked twice, so that the seeds dropped from one lap position to another, wrapping
+// round or not, are the difference of two entries.
 type sowTable struct {
-	n, w int // pits on the lap; words of the board
-	// ent holds, for lap position pos and k seeds (1..n), at (pos*n+k-1)*(w+1): the w
-	// words that drop one seed in each of the k pits after pos, then what they add to
-	// the pits' hash.
-	ent []uint64
+	n, w int // pits on the lap; words the board needs
+	// pre[j*w:(j+1)*w] holds one seed in each pit of the first j positions of the lap
+	// walked twice (a pit's lane holds 0, 1 or 2), for j in 0..2n; hpre[j] is their
+	// hash. One seed in each of the k pits after lap position pos is
+	// pre[pos+1+k]-pre[pos+1], lane by lane, with no borrow.
+	pre, hpre []uint64
+	// lap2 is the lap walked twice.
+	lap2 []int
 	// lap is one seed in every pit of the lap, and lapKey its hash.
-	lap    []uint64
+	lap    wordBoard
 	lapKey uint64
 }
 
-// compileTables builds the sowing tables of the laps the game sows along, on boards
-// small enough.
+// compileTables builds the word tables (on boards of at most 32 pits): the sowing
+// tables of the laps the game sows along, the house masks and the padded keys.
 func (g *Game) compileTables() {
+	if g.npits > 4*boardWords {
+		return
+	}
+	copy(g.wkeys[:], g.keys)
 	w := (g.npits + 3) / 4
+	var pits [4 * boardWords]uint16
+	words := (*wordBoard)(unsafe.Pointer(&pits))
 	for side := 0; side < 2; side++ {
-		pits := newPits(g.npits)
+		clear(pits[:])
 		for _, p := range g.houses[side] {
 			pits[p] = 0xffff
 		}
-		g.sideMask[side] = append([]uint64(nil), unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(pits))), w)...)
+		g.sideMask[side] = new(wordBoard)
+		*g.sideMask[side] = *words
 	}
 	dirs := []int{0}
 	switch {
@@ -62,101 +93,134 @@ func (g *Game) compileTables() {
 		for _, dir := range dirs {
 			lap := g.lap[side][dir]
 			n := len(lap)
-			if n == 0 || n*n*(w+1) > maxTable {
-				continue
+			if n-int(b2u(g.skipOrigin)) <= 0 {
+				continue // only the origin on the lap, and skipped
 			}
-			t := &sowTable{n: n, w: w, ent: make([]uint64, n*n*(w+1))}
-			pits := newPits(g.npits)
-			words := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(pits))), w)
+			t := &sowTable{n: n, w: w, pre: make([]uint64, (2*n+1)*w), hpre: make([]uint64, 2*n+1)}
+			t.lap2 = append(append([]int(nil), lap...), lap...)
+			clear(pits[:])
 			for _, p := range lap {
 				pits[p] = 1
 				t.lapKey += g.keys[p]
 			}
-			t.lap = append([]uint64(nil), words...)
-			for pos := range n {
-				clear(pits)
-				var h uint64
-				for k := 1; k <= n; k++ {
-					p := lap[(pos+k)%n]
-					pits[p]++
-					h += g.keys[p]
-					e := t.ent[(pos*n+k-1)*(w+1):]
-					copy(e, words)
-					e[w] = h
-				}
+			t.lap = *words
+			clear(pits[:])
+			for j, p := range t.lap2 {
+				pits[p]++
+				t.hpre[j+1] = t.hpre[j] + g.keys[p]
+				copy(t.pre[(j+1)*w:], words[:w])
 			}
 			g.tab[side][dir] = t
 		}
 	}
 }
 
-// wordsEmpty reports whether side's houses hold no seeds, by words (sideMask).
-func (s *State) wordsEmpty(mask []uint64) bool {
-	w := s.words(len(mask))
+// wordsEmpty reports whether the houses of mask (a sideMask) hold no seeds.
+func (s *State) wordsEmpty(mask *wordBoard) bool {
+	b := s.board()
 	var o uint64
 	for i, m := range mask {
-		o |= w[i] & m
+		o |= b[i] & m
 	}
 	return o == 0
 }
 
-// maxWordMarks is the most marked pits sowWords keeps aside (more take sowMarked).
+// maxWordMarks is the most marked pits relayWords keeps aside (more take the seed by
+// seed loop).
 const maxWordMarks = 8
 
-// sowWords sows seeds lifted from house from, at position pos of side's lap t in
-// direction dir, with the word table: the origin sown first or skipped on laps as the
-// rules say, whole laps in bulk, seeds falling in marked pits moved to the mark
-// owner's store. It returns the pit of the last seed.
-func (s *State) sowWords(t *sowTable, lap []int, pos, from, seeds int) int {
+// relayWords is sow on the word board: it lifts house from and sows its seeds along
+// side's lap in direction dir (t its table), the origin sown first or skipped on laps
+// as the rules say, whole laps in bulk, seeds falling in marked pits moved to the mark
+// owner's store, relaying as the rules say. It returns the pit of the last seed.
+//
+// A relay is a chain: each lap starts where the last ended, with the count there. The
+// loop keeps that chain short: the next lap's position is this one's plus its seeds
+// (no look-up), and the last pit's count is read before this lap's seeds are added
+// (it gains exactly one), so the read need not wait for the additions. The origin's
+// count changes by word too (a 16-bit store followed by a load of its whole word may
+// wait for the store).
+func (s *State) relayWords(t *sowTable, side, dir, from int) int {
 	g := s.g
-	if g.originFirst && seeds > 1 {
-		s.addPit(from, 1)
-		seeds--
+	b := s.board()
+	pits := (*[4 * boardWords]uint16)(unsafe.Pointer(b))
+	lap2, house, keys := t.lap2, g.house, &g.wkeys
+	n, w := t.n, t.w
+	skip := g.skipOrigin
+	eff := n - int(b2u(skip))
+	relay := g.r.Sowing.Relay != NoRelay
+	marks := s.v.mbits != 0
+	h := s.v.phash
+	pos := g.at[side][dir][from]
+	from &= 4*boardWords - 1
+	seeds := int(pits[from])
+	last := from
+	for lifts := 0; ; lifts++ {
+		if g.originFirst && seeds > 1 {
+			seeds-- // the first seed goes back into the origin
+		}
+		wf, sh := &b[from>>2&(boardWords-1)], lane(from)
+		*wf -= uint64(seeds) << sh
+		h -= keys[from] * uint64(seeds)
+		// The marked pits' counts before the sowing: their gains go to the stores.
+		var marked [maxWordMarks]uint16
+		if marks {
+			for m, k := s.v.mbits, 0; m != 0; m, k = m&(m-1), k+1 {
+				marked[k&(maxWordMarks-1)] = pits[bits.TrailingZeros64(m)&(4*boardWords-1)]
+			}
+		}
+		if seeds > eff {
+			q := uint64((seeds - 1) / eff)
+			for i, m := range t.lap[:w] {
+				b[i] += m * q
+			}
+			h += q * t.lapKey
+			if skip {
+				*wf -= q << sh
+				h -= q * keys[from]
+			}
+			seeds -= int(q) * eff
+		}
+		// At most eff seeds are left: they never come round to a skipped origin, and
+		// each pit takes at most one.
+		if seeds == 0 {
+			last = from
+			break
+		}
+		end := pos + seeds
+		last = lap2[end] & (4*boardWords - 1)
+		count := pits[last] + 1
+		lo, hi := t.pre[(pos+1)*w:][:w], t.pre[(end+1)*w:][:w]
+		for i := range lo {
+			b[i&(boardWords-1)] += hi[i] - lo[i]
+		}
+		h += t.hpre[end+1] - t.hpre[pos+1]
+		if marks {
+			s.v.phash = h
+			s.unmark(&marked)
+			h = s.v.phash
+			count = pits[last]
+		}
+		if !relay || !house[last] || count <= 1 || lifts >= MaxRelay {
+			break
+		}
+		from, seeds, pos = last, int(count), end
+		if pos >= n {
+			pos -= n
+		}
 	}
-	n := t.n
-	eff := n - int(b2u(g.skipOrigin))
-	if eff <= 0 {
-		// Only the origin is on the lap and it is skipped: the seeds stay.
-		s.addPit(from, uint16(seeds))
-		return from
-	}
-	// The marked pits' counts before the sowing: their gains go to the stores.
-	var marked [maxWordMarks]uint16
+	s.v.phash = h
+	return last
+}
+
+// unmark moves what each marked pit gained over its count in marked (in the order of
+// vars.mbits) to the store of the mark's owner.
+func (s *State) unmark(marked *[maxWordMarks]uint16) {
 	for m, k := s.v.mbits, 0; m != 0; m, k = m&(m-1), k+1 {
-		marked[k] = s.pits[bits.TrailingZeros64(m)]
-	}
-	words := s.words(t.w)
-	if seeds > eff {
-		q := (seeds - 1) / eff
-		for i, m := range t.lap[:len(words)] {
-			words[i] += m * uint64(q)
-		}
-		s.v.phash += uint64(q) * t.lapKey
-		if g.skipOrigin {
-			s.setPit(from, s.pits[from]-uint16(q))
-		}
-		seeds -= q * eff
-	}
-	// At most eff seeds are left: they never come round to a skipped origin.
-	if seeds == 0 {
-		return from
-	}
-	e := t.ent[(pos*n+seeds-1)*(t.w+1):]
-	e = e[:len(words)+1]
-	for i := range words {
-		words[i] += e[i]
-	}
-	s.v.phash += e[len(words)]
-	p := pos + seeds
-	if p >= n {
-		p -= n
-	}
-	for m, k := s.v.mbits, 0; m != 0; m, k = m&(m-1), k+1 {
-		q := bits.TrailingZeros64(m)
-		if d := s.pits[q] - marked[k]; d > 0 {
-			s.setPit(q, marked[k])
-			s.addPit(g.store[s.marks[q]-1], d)
+		p := bits.TrailingZeros64(m)
+		if d := s.pits[p] - marked[k&(maxWordMarks-1)]; d > 0 {
+			s.setPit(p, marked[k&(maxWordMarks-1)])
+			s.addPit(s.g.store[s.marks[p]-1], d)
 		}
 	}
-	return lap[p]
 }
