@@ -73,6 +73,7 @@ type Game struct {
 	tab      [2][2]*sowTable
 	sideMask [2]*wordBoard
 	wkeys    [4 * boardWords]uint64
+	nwords   int // words of the board on the word board
 	// originFirst and skipOrigin are Sowing.OriginFirst and SkipOrigin.
 	originFirst, skipOrigin bool
 	flags                   [16]uint64

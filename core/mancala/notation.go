@@ -392,12 +392,8 @@ func (s *State) Hash() uint64 {
 	if g.keepPly || g.rounds {
 		h += s.hashExt()
 	}
-	if s.marks != nil {
-		h += s.v.mhash
-	}
-	if s.v.side == 1 && !s.v.over {
-		h ^= g.flags[0]
-	}
+	h += s.v.mhash                                     // 0 without marks
+	h ^= g.flags[0] & -uint64(s.v.side&^b2u(s.v.over)) // the side to move, with no branch to mispredict
 	if s.v.swapped {
 		h ^= g.flags[1]
 	}

@@ -486,7 +486,7 @@ func (s *State) endCheck() {
 	side := int(s.v.side)
 	switch e.When {
 	case EitherSideEmpty:
-		over = s.sideSeeds(0) == 0 || s.sideSeeds(1) == 0
+		over = s.sideEmpty(0) || s.sideEmpty(1)
 	default:
 		over = s.v.pie != pieOffer && !s.canMove() && (!g.r.Pass || !s.hasSowing(1-side))
 	}

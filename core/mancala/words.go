@@ -52,11 +52,12 @@ func lane(p int) uint {
 // round or not, are the difference of two entries.
 type sowTable struct {
 	n, w int // pits on the lap; words the board needs
-	// pre[j*w:(j+1)*w] holds one seed in each pit of the first j positions of the lap
-	// walked twice (a pit's lane holds 0, 1 or 2), for j in 0..2n; hpre[j] is their
-	// hash. One seed in each of the k pits after lap position pos is
-	// pre[pos+1+k]-pre[pos+1], lane by lane, with no borrow.
-	pre, hpre []uint64
+	// pre[j] holds one seed in each pit of the first j positions of the lap walked
+	// twice (a pit's lane holds 0, 1 or 2), for j in 0..2n; hpre[j] is their hash. One
+	// seed in each of the k pits after lap position pos is pre[pos+1+k]-pre[pos+1],
+	// lane by lane, with no borrow.
+	pre  []wordBoard
+	hpre []uint64
 	// lap2 is the lap walked twice.
 	lap2 []int
 	// lap is one seed in every pit of the lap, and lapKey its hash.
@@ -72,6 +73,7 @@ func (g *Game) compileTables() {
 	}
 	copy(g.wkeys[:], g.keys)
 	w := (g.npits + 3) / 4
+	g.nwords = w
 	var pits [4 * boardWords]uint16
 	words := (*wordBoard)(unsafe.Pointer(&pits))
 	for side := 0; side < 2; side++ {
@@ -96,7 +98,7 @@ func (g *Game) compileTables() {
 			if n-int(b2u(g.skipOrigin)) <= 0 {
 				continue // only the origin on the lap, and skipped
 			}
-			t := &sowTable{n: n, w: w, pre: make([]uint64, (2*n+1)*w), hpre: make([]uint64, 2*n+1)}
+			t := &sowTable{n: n, w: w, pre: make([]wordBoard, 2*n+1), hpre: make([]uint64, 2*n+1)}
 			t.lap2 = append(append([]int(nil), lap...), lap...)
 			clear(pits[:])
 			for _, p := range lap {
@@ -108,7 +110,7 @@ func (g *Game) compileTables() {
 			for j, p := range t.lap2 {
 				pits[p]++
 				t.hpre[j+1] = t.hpre[j] + g.keys[p]
-				copy(t.pre[(j+1)*w:], words[:w])
+				t.pre[j+1] = *words
 			}
 			g.tab[side][dir] = t
 		}
@@ -119,7 +121,7 @@ func (g *Game) compileTables() {
 func (s *State) wordsEmpty(mask *wordBoard) bool {
 	b := s.board()
 	var o uint64
-	for i, m := range mask {
+	for i, m := range mask[:s.g.nwords] {
 		o |= b[i] & m
 	}
 	return o == 0
@@ -190,9 +192,10 @@ func (s *State) relayWords(t *sowTable, side, dir, from int) int {
 		end := pos + seeds
 		last = lap2[end] & (4*boardWords - 1)
 		count := pits[last] + 1
-		lo, hi := t.pre[(pos+1)*w:][:w], t.pre[(end+1)*w:][:w]
-		for i := range lo {
-			b[i&(boardWords-1)] += hi[i] - lo[i]
+		if hi, lo := &t.pre[end+1], &t.pre[pos+1]; w <= 4 {
+			addDiff4(b, hi, lo)
+		} else {
+			addDiff(b, hi, lo)
 		}
 		h += t.hpre[end+1] - t.hpre[pos+1]
 		if marks {
@@ -211,6 +214,27 @@ func (s *State) relayWords(t *sowTable, side, dir, from int) int {
 	}
 	s.v.phash = h
 	return last
+}
+
+// addDiff adds hi-lo to b, word by word (unrolled: the loop would cost more than
+// the additions).
+func addDiff(b, hi, lo *wordBoard) {
+	b[0] += hi[0] - lo[0]
+	b[1] += hi[1] - lo[1]
+	b[2] += hi[2] - lo[2]
+	b[3] += hi[3] - lo[3]
+	b[4] += hi[4] - lo[4]
+	b[5] += hi[5] - lo[5]
+	b[6] += hi[6] - lo[6]
+	b[7] += hi[7] - lo[7]
+}
+
+// addDiff4 is addDiff for boards of at most 16 pits.
+func addDiff4(b, hi, lo *wordBoard) {
+	b[0] += hi[0] - lo[0]
+	b[1] += hi[1] - lo[1]
+	b[2] += hi[2] - lo[2]
+	b[3] += hi[3] - lo[3]
 }
 
 // unmark moves what each marked pit gained over its count in marked (in the order of
