@@ -342,7 +342,7 @@ func (g *Game) Start() *State {
 	s := &State{g: g}
 	s.pits = newPits(g.npits)
 	if g.marks {
-		s.marks = make([]int8, g.npits)
+		s.marks = newMarks(g.npits)
 	}
 	s.Reset()
 	return s

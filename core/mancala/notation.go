@@ -95,7 +95,7 @@ func (g *Game) parsePits(field string) (*State, error) {
 	}
 	s := &State{g: g, pits: newPits(g.npits)}
 	if g.marks {
-		s.marks = make([]int8, g.npits)
+		s.marks = newMarks(g.npits)
 	}
 	total, err := pitstring.ParsePits(cells, s.pits, g.isStore, MaxSeeds)
 	if err != nil {

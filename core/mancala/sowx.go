@@ -280,7 +280,7 @@ func (s *State) scratchState() *State {
 	if s.scratch == nil {
 		s.scratch = &State{g: s.g, pits: newPits(len(s.pits))}
 		if s.marks != nil {
-			s.scratch.marks = make([]int8, len(s.marks))
+			s.scratch.marks = newMarks(len(s.marks))
 		}
 	}
 	return s.scratch

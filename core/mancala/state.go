@@ -64,6 +64,9 @@ type State struct {
 	hist  []uint16
 	mhist []int8
 	vhist []vars
+	// whist replaces hist, mhist and vhist on the word board (Game.sideMask set): one
+	// record of fixed size, copied without a call.
+	whist []wordUndo
 	// hashes holds the hash of every position played through, for repetitions (only
 	// when End.Repeats is set).
 	hashes []uint64
@@ -108,7 +111,7 @@ func (s *State) Reset() {
 	}
 	s.ply = 0
 	s.total = g.total
-	s.hist, s.mhist, s.vhist = s.hist[:0], s.mhist[:0], s.vhist[:0]
+	s.hist, s.mhist, s.vhist, s.whist = s.hist[:0], s.mhist[:0], s.vhist[:0], s.whist[:0]
 	s.hashes = s.hashes[:0]
 	s.legalOK = false
 	s.resyncHash()
@@ -333,6 +336,11 @@ func (s *State) hasSowing(side int) bool {
 
 // Play applies a legal move, recording an undo record.
 func (s *State) Play(m core.Move) {
+	if s.g.sideMask[0] != nil {
+		s.pushWords()
+		s.apply(m)
+		return
+	}
 	s.hist = append(s.hist, s.pits...)
 	if s.marks != nil {
 		s.mhist = append(s.mhist, s.marks...)
@@ -348,10 +356,26 @@ func (s *State) Apply(m core.Move) {
 
 // Undo takes back the last Play.
 func (s *State) Undo() bool {
-	if len(s.vhist) == 0 {
+	if s.g.sideMask[0] != nil {
+		if !s.popWords() {
+			return false
+		}
+	} else if !s.popHist() {
 		return false
 	}
 	s.legalOK = false
+	if s.g.r.End.Repeats > 0 && len(s.hashes) > 1 {
+		s.hashes = s.hashes[:len(s.hashes)-1]
+	}
+	s.ply--
+	return true
+}
+
+// popHist restores the position before the last Play from hist, mhist and vhist.
+func (s *State) popHist() bool {
+	if len(s.vhist) == 0 {
+		return false
+	}
 	n := len(s.pits)
 	copy(s.pits, s.hist[len(s.hist)-n:])
 	s.hist = s.hist[:len(s.hist)-n]
@@ -361,10 +385,6 @@ func (s *State) Undo() bool {
 	}
 	s.v = s.vhist[len(s.vhist)-1]
 	s.vhist = s.vhist[:len(s.vhist)-1]
-	if s.g.r.End.Repeats > 0 && len(s.hashes) > 1 {
-		s.hashes = s.hashes[:len(s.hashes)-1]
-	}
-	s.ply--
 	return true
 }
 
@@ -708,7 +728,8 @@ func (s *State) Copy() *State {
 	c.pits = newPits(len(s.pits))
 	copy(c.pits, s.pits)
 	if s.marks != nil {
-		c.marks = append([]int8(nil), s.marks...)
+		c.marks = newMarks(len(s.marks))
+		copy(c.marks, s.marks)
 	}
 	c.hashes = append([]uint64(nil), s.hashes...)
 	return c
@@ -727,7 +748,7 @@ func (s *State) CopyFrom(src core.State) {
 	s.v, s.ply, s.total = o.v, o.ply, o.total
 	s.legalOK = false
 	s.hashes = append(s.hashes[:0], o.hashes...)
-	s.hist, s.mhist, s.vhist = s.hist[:0], s.mhist[:0], s.vhist[:0]
+	s.hist, s.mhist, s.vhist, s.whist = s.hist[:0], s.mhist[:0], s.vhist[:0], s.whist[:0]
 }
 
 func b2u(b bool) uint8 {

@@ -27,6 +27,46 @@ func newPits(n int) []uint16 {
 	return unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(w))), n)
 }
 
+// newMarks returns zeroed marks for n pits, with room for the word board's 32 (a
+// wordUndo copies them whole).
+func newMarks(n int) []int8 {
+	return make([]int8, n, max(n, 4*boardWords))
+}
+
+// wordUndo is the undo record of a move on the word board: the pits and marks as
+// fixed-size arrays, and the variables.
+type wordUndo struct {
+	b wordBoard
+	m [4 * boardWords]int8
+	v vars
+}
+
+// pushWords records the position in whist (Play on the word board).
+func (s *State) pushWords() {
+	s.whist = append(s.whist, wordUndo{})
+	u := &s.whist[len(s.whist)-1]
+	u.b = *s.board()
+	if s.marks != nil {
+		u.m = *(*[4 * boardWords]int8)(s.marks[:4*boardWords])
+	}
+	u.v = s.v
+}
+
+// popWords restores the position before the last Play from whist.
+func (s *State) popWords() bool {
+	if len(s.whist) == 0 {
+		return false
+	}
+	u := &s.whist[len(s.whist)-1]
+	*s.board() = u.b
+	if s.marks != nil {
+		*(*[4 * boardWords]int8)(s.marks[:4*boardWords]) = u.m
+	}
+	s.v = u.v
+	s.whist = s.whist[:len(s.whist)-1]
+	return true
+}
+
 // board returns the word board of s (a board of at most 32 pits).
 func (s *State) board() *wordBoard {
 	return (*wordBoard)(unsafe.Pointer(unsafe.SliceData(s.pits)))
