@@ -74,6 +74,11 @@ type Game struct {
 	sideMask [2]*wordBoard
 	wkeys    [4 * boardWords]uint64
 	nwords   int // words of the board on the word board
+	// wordMoves: LegalMoves lists the houses holding seeds from the word board
+	// (State.sowableWords), houseMask[side] having a bit for each of side's houses
+	// (from the first).
+	wordMoves bool
+	houseMask [2]uint64
 	// originFirst and skipOrigin are Sowing.OriginFirst and SkipOrigin.
 	originFirst, skipOrigin bool
 	flags                   [16]uint64

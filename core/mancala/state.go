@@ -246,7 +246,9 @@ func (s *State) plainSowings(dst []core.Move, side int) []core.Move {
 	g := s.g
 	n0 := len(dst)
 	min := uint16(g.minSeeds)
-	if lo := g.span[side]; lo >= 0 {
+	if g.wordMoves && cap(dst)-n0 >= 8 {
+		dst = s.sowableWords(dst, side)
+	} else if lo := g.span[side]; lo >= 0 {
 		dst = appendSowable(dst, s.pits[lo:lo+len(g.houses[side])], min)
 	} else {
 		for k, p := range g.houses[side] {

@@ -3,6 +3,8 @@ package mancala
 import (
 	"math/bits"
 	"unsafe"
+
+	"github.com/kalahlab/kalahlab/core"
 )
 
 // The word board. A position's counts are 16-bit, four to a 64-bit word: State.pits
@@ -123,7 +125,11 @@ func (g *Game) compileTables() {
 		}
 		g.sideMask[side] = new(wordBoard)
 		*g.sideMask[side] = *words
+		if h := len(g.houses[side]); g.span[side] >= 0 && h <= 8 && w <= 4 && g.minSeeds == 1 && laneXor == 0 {
+			g.houseMask[side] = 1<<h - 1
+		}
 	}
+	g.wordMoves = g.houseMask[0] != 0 && g.houseMask[1] != 0
 	dirs := []int{0}
 	switch {
 	case g.r.Sowing.Direction == Chosen || g.hdir != nil:
@@ -165,6 +171,54 @@ func (s *State) wordsEmpty(mask *wordBoard) bool {
 		o |= b[i] & m
 	}
 	return o == 0
+}
+
+// nonEmpty returns a bit set of the first 16 pits holding seeds, bit p for pit p, on
+// the word board of a little-endian machine (laneXor 0), with no branch and no loop:
+// each word gives four bits (see lanesSet).
+func (s *State) nonEmpty() uint64 {
+	b := s.board()
+	return lanesSet(b[0]) | lanesSet(b[1])<<4 | lanesSet(b[2])<<8 | lanesSet(b[3])<<12
+}
+
+// lanesSet returns four bits, bit i set when lane i of x is not zero: a lane's top
+// bit is set when the lane is not zero (the low 15 bits plus 0x7fff carry into it),
+// and one multiplication gathers the four top bits: bit 16i moves to bit 48+i, and no
+// two partial products share a bit.
+func lanesSet(x uint64) uint64 {
+	const (
+		low15  = 0x7fff_7fff_7fff_7fff
+		gather = 1<<48 | 1<<33 | 1<<18 | 1<<3
+	)
+	top := (((x & low15) + low15) | x) &^ low15
+	return (top >> 15) * gather >> 48
+}
+
+// movesOf[m] lists the bits set in the byte m as moves, in ascending order (the rest
+// of the row is padding).
+var movesOf = func() (t [256][8]core.Move) {
+	for m := range t {
+		k := 0
+		for b := 0; b < 8; b++ {
+			if m>>b&1 != 0 {
+				t[m][k] = core.Move(b)
+				k++
+			}
+		}
+	}
+	return t
+}()
+
+// sowableWords appends side's houses holding seeds (Game.wordMoves: at most 8 houses,
+// consecutive pits of a board of at most 16, sown from one seed up) with no branch on
+// the counts: the houses' bits from nonEmpty, and their row of movesOf. dst must have
+// room for 8 more moves.
+func (s *State) sowableWords(dst []core.Move, side int) []core.Move {
+	g := s.g
+	m := s.nonEmpty() >> (uint(g.span[side]) & 63) & g.houseMask[side]
+	n := len(dst)
+	*(*[8]core.Move)(dst[n : n+8]) = movesOf[m&255]
+	return dst[:n+bits.OnesCount64(m)]
 }
 
 // maxWordMarks is the most marked pits relayWords keeps aside (more take the seed by
