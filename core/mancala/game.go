@@ -54,10 +54,12 @@ type Game struct {
 	foreign [2][]bool
 	// opp[p] is the opponent house facing house p (-1: none); col[p] lists every
 	// opponent house in p's column; inner[p] marks houses in a row facing the opponent.
-	opp   []int
-	col   [][]int
-	inner []bool
-	caps  []capture
+	opp []int
+	col [][]int
+	// oppList[p] is opp[p] as a list (empty for none), for the takes of facing pits.
+	oppList [][]int
+	inner   []bool
+	caps    []capture
 	// minSeeds is the fewest seeds a house is sown from (at least 1).
 	minSeeds int
 	// marks: some capture marks pits (the state then keeps per-pit marks).
@@ -241,6 +243,7 @@ func (g *Game) compileGeometry() {
 	n := g.npits
 	g.opp = make([]int, n)
 	g.col = make([][]int, n)
+	g.oppList = make([][]int, n)
 	g.inner = make([]bool, n)
 	byCell := map[[2]int]int{}
 	rowOwner := make([][2]bool, b.Rows)
@@ -261,6 +264,7 @@ func (g *Game) compileGeometry() {
 		}
 		if o, ok := opponent(b.Rows-1-pit.Row, pit.Col, pit.Owner); ok {
 			g.opp[p] = o
+			g.oppList[p] = []int{o}
 		}
 		for row := 0; row < b.Rows; row++ {
 			if o, ok := opponent(row, pit.Col, pit.Owner); ok {

@@ -217,7 +217,19 @@ func (s *State) markOK(c *capture, side, last int) bool {
 // take applies a TakeSeeds capture of c at last.
 func (s *State) take(c *capture, side, dir, last int) {
 	g := s.g
+	switch c.Take {
+	case TakeOpposite:
+		s.takeFacing(c, side, last, g.oppList[last])
+		return
+	case TakeColumn:
+		s.takeFacing(c, side, last, g.col[last])
+		return
+	}
+	// TakePit: the pit, and the chain of pits before or after it along the lap
+	// ([lo, hi] positions) while they meet the conditions.
 	pits := s.pits
+	lap, at := g.lap[side][dir], g.at[side][dir]
+	lo, hi := at[last], at[last]
 	taken, fromOpp := 0, 0
 	count := func(p int) {
 		taken += int(pits[p])
@@ -225,78 +237,73 @@ func (s *State) take(c *capture, side, dir, last int) {
 			fromOpp += int(pits[p])
 		}
 	}
-	// The pits taken: [lo, hi] positions along the lap for chains, else a list.
-	lap, at := g.lap[side][dir], g.at[side][dir]
-	lo, hi := at[last], at[last]
-	switch c.Take {
-	case TakeOpposite:
-		if o := g.opp[last]; o >= 0 {
-			count(o)
-		}
-	case TakeColumn:
-		for _, o := range g.col[last] {
-			count(o)
-		}
-	case TakePit:
-		count(last)
-		step := 0
-		switch c.Chain {
-		case ChainBackward:
-			step = -1
-		case ChainForward:
-			step = 1
-		}
-		if step != 0 {
-			n := len(lap)
-			for k := 1; k < n; k++ {
-				q := (at[last] + step*k + n) % n
-				if !s.pitOK(c, side, lap[q]) {
-					break
-				}
-				count(lap[q])
-				if step < 0 {
-					lo = q
-				} else {
-					hi = q
-				}
+	count(last)
+	step := 0
+	switch c.Chain {
+	case ChainBackward:
+		step = -1
+	case ChainForward:
+		step = 1
+	}
+	if step != 0 {
+		n := len(lap)
+		for k := 1; k < n; k++ {
+			q := (at[last] + step*k + n) % n
+			if !s.pitOK(c, side, lap[q]) {
+				break
+			}
+			count(lap[q])
+			if step < 0 {
+				lo = q
+			} else {
+				hi = q
 			}
 		}
 	}
-	if c.NeedSeeds && taken-b2i(c.Take == TakePit)*int(pits[last]) == 0 {
+	if c.NeedSeeds && taken-int(pits[last]) == 0 {
 		return
 	}
 	if c.GrandSlamNothing && fromOpp > 0 && fromOpp == s.sideSeeds(1-side) {
 		return
 	}
-	st := g.store[side]
-	switch c.Take {
-	case TakeOpposite:
-		if o := g.opp[last]; o >= 0 {
-			s.setPit(o, 0)
-		}
-	case TakeColumn:
-		for _, o := range g.col[last] {
-			s.setPit(o, 0)
-		}
-	case TakePit:
-		n := len(lap)
-		for q := lo; ; q = (q + 1) % n {
-			s.setPit(lap[q], 0)
-			if q == hi {
-				break
-			}
+	n := len(lap)
+	for q := lo; ; q = (q + 1) % n {
+		s.setPit(lap[q], 0)
+		if q == hi {
+			break
 		}
 	}
 	if c.WithLast {
 		taken += int(pits[last])
 		s.setPit(last, 0)
 	}
-	s.addPit(st, uint16(taken))
+	s.addPit(g.store[side], uint16(taken))
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
+// takeFacing applies a capture of c at last taking the pits facing it (the opposite
+// house, or the opponent's column).
+func (s *State) takeFacing(c *capture, side, last int, facing []int) {
+	g := s.g
+	taken, fromOpp := 0, 0
+	for _, o := range facing {
+		n := int(s.pits[o])
+		taken += n
+		if int(g.owner[o]) != side {
+			fromOpp += n
+		}
 	}
-	return 0
+	if c.NeedSeeds && taken == 0 {
+		return
+	}
+	if c.GrandSlamNothing && fromOpp > 0 && fromOpp == s.sideSeeds(1-side) {
+		return
+	}
+	for _, o := range facing {
+		s.setPit(o, 0)
+	}
+	if c.WithLast {
+		taken += int(s.pits[last])
+		s.setPit(last, 0)
+	}
+	s.addPit(g.store[side], uint16(taken))
 }

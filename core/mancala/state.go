@@ -508,7 +508,7 @@ func (s *State) endCheck() {
 	side := int(s.v.side)
 	switch e.When {
 	case EitherSideEmpty:
-		over = s.sideEmpty(0) || s.sideEmpty(1)
+		over = s.eitherEmpty()
 	default:
 		over = s.v.pie != pieOffer && !s.canMove() && (!g.r.Pass || !s.hasSowing(1-side))
 	}
@@ -620,6 +620,22 @@ func (s *State) gather(rem Remaining) int32 {
 		}
 	}
 	return left
+}
+
+// eitherEmpty reports whether either side's houses hold no seeds (kept pits aside).
+func (s *State) eitherEmpty() bool {
+	g := s.g
+	if g.keeps || g.sideMask[0] == nil {
+		return s.sideEmpty(0) || s.sideEmpty(1)
+	}
+	b, m0, m1 := s.board(), g.sideMask[0], g.sideMask[1]
+	var o0, o1 uint64
+	for i := range g.nwords {
+		i &= boardWords - 1
+		o0 |= b[i] & m0[i]
+		o1 |= b[i] & m1[i]
+	}
+	return o0 == 0 || o1 == 0
 }
 
 // sideEmpty reports whether side's houses hold no seeds (kept pits aside), as
