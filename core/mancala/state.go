@@ -232,10 +232,31 @@ func (s *State) sowings(dst []core.Move, side int) []core.Move {
 
 // listSowings appends side's legal sowings (not with the slow move rules).
 func (s *State) listSowings(dst []core.Move, side int) []core.Move {
+	g := s.g
 	n0 := len(dst)
+	if g.wordMoves && cap(dst)-n0 >= 8 {
+		// The houses holding seeds, both sides' at once (the opponent's for must feed).
+		ne := s.nonEmpty()
+		dst = sowableWords(dst, ne>>(uint(g.span[side])&63)&g.houseMask[side])
+		if g.r.Sowing.Direction == Chosen {
+			dst = clockwiseToo(dst, n0)
+		}
+		if g.r.MustFeed && len(dst) > n0 && ne>>(uint(g.span[1-side])&63)&g.houseMask[1-side] == 0 {
+			dst = s.feeding(dst, n0, side)
+		}
+		return dst
+	}
 	dst = s.plainSowings(dst, side)
-	if s.g.r.MustFeed && len(dst) > n0 && s.sideEmpty(1-side) {
+	if g.r.MustFeed && len(dst) > n0 && s.sideEmpty(1-side) {
 		dst = s.feeding(dst, n0, side)
+	}
+	return dst
+}
+
+// clockwiseToo appends each move of dst[n0:] sowing clockwise (Direction Chosen).
+func clockwiseToo(dst []core.Move, n0 int) []core.Move {
+	for _, m := range dst[n0:] {
+		dst = append(dst, m|ClockwiseBit)
 	}
 	return dst
 }
@@ -246,9 +267,7 @@ func (s *State) plainSowings(dst []core.Move, side int) []core.Move {
 	g := s.g
 	n0 := len(dst)
 	min := uint16(g.minSeeds)
-	if g.wordMoves && cap(dst)-n0 >= 8 {
-		dst = s.sowableWords(dst, side)
-	} else if lo := g.span[side]; lo >= 0 {
+	if lo := g.span[side]; lo >= 0 {
 		dst = appendSowable(dst, s.pits[lo:lo+len(g.houses[side])], min)
 	} else {
 		for k, p := range g.houses[side] {
@@ -258,9 +277,7 @@ func (s *State) plainSowings(dst []core.Move, side int) []core.Move {
 		}
 	}
 	if g.r.Sowing.Direction == Chosen {
-		for _, m := range dst[n0:] {
-			dst = append(dst, m|ClockwiseBit)
-		}
+		dst = clockwiseToo(dst, n0)
 	}
 	return dst
 }

@@ -209,16 +209,13 @@ var movesOf = func() (t [256][8]core.Move) {
 	return t
 }()
 
-// sowableWords appends side's houses holding seeds (Game.wordMoves: at most 8 houses,
-// consecutive pits of a board of at most 16, sown from one seed up) with no branch on
-// the counts: the houses' bits from nonEmpty, and their row of movesOf. dst must have
-// room for 8 more moves.
-func (s *State) sowableWords(dst []core.Move, side int) []core.Move {
-	g := s.g
-	m := s.nonEmpty() >> (uint(g.span[side]) & 63) & g.houseMask[side]
+// sowableWords appends the houses of houses, a bit set of a side's houses holding
+// seeds (bit k for the side's house k, at most 8), as moves with no branch on the
+// counts: the row of movesOf for the set. dst must have room for 8 more moves.
+func sowableWords(dst []core.Move, houses uint64) []core.Move {
 	n := len(dst)
-	*(*[8]core.Move)(dst[n : n+8]) = movesOf[m&255]
-	return dst[:n+bits.OnesCount64(m)]
+	*(*[8]core.Move)(dst[n : n+8]) = movesOf[houses&255]
+	return dst[:n+bits.OnesCount64(houses)]
 }
 
 // maxWordMarks is the most marked pits relayWords keeps aside (more take the seed by
