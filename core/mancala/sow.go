@@ -29,7 +29,7 @@ func (s *State) sowMove(side int, m core.Move) bool {
 func (s *State) sow(side, dir, from int) int {
 	g := s.g
 	if t := g.tab[side][dir]; t != nil && !s.tracing && (s.marks == nil || bits.OnesCount64(s.v.mbits) <= maxWordMarks) {
-		return s.relayWords(t, side, dir, from)
+		return s.relayWords(t, from)
 	}
 	lap, at := g.lap[side][dir], g.at[side][dir]
 	for lifts := 0; ; lifts++ {

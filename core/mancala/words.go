@@ -94,17 +94,28 @@ func lane(p int) uint {
 // round or not, are the difference of two entries.
 type sowTable struct {
 	n, w int // pits on the lap; words the board needs
-	// pre[j] holds one seed in each pit of the first j positions of the lap walked
-	// twice (a pit's lane holds 0, 1 or 2), for j in 0..2n; hpre[j] is their hash. One
-	// seed in each of the k pits after lap position pos is pre[pos+1+k]-pre[pos+1],
-	// lane by lane, with no borrow.
-	pre  []wordBoard
-	hpre []uint64
-	// lap2 is the lap walked twice.
-	lap2 []int
+	// pre[j] is the first j positions of the lap walked twice, for j in 0..2n (see
+	// prefix). One seed in each of the k pits after lap position pos is
+	// pre[pos+1+k].b-pre[pos+1].b, lane by lane, with no borrow.
+	pre []prefix
+	// at is Game.at for the lap.
+	at []int
 	// lap is one seed in every pit of the lap, and lapKey its hash.
 	lap    wordBoard
 	lapKey uint64
+	// The sowing rules: eff is the pits a lap sows (the origin skipped or not).
+	eff                        int
+	skip, originFirst, relayOn bool
+}
+
+// prefix is an entry of a sowTable: b holds one seed in each pit of the first j
+// positions of the lap walked twice (a lane holds 0, 1 or 2), h is their hash, and pit
+// is the pit at position j-1, a house or not.
+type prefix struct {
+	h     uint64
+	pit   int32
+	house bool
+	b     wordBoard
 }
 
 // compileTables builds the word tables (on boards of at most 32 pits): the sowing
@@ -144,8 +155,9 @@ func (g *Game) compileTables() {
 			if n-int(b2u(g.skipOrigin)) <= 0 {
 				continue // only the origin on the lap, and skipped
 			}
-			t := &sowTable{n: n, w: w, pre: make([]wordBoard, 2*n+1), hpre: make([]uint64, 2*n+1)}
-			t.lap2 = append(append([]int(nil), lap...), lap...)
+			t := &sowTable{n: n, w: w, pre: make([]prefix, 2*n+1), at: g.at[side][dir],
+				eff: n - int(b2u(g.skipOrigin)), skip: g.skipOrigin, originFirst: g.originFirst,
+				relayOn: g.r.Sowing.Relay != NoRelay}
 			clear(pits[:])
 			for _, p := range lap {
 				pits[p] = 1
@@ -153,10 +165,10 @@ func (g *Game) compileTables() {
 			}
 			t.lap = *words
 			clear(pits[:])
-			for j, p := range t.lap2 {
+			for j := range 2 * n {
+				p := lap[j%n]
 				pits[p]++
-				t.hpre[j+1] = t.hpre[j] + g.keys[p]
-				t.pre[j+1] = *words
+				t.pre[j+1] = prefix{h: t.pre[j].h + g.keys[p], pit: int32(p), house: g.house[p], b: *words}
 			}
 			g.tab[side][dir] = t
 		}
@@ -223,9 +235,9 @@ func sowableWords(dst []core.Move, houses uint64) []core.Move {
 const maxWordMarks = 8
 
 // relayWords is sow on the word board: it lifts house from and sows its seeds along
-// side's lap in direction dir (t its table), the origin sown first or skipped on laps
-// as the rules say, whole laps in bulk, seeds falling in marked pits moved to the mark
-// owner's store, relaying as the rules say. It returns the pit of the last seed.
+// the lap of t, the origin sown first or skipped on laps as the rules say, whole laps
+// in bulk, seeds falling in marked pits moved to the mark owner's store, relaying as
+// the rules say. It returns the pit of the last seed.
 //
 // A relay is a chain: each lap starts where the last ended, with the count there. The
 // loop keeps that chain short: the next lap's position is this one's plus its seeds
@@ -233,23 +245,19 @@ const maxWordMarks = 8
 // (it gains exactly one), so the read need not wait for the additions. The origin's
 // count changes by word too (a 16-bit store followed by a load of its whole word may
 // wait for the store).
-func (s *State) relayWords(t *sowTable, side, dir, from int) int {
-	g := s.g
+func (s *State) relayWords(t *sowTable, from int) int {
 	b := s.board()
 	pits := (*[4 * boardWords]uint16)(unsafe.Pointer(b))
-	lap2, house, keys := t.lap2, g.house, &g.wkeys
-	n, w := t.n, t.w
-	skip := g.skipOrigin
-	eff := n - int(b2u(skip))
-	relay := g.r.Sowing.Relay != NoRelay
+	keys := &s.g.wkeys
+	pre, n, eff := t.pre, t.n, t.eff
 	marks := s.v.mbits != 0
 	h := s.v.phash
-	pos := g.at[side][dir][from]
+	pos := t.at[from]
 	from &= 4*boardWords - 1
 	seeds := int(pits[from])
 	last := from
 	for lifts := 0; ; lifts++ {
-		if g.originFirst && seeds > 1 {
+		if t.originFirst && seeds > 1 {
 			seeds-- // the first seed goes back into the origin
 		}
 		wf, sh := &b[from>>2&(boardWords-1)], lane(from)
@@ -264,11 +272,11 @@ func (s *State) relayWords(t *sowTable, side, dir, from int) int {
 		}
 		if seeds > eff {
 			q := uint64((seeds - 1) / eff)
-			for i, m := range t.lap[:w] {
+			for i, m := range t.lap[:t.w] {
 				b[i] += m * q
 			}
 			h += q * t.lapKey
-			if skip {
+			if t.skip {
 				*wf -= q << sh
 				h -= q * keys[from]
 			}
@@ -281,21 +289,22 @@ func (s *State) relayWords(t *sowTable, side, dir, from int) int {
 			break
 		}
 		end := pos + seeds
-		last = lap2[end] & (4*boardWords - 1)
+		hi, lo := &pre[end+1], &pre[pos+1]
+		last = int(hi.pit) & (4*boardWords - 1)
 		count := pits[last] + 1
-		if hi, lo := &t.pre[end+1], &t.pre[pos+1]; w <= 4 {
-			addDiff4(b, hi, lo)
+		if t.w <= 4 {
+			addDiff4(b, &hi.b, &lo.b)
 		} else {
-			addDiff(b, hi, lo)
+			addDiff(b, &hi.b, &lo.b)
 		}
-		h += t.hpre[end+1] - t.hpre[pos+1]
+		h += hi.h - lo.h
 		if marks {
 			s.v.phash = h
 			s.unmark(&marked)
 			h = s.v.phash
 			count = pits[last]
 		}
-		if !relay || !house[last] || count <= 1 || lifts >= MaxRelay {
+		if !t.relayOn || !hi.house || count <= 1 || lifts >= MaxRelay {
 			break
 		}
 		from, seeds, pos = last, int(count), end
