@@ -386,7 +386,11 @@ func mix(z uint64) uint64 {
 // moves change the pits (vars.phash, vars.mhash), so Hash is cheap enough to run after
 // every move for the repetition rule. Two different positions collide with
 // a probability of about 2^-63.
-func (s *State) Hash() uint64 {
+func (s *State) Hash() uint64 { return mix(s.rawHash()) }
+
+// rawHash is Hash before the final mix, a bijection: two positions have equal raw
+// hashes exactly when their hashes are equal, so the repetition record keeps these.
+func (s *State) rawHash() uint64 {
 	g := s.g
 	h := g.flags[4+s.v.pie&3] + s.v.phash
 	if g.keepPly || g.rounds {
@@ -403,7 +407,7 @@ func (s *State) Hash() uint64 {
 	if s.v.repeated {
 		h ^= g.flags[3]
 	}
-	return mix(h)
+	return h
 }
 
 // pitSum is the pits' part of Hash: the sum of each pit's key times its count. The

@@ -67,7 +67,7 @@ type State struct {
 	// whist replaces hist, mhist and vhist on the word board (Game.sideMask set): one
 	// record of fixed size, copied without a call.
 	whist []wordUndo
-	// hashes holds the hash of every position played through, for repetitions (only
+	// hashes holds the raw hash of every position played through, for repetitions (only
 	// when End.Repeats is set).
 	hashes []uint64
 	// scratch plays moves ahead for the must-feed rule.
@@ -127,7 +127,7 @@ func (s *State) startHistory() {
 	s.v.irrev = 0
 	s.v.seen = [2]uint64{}
 	if s.g.r.End.Repeats > 0 {
-		h := s.Hash()
+		h := s.rawHash()
 		s.hashes = append(s.hashes, h)
 		s.v.seen[h>>63] |= 1 << (h & 63)
 	}
@@ -225,6 +225,11 @@ func (s *State) sowings(dst []core.Move, side int) []core.Move {
 		return s.finishMoves(dst, n0, side)
 	}
 	if s.legalOK && int(s.v.side) == side {
+		if n := len(dst); len(s.legal) <= 8 && cap(dst)-n >= 8 && cap(s.legal) >= 8 {
+			// A copy of fixed size, without a call.
+			*(*[8]core.Move)(dst[n : n+8]) = *(*[8]core.Move)(s.legal[:8])
+			return dst[:n+len(s.legal)]
+		}
 		return append(dst, s.legal...)
 	}
 	return s.listSowings(dst, side)
@@ -466,7 +471,7 @@ func (s *State) apply(m core.Move) {
 // repetition records the new position and ends the game when it has occurred
 // End.Repeats times since the last change of a store.
 func (s *State) repetition(irreversible bool) {
-	h := s.Hash()
+	h := s.rawHash()
 	if irreversible {
 		s.v.irrev = int32(len(s.hashes))
 		s.v.seen = [2]uint64{}
@@ -489,7 +494,7 @@ func (s *State) repetition(irreversible bool) {
 	if seen >= s.g.r.End.Repeats {
 		s.v.repeated = true
 		s.finish(s.g.r.End.OnRepeat)
-		s.hashes[len(s.hashes)-1] = s.Hash()
+		s.hashes[len(s.hashes)-1] = s.rawHash()
 	}
 }
 
@@ -556,6 +561,9 @@ func (s *State) endCheck() {
 func (s *State) canMove() bool {
 	side := int(s.v.side)
 	if !s.legalOK {
+		if s.legal == nil {
+			s.legal = make([]core.Move, 0, 32) // room for the fixed-size copies
+		}
 		if s.g.slowMoves {
 			s.legal = s.baseMoves(s.legal[:0], side, false)
 		} else {
