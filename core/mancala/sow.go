@@ -1,10 +1,6 @@
 package mancala
 
-import (
-	"math/bits"
-
-	"github.com/kalahlab/kalahlab/core"
-)
+import "github.com/kalahlab/kalahlab/core"
 
 // The hot path: one sowing move, its relay and its capture.
 
@@ -28,7 +24,7 @@ func (s *State) sowMove(side int, m core.Move) bool {
 // relaying as the rules say; it returns the pit of the last seed.
 func (s *State) sow(side, dir, from int) int {
 	g := s.g
-	if t := g.tab[side][dir]; t != nil && !s.tracing && (s.marks == nil || bits.OnesCount64(s.v.mbits) <= maxWordMarks) {
+	if t := g.tab[side][dir]; t != nil && !s.tracing {
 		return s.relayWords(t, from)
 	}
 	lap, at := g.lap[side][dir], g.at[side][dir]

@@ -230,10 +230,6 @@ func sowableWords(dst []core.Move, houses uint64) []core.Move {
 	return dst[:n+bits.OnesCount64(houses)]
 }
 
-// maxWordMarks is the most marked pits relayWords keeps aside (more take the seed by
-// seed loop).
-const maxWordMarks = 8
-
 // relayWords is sow on the word board: it lifts house from and sows its seeds along
 // the lap of t, the origin sown first or skipped on laps as the rules say, whole laps
 // in bulk, seeds falling in marked pits moved to the mark owner's store, relaying as
@@ -263,15 +259,9 @@ func (s *State) relayWords(t *sowTable, from int) int {
 		wf, sh := &b[from>>2&(boardWords-1)], lane(from)
 		*wf -= uint64(seeds) << sh
 		h -= keys[from] * uint64(seeds)
-		// The marked pits' counts before the sowing: their gains go to the stores.
-		var marked [maxWordMarks]uint16
-		if marks {
-			for m, k := s.v.mbits, 0; m != 0; m, k = m&(m-1), k+1 {
-				marked[k&(maxWordMarks-1)] = pits[bits.TrailingZeros64(m)&(4*boardWords-1)]
-			}
-		}
+		q := uint64(0) // whole laps
 		if seeds > eff {
-			q := uint64((seeds - 1) / eff)
+			q = uint64((seeds - 1) / eff)
 			for i, m := range t.lap[:t.w] {
 				b[i] += m * q
 			}
@@ -300,7 +290,7 @@ func (s *State) relayWords(t *sowTable, from int) int {
 		h += hi.h - lo.h
 		if marks {
 			s.v.phash = h
-			s.unmark(&marked)
+			s.unmark(t, hi, lo, q)
 			h = s.v.phash
 			count = pits[last]
 		}
@@ -337,13 +327,15 @@ func addDiff4(b, hi, lo *wordBoard) {
 	b[3] += hi[3] - lo[3]
 }
 
-// unmark moves what each marked pit gained over its count in marked (in the order of
-// vars.mbits) to the store of the mark's owner.
-func (s *State) unmark(marked *[maxWordMarks]uint16) {
-	for m, k := s.v.mbits, 0; m != 0; m, k = m&(m-1), k+1 {
-		p := bits.TrailingZeros64(m)
-		if d := s.pits[p] - marked[k&(maxWordMarks-1)]; d > 0 {
-			s.setPit(p, marked[k&(maxWordMarks-1)])
+// unmark moves the seeds a lap of t dropped in marked pits (q whole laps, then the
+// pits from entry lo to entry hi) to the store of each mark's owner.
+func (s *State) unmark(t *sowTable, hi, lo *prefix, q uint64) {
+	for m := s.v.mbits; m != 0; m &= m - 1 {
+		p := bits.TrailingZeros64(m) & (4*boardWords - 1)
+		w, sh := p>>2&(boardWords-1), lane(p)
+		d := uint16((hi.b[w]-lo.b[w])>>sh + q*(t.lap[w]>>sh))
+		if d > 0 {
+			s.setPit(p, s.pits[p]-d)
 			s.addPit(s.g.store[s.marks[p]-1], d)
 		}
 	}
