@@ -654,6 +654,10 @@ func (s *State) eitherEmpty() bool {
 		return s.sideEmpty(0) || s.sideEmpty(1)
 	}
 	b, m0, m1 := s.board(), g.sideMask[0], g.sideMask[1]
+	if g.nwords <= 4 {
+		return b[0]&m0[0]|b[1]&m0[1]|b[2]&m0[2]|b[3]&m0[3] == 0 ||
+			b[0]&m1[0]|b[1]&m1[1]|b[2]&m1[2]|b[3]&m1[3] == 0
+	}
 	var o0, o1 uint64
 	for i := range g.nwords {
 		i &= boardWords - 1

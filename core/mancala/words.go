@@ -45,7 +45,11 @@ type wordUndo struct {
 
 // pushWords records the position in whist (Play on the word board).
 func (s *State) pushWords() {
-	s.whist = append(s.whist, wordUndo{})
+	if n := len(s.whist); n < cap(s.whist) {
+		s.whist = s.whist[:n+1] // no zeroing: every field is written below
+	} else {
+		s.whist = append(s.whist, wordUndo{})
+	}
 	u := &s.whist[len(s.whist)-1]
 	u.b = *s.board()
 	if s.marks != nil {
