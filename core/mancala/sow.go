@@ -25,6 +25,9 @@ func (s *State) sowMove(side int, m core.Move) bool {
 func (s *State) sow(side, dir, from int) int {
 	g := s.g
 	if t := g.tab[side][dir]; t != nil && !s.tracing {
+		if t.w <= 4 && s.v.mbits == 0 && !t.originFirst {
+			return s.relay4(t, from)
+		}
 		return s.relayWords(t, from)
 	}
 	lap, at := g.lap[side][dir], g.at[side][dir]

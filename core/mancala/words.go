@@ -310,6 +310,54 @@ func (s *State) relayWords(t *sowTable, from int) int {
 	return last
 }
 
+// relay4 is relayWords for boards of at most 16 pits with no marked pit and no first
+// seed back into the origin (most games, most of the time): the same loop with
+// nothing else to check.
+func (s *State) relay4(t *sowTable, from int) int {
+	b := s.board()
+	pits := (*[16]uint16)(unsafe.Pointer(b))
+	keys := &s.g.wkeys
+	pre, n, eff := t.pre, t.n, t.eff
+	h := s.v.phash
+	pos := t.at[from]
+	from &= 15
+	seeds := int(pits[from])
+	for lifts := 0; ; lifts++ {
+		wf, sh := &b[from>>2&3], lane(from)
+		*wf -= uint64(seeds) << sh
+		h -= keys[from] * uint64(seeds)
+		if seeds > eff {
+			q := uint64((seeds - 1) / eff)
+			b[0], b[1], b[2], b[3] = b[0]+t.lap[0]*q, b[1]+t.lap[1]*q, b[2]+t.lap[2]*q, b[3]+t.lap[3]*q
+			h += q * t.lapKey
+			if t.skip {
+				*wf -= q << sh
+				h -= q * keys[from]
+			}
+			seeds -= int(q) * eff
+		}
+		if seeds == 0 {
+			break
+		}
+		end := pos + seeds
+		hi, lo := &pre[end+1], &pre[pos+1]
+		last := int(hi.pit) & 15
+		count := pits[last] + 1
+		addDiff4(b, &hi.b, &lo.b)
+		h += hi.h - lo.h
+		if !t.relayOn || !hi.house || count <= 1 || lifts >= MaxRelay {
+			s.v.phash = h
+			return last
+		}
+		from, seeds, pos = last, int(count), end
+		if pos >= n {
+			pos -= n
+		}
+	}
+	s.v.phash = h
+	return from
+}
+
 // addDiff adds hi-lo to b, word by word (unrolled: the loop would cost more than
 // the additions).
 func addDiff(b, hi, lo *wordBoard) {
