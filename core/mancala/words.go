@@ -102,6 +102,8 @@ type sowTable struct {
 	// prefix). One seed in each of the k pits after lap position pos is
 	// pre[pos+1+k].b-pre[pos+1].b, lane by lane, with no borrow.
 	pre []prefix
+	// pre4 is pre in prefix4 entries, on boards of at most 16 pits.
+	pre4 []prefix4
 	// at is Game.at for the lap.
 	at []int
 	// lap is one seed in every pit of the lap, and lapKey its hash.
@@ -110,6 +112,16 @@ type sowTable struct {
 	// The sowing rules: eff is the pits a lap sows (the origin skipped or not).
 	eff                        int
 	skip, originFirst, relayOn bool
+}
+
+// prefix4 is prefix for boards of at most 16 pits, 64 bytes (a shift away from the
+// next).
+type prefix4 struct {
+	b     [4]uint64
+	h     uint64
+	pit   int32
+	house bool
+	_     [19]byte
 }
 
 // prefix is an entry of a sowTable: b holds one seed in each pit of the first j
@@ -173,6 +185,12 @@ func (g *Game) compileTables() {
 				p := lap[j%n]
 				pits[p]++
 				t.pre[j+1] = prefix{h: t.pre[j].h + g.keys[p], pit: int32(p), house: g.house[p], b: *words}
+			}
+			if w <= 4 {
+				t.pre4 = make([]prefix4, len(t.pre))
+				for j, e := range t.pre {
+					t.pre4[j] = prefix4{b: [4]uint64(e.b[:4]), h: e.h, pit: e.pit, house: e.house}
+				}
 			}
 			g.tab[side][dir] = t
 		}
@@ -317,7 +335,7 @@ func (s *State) relay4(t *sowTable, from int) int {
 	b := s.board()
 	pits := (*[16]uint16)(unsafe.Pointer(b))
 	keys := &s.g.wkeys
-	pre, n, eff := t.pre, t.n, t.eff
+	pre, n, eff := t.pre4, t.n, t.eff
 	h := s.v.phash
 	pos := t.at[from]
 	from &= 15
@@ -343,7 +361,7 @@ func (s *State) relay4(t *sowTable, from int) int {
 		hi, lo := &pre[end+1], &pre[pos+1]
 		last := int(hi.pit) & 15
 		count := pits[last] + 1
-		addDiff4(b, &hi.b, &lo.b)
+		b[0], b[1], b[2], b[3] = b[0]+(hi.b[0]-lo.b[0]), b[1]+(hi.b[1]-lo.b[1]), b[2]+(hi.b[2]-lo.b[2]), b[3]+(hi.b[3]-lo.b[3])
 		h += hi.h - lo.h
 		if !t.relayOn || !hi.house || count <= 1 || lifts >= MaxRelay {
 			s.v.phash = h
