@@ -109,6 +109,8 @@ type sowTable struct {
 	// lap is one seed in every pit of the lap, and lapKey its hash.
 	lap    wordBoard
 	lapKey uint64
+	// keys is Game.wkeys.
+	keys *[4 * boardWords]uint64
 	// The sowing rules: eff is the pits a lap sows (the origin skipped or not).
 	eff                        int
 	skip, originFirst, relayOn bool
@@ -120,7 +122,7 @@ type prefix4 struct {
 	b     [4]uint64
 	h     uint64
 	pit   int32
-	house bool
+	relay bool // the rules relay and the pit is a house
 	_     [19]byte
 }
 
@@ -187,11 +189,12 @@ func (g *Game) compileTables() {
 				t.pre[j+1] = prefix{h: t.pre[j].h + g.keys[p], pit: int32(p), house: g.house[p], b: *words}
 			}
 			if w <= 4 {
-				t.pre4 = make([]prefix4, len(t.pre))
+				t.pre4 = make([]prefix4, 64) // 2n+1 entries used, 64 to index with no check
 				for j, e := range t.pre {
-					t.pre4[j] = prefix4{b: [4]uint64(e.b[:4]), h: e.h, pit: e.pit, house: e.house}
+					t.pre4[j] = prefix4{b: [4]uint64(e.b[:4]), h: e.h, pit: e.pit, relay: e.house && t.relayOn}
 				}
 			}
+			t.keys = &g.wkeys
 			g.tab[side][dir] = t
 		}
 	}
@@ -330,50 +333,57 @@ func (s *State) relayWords(t *sowTable, from int) int {
 
 // relay4 is relayWords for boards of at most 16 pits with no marked pit and no first
 // seed back into the origin (most games, most of the time): the same loop with
-// nothing else to check.
+// nothing else to check, few variables (the Go compiler keeps them in registers),
+// table entries of 64 bytes with no bounds check, and whole laps in bulk out of line.
 func (s *State) relay4(t *sowTable, from int) int {
 	b := s.board()
 	pits := (*[16]uint16)(unsafe.Pointer(b))
+	pre := (*[64]prefix4)(t.pre4)
 	keys := &s.g.wkeys
-	pre, n, eff := t.pre4, t.n, t.eff
 	h := s.v.phash
 	pos := t.at[from]
 	from &= 15
 	seeds := int(pits[from])
-	for lifts := 0; ; lifts++ {
-		wf, sh := &b[from>>2&3], lane(from)
-		*wf -= uint64(seeds) << sh
+	for lifts := MaxRelay; ; lifts-- {
+		b[from>>2&3] -= uint64(seeds) << lane(from)
 		h -= keys[from] * uint64(seeds)
-		if seeds > eff {
-			q := uint64((seeds - 1) / eff)
-			b[0], b[1], b[2], b[3] = b[0]+t.lap[0]*q, b[1]+t.lap[1]*q, b[2]+t.lap[2]*q, b[3]+t.lap[3]*q
-			h += q * t.lapKey
-			if t.skip {
-				*wf -= q << sh
-				h -= q * keys[from]
-			}
-			seeds -= int(q) * eff
+		if seeds > t.eff {
+			seeds, h = t.bulk(b, from, seeds, h)
 		}
 		if seeds == 0 {
 			break
 		}
 		end := pos + seeds
-		hi, lo := &pre[end+1], &pre[pos+1]
+		hi, lo := &pre[(end+1)&63], &pre[(pos+1)&63]
 		last := int(hi.pit) & 15
-		count := pits[last] + 1
+		count := int(pits[last]) + 1
 		b[0], b[1], b[2], b[3] = b[0]+(hi.b[0]-lo.b[0]), b[1]+(hi.b[1]-lo.b[1]), b[2]+(hi.b[2]-lo.b[2]), b[3]+(hi.b[3]-lo.b[3])
 		h += hi.h - lo.h
-		if !t.relayOn || !hi.house || count <= 1 || lifts >= MaxRelay {
+		if !hi.relay || count <= 1 || lifts <= 0 {
 			s.v.phash = h
 			return last
 		}
-		from, seeds, pos = last, int(count), end
-		if pos >= n {
-			pos -= n
+		from, seeds, pos = last, count, end
+		if pos >= t.n {
+			pos -= t.n
 		}
 	}
 	s.v.phash = h
 	return from
+}
+
+// bulk sows the whole laps of seeds lifted from pit from (more than a lap's eff), a
+// lap at a time in bulk on the board b of at most 16 pits, and returns the seeds
+// left (at most eff) and the pits' hash h updated.
+func (t *sowTable) bulk(b *wordBoard, from, seeds int, h uint64) (int, uint64) {
+	q := uint64((seeds - 1) / t.eff)
+	b[0], b[1], b[2], b[3] = b[0]+t.lap[0]*q, b[1]+t.lap[1]*q, b[2]+t.lap[2]*q, b[3]+t.lap[3]*q
+	h += q * t.lapKey
+	if t.skip {
+		b[from>>2&3] -= q << lane(from)
+		h -= q * t.keys[from&(4*boardWords-1)]
+	}
+	return seeds - int(q)*t.eff, h
 }
 
 // addDiff adds hi-lo to b, word by word (unrolled: the loop would cost more than
