@@ -158,7 +158,7 @@ func (g *Game) compileTables() {
 			g.houseMask[side] = 1<<h - 1
 		}
 	}
-	g.wordMoves = g.houseMask[0] != 0 && g.houseMask[1] != 0
+	g.wordMoves = g.houseMask[0] != 0 && g.houseMask[1] != 0 && !g.slowMoves
 	dirs := []int{0}
 	switch {
 	case g.r.Sowing.Direction == Chosen || g.hdir != nil:
