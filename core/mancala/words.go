@@ -122,16 +122,18 @@ type prefix4 struct {
 	b     [4]uint64
 	h     uint64
 	pit   int32
-	relay bool // the rules relay and the pit is a house
-	_     [19]byte
+	pos   int32 // the lap position of pit (j-1 mod n)
+	relay bool  // the rules relay and the pit is a house
+	_     [15]byte
 }
 
 // prefix is an entry of a sowTable: b holds one seed in each pit of the first j
 // positions of the lap walked twice (a lane holds 0, 1 or 2), h is their hash, and pit
-// is the pit at position j-1, a house or not.
+// is the pit at position j-1 (pos on the lap), a house or not.
 type prefix struct {
 	h     uint64
 	pit   int32
+	pos   int32 // the lap position of pit (j-1 mod n): where a relay from it starts
 	house bool
 	b     wordBoard
 }
@@ -186,12 +188,12 @@ func (g *Game) compileTables() {
 			for j := range 2 * n {
 				p := lap[j%n]
 				pits[p]++
-				t.pre[j+1] = prefix{h: t.pre[j].h + g.keys[p], pit: int32(p), house: g.house[p], b: *words}
+				t.pre[j+1] = prefix{h: t.pre[j].h + g.keys[p], pit: int32(p), pos: int32(j % n), house: g.house[p], b: *words}
 			}
 			if w <= 4 {
 				t.pre4 = make([]prefix4, 64) // 2n+1 entries used, 64 to index with no check
 				for j, e := range t.pre {
-					t.pre4[j] = prefix4{b: [4]uint64(e.b[:4]), h: e.h, pit: e.pit, relay: e.house && t.relayOn}
+					t.pre4[j] = prefix4{b: [4]uint64(e.b[:4]), h: e.h, pit: e.pit, pos: e.pos, relay: e.house && t.relayOn}
 				}
 			}
 			t.keys = &g.wkeys
@@ -270,7 +272,7 @@ func (s *State) relayWords(t *sowTable, from int) int {
 	b := s.board()
 	pits := (*[4 * boardWords]uint16)(unsafe.Pointer(b))
 	keys := &s.g.wkeys
-	pre, n, eff := t.pre, t.n, t.eff
+	pre, eff := t.pre, t.eff
 	marks := s.v.mbits != 0
 	h := s.v.phash
 	pos := t.at[from]
@@ -322,10 +324,7 @@ func (s *State) relayWords(t *sowTable, from int) int {
 		if !t.relayOn || !hi.house || count <= 1 || lifts >= MaxRelay {
 			break
 		}
-		from, seeds, pos = last, int(count), end
-		if pos >= n {
-			pos -= n
-		}
+		from, seeds, pos = last, int(count), int(hi.pos)
 	}
 	s.v.phash = h
 	return last
@@ -363,10 +362,9 @@ func (s *State) relay4(t *sowTable, from int) int {
 			s.v.phash = h
 			return last
 		}
-		from, seeds, pos = last, count, end
-		if pos >= t.n {
-			pos -= t.n
-		}
+		// The next lap starts at the last pit's position, from the entry (a branch
+		// on wrapping round would be mispredicted).
+		from, seeds, pos = last, count, int(hi.pos)
 	}
 	s.v.phash = h
 	return from
