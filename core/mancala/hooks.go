@@ -285,6 +285,7 @@ func (s *State) CheckPit(p int) error {
 
 // Take empties pit p and returns the seeds it held.
 func (s *State) Take(p int) (int, error) {
+	s.changed()
 	if err := s.CheckPit(p); err != nil {
 		return 0, err
 	}
@@ -296,6 +297,7 @@ func (s *State) Take(p int) (int, error) {
 // Add puts n seeds (n >= 0) into pit p. A marked pit takes no seeds (they go to its
 // owner's store, as sown seeds do).
 func (s *State) Add(p, n int) error {
+	s.changed()
 	if err := s.CheckPit(p); err != nil {
 		return err
 	}
@@ -326,6 +328,7 @@ func (s *State) Add(p, n int) error {
 // was taken at once (Sowing.TakeAt). It is the sowing of the engine, for hooks whose
 // rules sow again (captured seeds sown on, a second lap); it calls no hook.
 func (s *State) Sow(side, from int, clockwise, capture bool) (int, error) {
+	s.changed()
 	g := s.g
 	if side != 0 && side != 1 {
 		return 0, fmt.Errorf("sow: side %d: want 0 or 1", side)

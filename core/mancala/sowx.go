@@ -295,6 +295,7 @@ func (s *State) try(c *State, side int, m core.Move, probe bool) {
 	c.v.side = uint8(side)
 	c.ply = s.ply
 	c.probe = probe
+	c.changed()
 	if s.g.ext {
 		c.sowExt(side, m, false) // the descriptor alone: no hook runs in a trial
 	} else {
@@ -329,7 +330,7 @@ func (s *State) setupMove(m core.Move) {
 func (s *State) nextRound() {
 	g := s.g
 	rs := g.r.Rounds
-	s.legalOK = false
+	s.changed()
 	s.gather(g.r.End.Remaining)
 	if (rs.Max > 0 && int(s.v.round)+1 >= rs.Max) || s.v.round == 1<<16-1 ||
 		int(s.pits[g.store[0]]) < rs.Seeds || int(s.pits[g.store[1]]) < rs.Seeds {

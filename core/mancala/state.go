@@ -90,7 +90,11 @@ type State struct {
 	// the no-starve ranks of a listing.
 	legal   []core.Move
 	legalOK bool
-	rank    []int8
+	// ne caches nonEmpty for the position (when neOK), for the end check and the move
+	// list that follows it.
+	ne   uint64
+	neOK bool
+	rank []int8
 	// tmoves lists the moves of a listing that make a chosen capture, and tmask their
 	// targets, a bit set over them for each opponent house (see targets).
 	tmoves []core.Move
@@ -113,7 +117,7 @@ func (s *State) Reset() {
 	s.total = g.total
 	s.hist, s.mhist, s.vhist, s.whist = s.hist[:0], s.mhist[:0], s.vhist[:0], s.whist[:0]
 	s.hashes = s.hashes[:0]
-	s.legalOK = false
+	s.changed()
 	s.resyncHash()
 	if !s.InSetup() {
 		s.endCheck() // a start no one can play from (single seeds that may not be sown) is over, as when parsed
@@ -241,12 +245,12 @@ func (s *State) listSowings(dst []core.Move, side int) []core.Move {
 	n0 := len(dst)
 	if g.wordMoves && cap(dst)-n0 >= 8 {
 		// The houses holding seeds, both sides' at once (the opponent's for must feed).
-		ne := s.nonEmpty()
+		ne := s.nonEmptyCached()
 		dst = sowableWords(dst, ne>>(uint(g.span[side])&63)&g.houseMask[side])
 		if g.r.Sowing.Direction == Chosen {
 			dst = clockwiseToo(dst, n0)
 		}
-		if g.r.MustFeed && len(dst) > n0 && ne>>(uint(g.span[1-side])&63)&g.houseMask[1-side] == 0 {
+		if g.r.MustFeed && len(dst) > n0 && ne&g.houseBits[1-side] == 0 {
 			dst = s.feeding(dst, n0, side)
 		}
 		return dst
@@ -387,7 +391,7 @@ func (s *State) Undo() bool {
 	} else if !s.popHist() {
 		return false
 	}
-	s.legalOK = false
+	s.changed()
 	if s.g.r.End.Repeats > 0 && len(s.hashes) > 1 {
 		s.hashes = s.hashes[:len(s.hashes)-1]
 	}
@@ -415,7 +419,7 @@ func (s *State) popHist() bool {
 // apply plays m.
 func (s *State) apply(m core.Move) {
 	g := s.g
-	s.legalOK = false
+	s.changed()
 	s.ply++
 	stores := s.pits[g.store[0]] + s.pits[g.store[1]]
 	if s.InSetup() {
@@ -579,7 +583,7 @@ func (s *State) finish(rem Remaining) {
 	g := s.g
 	s.v.over = true
 	s.v.pie = pieDone
-	s.legalOK = false
+	s.changed()
 	left := s.gather(rem)
 	for side := 0; side < 2; side++ {
 		s.v.score[side] = 2*int32(s.pits[g.store[side]]) + left
@@ -647,9 +651,19 @@ func (s *State) gather(rem Remaining) int32 {
 	return left
 }
 
+// changed forgets what was cached of the position (the move list, nonEmpty's bits):
+// every change of the pits outside a sowing of apply's calls it.
+func (s *State) changed() {
+	s.legalOK, s.neOK = false, false
+}
+
 // eitherEmpty reports whether either side's houses hold no seeds (kept pits aside).
 func (s *State) eitherEmpty() bool {
 	g := s.g
+	if g.houseBits[0] != 0 {
+		ne := s.nonEmptyCached()
+		return ne&g.houseBits[0] == 0 || ne&g.houseBits[1] == 0
+	}
 	if g.keeps || g.sideMask[0] == nil {
 		return s.sideEmpty(0) || s.sideEmpty(1)
 	}
@@ -793,7 +807,7 @@ func (s *State) CopyFrom(src core.State) {
 	copy(s.pits, o.pits)
 	copy(s.marks, o.marks)
 	s.v, s.ply, s.total = o.v, o.ply, o.total
-	s.legalOK = false
+	s.changed()
 	s.hashes = append(s.hashes[:0], o.hashes...)
 	s.hist, s.mhist, s.vhist, s.whist = s.hist[:0], s.mhist[:0], s.vhist[:0], s.whist[:0]
 }

@@ -159,6 +159,11 @@ func (g *Game) compileTables() {
 		if h := len(g.houses[side]); g.span[side] >= 0 && h <= 8 && w <= 4 && g.minSeeds == 1 && laneXor == 0 {
 			g.houseMask[side] = 1<<h - 1
 		}
+		if w <= 4 && laneXor == 0 && !g.keeps {
+			for _, p := range g.houses[side] {
+				g.houseBits[side] |= 1 << p
+			}
+		}
 	}
 	g.wordMoves = g.houseMask[0] != 0 && g.houseMask[1] != 0 && !g.slowMoves
 	dirs := []int{0}
@@ -212,9 +217,17 @@ func (s *State) wordsEmpty(mask *wordBoard) bool {
 	return o == 0
 }
 
-// nonEmpty returns a bit set of the first 16 pits holding seeds, bit p for pit p, on
+// nonEmptyCached returns a bit set of the first 16 pits holding seeds, bit p for pit p, on
 // the word board of a little-endian machine (laneXor 0), with no branch and no loop:
 // each word gives four bits (see lanesSet).
+func (s *State) nonEmptyCached() uint64 {
+	if !s.neOK {
+		s.ne, s.neOK = s.nonEmpty(), true
+	}
+	return s.ne
+}
+
+// nonEmpty is nonEmptyCached without the cache.
 func (s *State) nonEmpty() uint64 {
 	b := s.board()
 	return lanesSet(b[0]) | lanesSet(b[1])<<4 | lanesSet(b[2])<<8 | lanesSet(b[3])<<12
