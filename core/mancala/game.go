@@ -88,6 +88,13 @@ type Game struct {
 	// originFirst and skipOrigin are Sowing.OriginFirst and SkipOrigin.
 	originFirst, skipOrigin bool
 	flags                   [16]uint64
+	// oneCap: the game's one capture rule takes the facing pit (the opposite house,
+	// or a column of one) into the store, on the word board (State.captureOne);
+	// facing[p] is that pit, or p itself when none; withLast is all ones when the
+	// capturing seed goes too.
+	oneCap   bool
+	facing   []int
+	withLast uint64
 	// hooks are called when hooked (see WithHooks).
 	hooks  Hooks
 	hooked bool
@@ -157,6 +164,7 @@ func New(name string, r Rules) (*Game, error) {
 	g.lapFast = g.plain && r.Sowing.TakeAt == 0
 	g.originFirst, g.skipOrigin = r.Sowing.OriginFirst, r.Sowing.SkipOrigin
 	g.drawKeys()
+	g.compileOneCap()
 	return g, nil
 }
 
@@ -311,6 +319,34 @@ func (g *Game) compileCaptures() {
 			g.marks = true
 		}
 	}
+}
+
+// compileOneCap sets Game.oneCap when the game's capture allows captureOne.
+func (g *Game) compileOneCap() {
+	if len(g.caps) != 1 || g.ext || g.sideMask[0] == nil || g.npits > 16 {
+		return
+	}
+	c := &g.caps[0]
+	if c.Effect != TakeSeeds || c.GrandSlamNothing || c.Chain != NoChain ||
+		(c.Take != TakeOpposite && c.Take != TakeColumn) {
+		return
+	}
+	g.facing = make([]int, g.npits)
+	for p := range g.facing {
+		g.facing[p] = p
+		switch {
+		case c.Take == TakeOpposite && g.opp[p] >= 0:
+			g.facing[p] = g.opp[p]
+		case c.Take == TakeColumn && len(g.col[p]) > 1:
+			return // a column of two: the general capture
+		case c.Take == TakeColumn && len(g.col[p]) == 1:
+			g.facing[p] = g.col[p][0]
+		}
+	}
+	if c.WithLast {
+		g.withLast = ^uint64(0)
+	}
+	g.oneCap = true
 }
 
 // drawKeys draws the hash keys: one a pit, then the flags.

@@ -181,6 +181,10 @@ func (s *State) pitOK(c *capture, side, p int) bool {
 // house.
 func (s *State) capture(side, dir, last int) {
 	g := s.g
+	if g.oneCap {
+		s.captureOne(side, last)
+		return
+	}
 	n := s.pits[last]
 	for i := range g.caps {
 		c := &g.caps[i]
@@ -305,4 +309,26 @@ func (s *State) takeFacing(c *capture, side, last int, facing []int) {
 		s.setPit(last, 0)
 	}
 	s.addPit(g.store[side], uint16(taken))
+}
+
+// captureOne is capture for a game on the word board whose one capture rule takes the
+// facing pit (Game.oneCap: Kalah, Ayoayo, Congkak): whether it applies is computed,
+// not branched on (it is a coin toss in a playout), and the counts change by word.
+func (s *State) captureOne(side, last int) {
+	g := s.g
+	c := &g.caps[0]
+	b := s.board()
+	o := g.facing[last]
+	n, t := uint64(s.pits[last]), uint64(s.pits[o])
+	ok := uint64(b2u(c.at[side][last]) & b2u(c.countOK(uint16(n))) & b2u(o != last))
+	if c.NeedSeeds {
+		ok &= uint64(b2u(t != 0))
+	}
+	mask := -ok // all ones when the capture applies
+	tt, tl := t&mask, n&mask&g.withLast
+	st := g.store[side]
+	b[o>>2&(boardWords-1)] -= tt << lane(o)
+	b[last>>2&(boardWords-1)] -= tl << lane(last)
+	b[st>>2&(boardWords-1)] += (tt + tl) << lane(st)
+	s.v.phash += g.keys[st]*(tt+tl) - g.keys[o]*tt - g.keys[last]*tl
 }
