@@ -28,7 +28,7 @@ func (s *State) sow(side, dir, from int) int {
 		if t.w <= 4 && s.v.mbits == 0 && !t.originFirst {
 			return s.relay4(t, from)
 		}
-		return s.relayWords(t, from)
+		return s.relayWords(t, from, 0)
 	}
 	lap, at := g.lap[side][dir], g.at[side][dir]
 	for lifts := 0; ; lifts++ {

@@ -78,19 +78,9 @@ func (s *State) board() *wordBoard {
 	return (*wordBoard)(unsafe.Pointer(unsafe.SliceData(s.pits)))
 }
 
-// laneXor turns a pit's place in its word into its lane: 0 on little-endian machines,
-// 3 on big-endian ones (the view of newPits puts pit 4k+i in lane i^laneXor of word k).
-var laneXor = func() int {
-	w := []uint64{1}
-	if unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(w))), 4)[0] == 1 {
-		return 0
-	}
-	return 3
-}()
-
 // lane returns the shift of pit p's count in its word.
 func lane(p int) uint {
-	return uint((p&3)^laneXor) * 16
+	return uint((p&3)^laneXor) * 16 & 63
 }
 
 // sowTable is the table of one side's lap in one direction: prefix sums of the lap
@@ -281,7 +271,7 @@ func sowableWords(dst []core.Move, houses uint64) []core.Move {
 // (it gains exactly one), so the read need not wait for the additions. The origin's
 // count changes by word too (a 16-bit store followed by a load of its whole word may
 // wait for the store).
-func (s *State) relayWords(t *sowTable, from int) int {
+func (s *State) relayWords(t *sowTable, from, lifts int) int {
 	b := s.board()
 	pits := (*[4 * boardWords]uint16)(unsafe.Pointer(b))
 	keys := &s.g.wkeys
@@ -292,7 +282,7 @@ func (s *State) relayWords(t *sowTable, from int) int {
 	from &= 4*boardWords - 1
 	seeds := int(pits[from])
 	last := from
-	for lifts := 0; ; lifts++ {
+	for ; ; lifts++ {
 		if t.originFirst && seeds > 1 {
 			seeds-- // the first seed goes back into the origin
 		}
@@ -345,8 +335,9 @@ func (s *State) relayWords(t *sowTable, from int) int {
 
 // relay4 is relayWords for boards of at most 16 pits with no marked pit and no first
 // seed back into the origin (most games, most of the time): the same loop with
-// nothing else to check, few variables (the Go compiler keeps them in registers),
-// table entries of 64 bytes with no bounds check, and whole laps in bulk out of line.
+// nothing else to check, few variables and no call (the Go compiler keeps them in
+// registers), and table entries of 64 bytes with no bounds check. A lap with whole
+// laps to sow hands the move over to relayWords.
 func (s *State) relay4(t *sowTable, from int) int {
 	b := s.board()
 	pits := (*[16]uint16)(unsafe.Pointer(b))
@@ -357,14 +348,13 @@ func (s *State) relay4(t *sowTable, from int) int {
 	from &= 15
 	seeds := int(pits[from])
 	for lifts := MaxRelay; ; lifts-- {
+		if seeds > t.eff || seeds == 0 {
+			// Whole laps, or nothing to sow (rare): the general loop goes on from here.
+			s.v.phash = h
+			return s.relayWords(t, from, MaxRelay-lifts)
+		}
 		b[from>>2&3] -= uint64(seeds) << lane(from)
 		h -= keys[from] * uint64(seeds)
-		if seeds > t.eff {
-			seeds, h = t.bulk(b, from, seeds, h)
-		}
-		if seeds == 0 {
-			break
-		}
 		end := pos + seeds
 		hi, lo := &pre[(end+1)&63], &pre[(pos+1)&63]
 		last := int(hi.pit) & 15
@@ -379,22 +369,6 @@ func (s *State) relay4(t *sowTable, from int) int {
 		// on wrapping round would be mispredicted).
 		from, seeds, pos = last, count, int(hi.pos)
 	}
-	s.v.phash = h
-	return from
-}
-
-// bulk sows the whole laps of seeds lifted from pit from (more than a lap's eff), a
-// lap at a time in bulk on the board b of at most 16 pits, and returns the seeds
-// left (at most eff) and the pits' hash h updated.
-func (t *sowTable) bulk(b *wordBoard, from, seeds int, h uint64) (int, uint64) {
-	q := uint64((seeds - 1) / t.eff)
-	b[0], b[1], b[2], b[3] = b[0]+t.lap[0]*q, b[1]+t.lap[1]*q, b[2]+t.lap[2]*q, b[3]+t.lap[3]*q
-	h += q * t.lapKey
-	if t.skip {
-		b[from>>2&3] -= q << lane(from)
-		h -= q * t.keys[from&(4*boardWords-1)]
-	}
-	return seeds - int(q)*t.eff, h
 }
 
 // addDiff adds hi-lo to b, word by word (unrolled: the loop would cost more than
