@@ -476,10 +476,11 @@ func (s *State) apply(m core.Move) {
 // End.Repeats times since the last change of a store.
 func (s *State) repetition(irreversible bool) {
 	h := s.rawHash()
-	if irreversible {
-		s.v.irrev = int32(len(s.hashes))
-		s.v.seen = [2]uint64{}
-	}
+	// A capture starts the record afresh: with no branch (captures come at random).
+	keep := uint64(b2u(irreversible)) - 1 // all ones when the record goes on
+	s.v.irrev = int32(uint64(s.v.irrev)&keep | uint64(len(s.hashes))&^keep)
+	s.v.seen[0] &= keep
+	s.v.seen[1] &= keep
 	s.hashes = append(s.hashes, h)
 	if s.v.over {
 		return
