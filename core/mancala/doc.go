@@ -119,15 +119,40 @@
 //
 // # Speed
 //
-// Positions are a []uint16 of counts and a few variables; Play pushes a copy of them
-// for Undo, so play and undo allocate nothing once the record has grown. Sowing walks
-// a precompiled lap with whole laps added in bulk, and a single loop with no per-seed
-// branch when nothing is skipped or marked (in the extended loop too). The rules that
-// try moves (must feed, no-starve, Must, chosen targets) list the mover's moves once
-// per position: the end check's listing is kept for the next LegalMoves; Must's
-// trials stop after the first lap; no-starve tries nothing while an opponent house
-// holds more seeds than any capture can take. The repetition rule keeps a 128-bit
-// Bloom filter of the hashes since the last change of a store (in the undo record), so
-// the record is searched only for a likely repetition; the hash itself is a
-// multiply-add per pit (about 7 ns for Oware). See bench_test.go for figures.
+// Positions are a []uint16 of counts and a few variables. On boards of at most 32
+// pits (every two-row game up to 15 houses a row) the counts are also a word board
+// (words.go): four 16-bit counts to a 64-bit word, State.pits a view of whole words.
+// There a lap is sown with no loop over its seeds: each side's lap in each direction
+// has a table of prefix sums of the lap walked twice (one seed in each of the first j
+// positions, as words, with their hash and the pit at position j-1), and k seeds from
+// a position are the difference of two entries, added word by word (no lane carries:
+// no pit holds more than the seeds in play). Whole laps are added in bulk; seeds sown
+// into marked pits (a tuzdik) are read from the same entries and moved to the mark's
+// owner. A relay (relay4 on boards of at most 16 pits, relayWords above) is a chain
+// of laps; each lap's start comes from the entry of the last, so a lap costs two
+// dependent loads and a few word additions.
+//
+// The rest of a move follows the same rule: no branch where the outcome is a coin
+// toss in a playout. The houses holding seeds are one multiplication a word away
+// (lanesSet), so the move list is a row of a table (sowableWords) and "is a side
+// empty" a mask, both cached for the position between the end check and LegalMoves;
+// a single capture of the facing pit (Kalah, Ayoayo, Congkak) is computed rather
+// than tested (captureOne); a capture resets the repetition record with masks. Play
+// pushes one fixed-size record (board, marks and variables) for Undo, so play and
+// undo allocate nothing once the record has grown. Bigger boards keep the lap walk
+// of sow.go, with whole laps in bulk and no per-seed branch when nothing is skipped
+// or marked.
+//
+// The rules that try moves (must feed, no-starve, Must, chosen targets) list the
+// mover's moves once per position: the end check's listing is kept for the next
+// LegalMoves; Must's trials stop after the first lap; no-starve tries nothing while
+// an opponent house holds more seeds than any capture can take. The repetition rule
+// keeps the raw (unmixed) hashes of the positions since the last change of a store,
+// and a 128-bit Bloom filter of them (in the undo record), so the record is searched
+// only for a likely repetition; the hash is kept as running totals of the pits and
+// marks, so it costs a few operations a move.
+//
+// digest_test.go holds every game's play (positions, hashes, moves, scores, undo and
+// parse round trips over random games) to a golden digest, the guard of every speed
+// change; bench_test.go measures the games against Kalah's generic path.
 package mancala
