@@ -110,11 +110,13 @@ type sowTable struct {
 // next).
 type prefix4 struct {
 	b     [4]uint64
+	one   [4]uint64 // one seed in pit: a lift of k seeds from pit is k times one
 	h     uint64
+	key   uint64 // the hash key of pit
 	pit   int32
 	pos   int32 // the lap position of pit (j-1 mod n)
 	relay bool  // the rules relay and the pit is a house
-	_     [15]byte
+	_     [39]byte
 }
 
 // prefix is an entry of a sowTable: b holds one seed in each pit of the first j
@@ -188,7 +190,9 @@ func (g *Game) compileTables() {
 			if w <= 4 {
 				t.pre4 = make([]prefix4, 64) // 2n+1 entries used, 64 to index with no check
 				for j, e := range t.pre {
-					t.pre4[j] = prefix4{b: [4]uint64(e.b[:4]), h: e.h, pit: e.pit, pos: e.pos, relay: e.house && t.relayOn}
+					var one [4]uint64
+					one[e.pit>>2&3] = 1 << lane(int(e.pit))
+					t.pre4[j] = prefix4{b: [4]uint64(e.b[:4]), one: one, h: e.h, key: g.keys[e.pit], pit: e.pit, pos: e.pos, relay: e.house && t.relayOn}
 				}
 			}
 			t.keys = &g.wkeys
@@ -342,7 +346,6 @@ func (s *State) relay4(t *sowTable, from int) int {
 	b := s.board()
 	pits := (*[16]uint16)(unsafe.Pointer(b))
 	pre := (*[64]prefix4)(t.pre4)
-	keys := &s.g.wkeys
 	h := s.v.phash
 	pos := t.at[from]
 	from &= 15
@@ -353,14 +356,20 @@ func (s *State) relay4(t *sowTable, from int) int {
 			s.v.phash = h
 			return s.relayWords(t, from, MaxRelay-lifts)
 		}
-		b[from>>2&3] -= uint64(seeds) << lane(from)
-		h -= keys[from] * uint64(seeds)
 		end := pos + seeds
 		hi, lo := &pre[(end+1)&63], &pre[(pos+1)&63]
 		last := int(hi.pit) & 15
 		count := int(pits[last]) + 1
-		b[0], b[1], b[2], b[3] = b[0]+(hi.b[0]-lo.b[0]), b[1]+(hi.b[1]-lo.b[1]), b[2]+(hi.b[2]-lo.b[2]), b[3]+(hi.b[3]-lo.b[3])
-		h += hi.h - lo.h
+		if last == from {
+			count = 1 // a whole lap round to the emptied origin
+		}
+		// The lift (lo's pit is the origin) and the seeds sown, one addition a word.
+		k := uint64(seeds)
+		b[0] += hi.b[0] - lo.b[0] - k*lo.one[0]
+		b[1] += hi.b[1] - lo.b[1] - k*lo.one[1]
+		b[2] += hi.b[2] - lo.b[2] - k*lo.one[2]
+		b[3] += hi.b[3] - lo.b[3] - k*lo.one[3]
+		h += hi.h - lo.h - k*lo.key
 		if !hi.relay || count <= 1 || lifts <= 0 {
 			s.v.phash = h
 			return last
