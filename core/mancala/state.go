@@ -562,9 +562,22 @@ func (s *State) endCheck() {
 
 // canMove reports whether the side to move has a legal sowing. It lists them, and
 // LegalMoves takes the list from there while the position stands (s.legal): a
-// playout or a search lists the moves of every position it ends checks on anyway.
+// playout or a search lists the moves of every position it ends checks on anyway. On
+// the word board (Game.wordMoves) the cached houses' bits answer with no list, but
+// when must feed has moves to try.
 func (s *State) canMove() bool {
 	side := int(s.v.side)
+	if g := s.g; g.wordMoves && !s.legalOK {
+		// The houses' bits answer, and LegalMoves lists from them, unless must feed
+		// asks for trials (the opponent's houses empty).
+		ne := s.nonEmptyCached()
+		if ne&g.houseBits[side] == 0 {
+			return false
+		}
+		if !g.r.MustFeed || ne&g.houseBits[1-side] != 0 {
+			return true
+		}
+	}
 	if !s.legalOK {
 		if s.legal == nil {
 			s.legal = make([]core.Move, 0, 32) // room for the fixed-size copies
