@@ -340,8 +340,7 @@ func (s *State) relayWords(t *sowTable, from, lifts int) int {
 // relay4 is relayWords for boards of at most 16 pits with no marked pit and no first
 // seed back into the origin (most games, most of the time): the same loop with
 // nothing else to check, few variables and no call (the Go compiler keeps them in
-// registers), and table entries of 64 bytes with no bounds check. A lap with whole
-// laps to sow hands the move over to relayWords.
+// registers), table entries with no bounds check, whole laps in bulk inline.
 func (s *State) relay4(t *sowTable, from int) int {
 	b := s.board()
 	pits := (*[16]uint16)(unsafe.Pointer(b))
@@ -351,17 +350,30 @@ func (s *State) relay4(t *sowTable, from int) int {
 	from &= 15
 	seeds := int(pits[from])
 	for lifts := MaxRelay; ; lifts-- {
-		if seeds > t.eff || seeds == 0 {
-			// Whole laps, or nothing to sow (rare): the general loop goes on from here.
+		if seeds > t.eff {
+			// Whole laps in bulk (rare): their seeds leave the origin, q go to each pit
+			// of the lap (but a skipped origin); the rest is sown below.
+			q := uint64((seeds - 1) / t.eff)
+			bulk := q * uint64(t.eff)
+			back := bulk
+			if t.skip {
+				back += q
+			}
+			b[0], b[1], b[2], b[3] = b[0]+t.lap[0]*q, b[1]+t.lap[1]*q, b[2]+t.lap[2]*q, b[3]+t.lap[3]*q
+			b[from>>2&3] -= back << lane(from)
+			h += q*t.lapKey - back*t.keys[from]
+			seeds -= int(bulk)
+		}
+		if seeds == 0 {
 			s.v.phash = h
-			return s.relayWords(t, from, MaxRelay-lifts)
+			return from
 		}
 		end := pos + seeds
 		hi, lo := &pre[(end+1)&63], &pre[(pos+1)&63]
 		last := int(hi.pit) & 15
 		count := int(pits[last]) + 1
 		if last == from {
-			count = 1 // a whole lap round to the emptied origin
+			count -= seeds // a lap round to the origin: its seeds are lifted below
 		}
 		// The lift (lo's pit is the origin) and the seeds sown, one addition a word.
 		k := uint64(seeds)
