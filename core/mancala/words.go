@@ -344,7 +344,7 @@ func (s *State) relayWords(t *sowTable, from, lifts int) int {
 func (s *State) relay4(t *sowTable, from int) int {
 	b := s.board()
 	pits := (*[16]uint16)(unsafe.Pointer(b))
-	pre := (*[64]prefix4)(t.pre4)
+	base := unsafe.Pointer(unsafe.SliceData(t.pre4))
 	h := s.v.phash
 	pos := t.at[from]
 	from &= 15
@@ -368,10 +368,12 @@ func (s *State) relay4(t *sowTable, from int) int {
 			s.v.phash = h
 			return from
 		}
-		end := pos + seeds
-		hi, lo := &pre[(end+1)&63], &pre[(pos+1)&63]
-		last := int(hi.pit) & 15
-		count := int(pits[last]) + 1
+		// Unchecked: pos+1+seeds <= 2n < 64 entries, and last < 16 (the chain of
+		// loads from lap to lap is the relay's cost: no masks on it).
+		hi := (*prefix4)(unsafe.Add(base, (pos+1+seeds)*int(unsafe.Sizeof(prefix4{}))))
+		lo := (*prefix4)(unsafe.Add(base, (pos+1)*int(unsafe.Sizeof(prefix4{}))))
+		last := int(hi.pit)
+		count := int(*(*uint16)(unsafe.Add(unsafe.Pointer(b), 2*last))) + 1
 		if last == from {
 			count -= seeds // a lap round to the origin: its seeds are lifted below
 		}
