@@ -115,8 +115,9 @@ type prefix4 struct {
 	key   uint64 // the hash key of pit
 	pit   int32
 	pos   int32 // the lap position of pit (j-1 mod n)
+	next  int32 // the byte offset of entry pos+2, where a relay from pit begins
 	relay bool  // the rules relay and the pit is a house
-	_     [39]byte
+	_     [35]byte
 }
 
 // prefix is an entry of a sowTable: b holds one seed in each pit of the first j
@@ -192,7 +193,8 @@ func (g *Game) compileTables() {
 				for j, e := range t.pre {
 					var one [4]uint64
 					one[e.pit>>2&3] = 1 << lane(int(e.pit))
-					t.pre4[j] = prefix4{b: [4]uint64(e.b[:4]), one: one, h: e.h, key: g.keys[e.pit], pit: e.pit, pos: e.pos, relay: e.house && t.relayOn}
+					t.pre4[j] = prefix4{b: [4]uint64(e.b[:4]), one: one, h: e.h, key: g.keys[e.pit], pit: e.pit, pos: e.pos,
+						next: (e.pos + 2) * int32(unsafe.Sizeof(prefix4{})), relay: e.house && t.relayOn}
 				}
 			}
 			t.keys = &g.wkeys
@@ -342,14 +344,19 @@ func (s *State) relayWords(t *sowTable, from, lifts int) int {
 // nothing else to check, few variables and no call (the Go compiler keeps them in
 // registers), table entries with no bounds check, whole laps in bulk inline.
 func (s *State) relay4(t *sowTable, from int) int {
+	const size = int(unsafe.Sizeof(prefix4{}))
 	b := s.board()
 	pits := (*[16]uint16)(unsafe.Pointer(b))
 	base := unsafe.Pointer(unsafe.SliceData(t.pre4))
 	h := s.v.phash
-	pos := t.at[from]
 	from &= 15
-	seeds := int(pits[from])
+	// The chain from lap to lap, kept short: c, the seeds of the lap less one (what
+	// the last pit held before it: one more falls there), and o, the byte offset of
+	// the table entry after the lap's first (the lap of seeds ends at entry o + c).
+	c := int(pits[from]) - 1
+	o := (t.at[from] + 2) * size
 	for lifts := MaxRelay; ; lifts-- {
+		seeds := c + 1
 		if seeds > t.eff {
 			// Whole laps in bulk (rare): their seeds leave the origin, q go to each pit
 			// of the lap (but a skipped origin); the rest is sown below.
@@ -363,34 +370,34 @@ func (s *State) relay4(t *sowTable, from int) int {
 			b[from>>2&3] -= back << lane(from)
 			h += q*t.lapKey - back*t.keys[from]
 			seeds -= int(bulk)
+			c = seeds - 1
 		}
 		if seeds == 0 {
 			s.v.phash = h
 			return from
 		}
-		// Unchecked: pos+1+seeds <= 2n < 64 entries, and last < 16 (the chain of
-		// loads from lap to lap is the relay's cost: no masks on it).
-		hi := (*prefix4)(unsafe.Add(base, (pos+1+seeds)*int(unsafe.Sizeof(prefix4{}))))
-		lo := (*prefix4)(unsafe.Add(base, (pos+1)*int(unsafe.Sizeof(prefix4{}))))
+		// Unchecked: the entries reach 2n < 64, and last < 16 (the chain of loads from
+		// lap to lap is the relay's cost: no masks on it).
+		hi := (*prefix4)(unsafe.Add(base, o+c*size))
+		lo := (*prefix4)(unsafe.Add(base, o-size)) // its pit is the origin
 		last := int(hi.pit)
-		count := int(*(*uint16)(unsafe.Add(unsafe.Pointer(b), 2*last))) + 1
+		held := int(*(*uint16)(unsafe.Add(unsafe.Pointer(b), 2*last)))
 		if last == from {
-			count -= seeds // a lap round to the origin: its seeds are lifted below
+			held -= seeds // a lap round to the origin: its seeds are lifted below
 		}
-		// The lift (lo's pit is the origin) and the seeds sown, one addition a word.
+		// The lift and the seeds sown, one addition a word.
 		k := uint64(seeds)
 		b[0] += hi.b[0] - lo.b[0] - k*lo.one[0]
 		b[1] += hi.b[1] - lo.b[1] - k*lo.one[1]
 		b[2] += hi.b[2] - lo.b[2] - k*lo.one[2]
 		b[3] += hi.b[3] - lo.b[3] - k*lo.one[3]
 		h += hi.h - lo.h - k*lo.key
-		if !hi.relay || count <= 1 || lifts <= 0 {
+		if !hi.relay || held == 0 || lifts <= 0 {
 			s.v.phash = h
 			return last
 		}
-		// The next lap starts at the last pit's position, from the entry (a branch
-		// on wrapping round would be mispredicted).
-		from, seeds, pos = last, count, int(hi.pos)
+		// The next lap lifts the held seeds and the one just sown.
+		from, c, o = last, held, int(hi.next)
 	}
 }
 
