@@ -73,6 +73,7 @@ type Game struct {
 	// bigger); sideMask[side] has all bits set in the lanes of side's houses; wkeys is
 	// keys padded to the word board.
 	tab      [2][2]*sowTable
+	tab4     [2][2]*sowTable // tab where relay4 sows (16 pits at most, no first seed back)
 	sideMask [2]*wordBoard
 	wkeys    [4 * boardWords]uint64
 	nwords   int // words of the board on the word board

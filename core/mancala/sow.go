@@ -10,9 +10,18 @@ func (s *State) sowMove(side int, m core.Move) bool {
 	g := s.g
 	dir := g.dirOf(m)
 	from := g.houses[side][int(m&(ClockwiseBit-1))]
-	last := s.sow(side, dir, from)
+	var last int
+	if t := g.tab4[side][dir]; t != nil && s.v.mbits == 0 && !s.tracing {
+		last = s.relay4(t, from)
+	} else {
+		last = s.sow(side, dir, from)
+	}
 	if !g.house[last] {
 		return g.r.ExtraTurn && last == g.store[side]
+	}
+	if g.oneCap { // no marks: its one capture makes none
+		s.captureOne(side, last)
+		return false
 	}
 	if s.marks == nil || s.marks[last] == 0 {
 		s.capture(side, dir, last)

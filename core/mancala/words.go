@@ -199,6 +199,9 @@ func (g *Game) compileTables() {
 			}
 			t.keys = &g.wkeys
 			g.tab[side][dir] = t
+			if t.pre4 != nil && !t.originFirst {
+				g.tab4[side][dir] = t
+			}
 		}
 	}
 }
