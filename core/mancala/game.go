@@ -82,9 +82,9 @@ type Game struct {
 	// (from the first).
 	wordMoves bool
 	houseMask [2]uint64
-	// houseBits[side] has bit p set for each house p of side, on a word board of at
-	// most 16 pits of a little-endian machine without kept pits (else 0): a side is
-	// empty when nonEmpty has none of them.
+	// houseBits[side] has bit p set for each house p of side, on the word board of a
+	// little-endian machine without kept pits (else 0): a side is empty when nonEmpty
+	// has none of them.
 	houseBits [2]uint64
 	// originFirst and skipOrigin are Sowing.OriginFirst and SkipOrigin.
 	originFirst, skipOrigin bool

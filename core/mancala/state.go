@@ -243,7 +243,7 @@ func (s *State) sowings(dst []core.Move, side int) []core.Move {
 func (s *State) listSowings(dst []core.Move, side int) []core.Move {
 	g := s.g
 	n0 := len(dst)
-	if g.wordMoves && cap(dst)-n0 >= 8 {
+	if g.wordMoves && cap(dst)-n0 >= 16 {
 		// The houses holding seeds, both sides' at once (the opponent's for must feed).
 		ne := s.nonEmptyCached()
 		dst = sowableWords(dst, ne>>(uint(g.span[side])&63)&g.houseMask[side])

@@ -149,10 +149,10 @@ func (g *Game) compileTables() {
 		}
 		g.sideMask[side] = new(wordBoard)
 		*g.sideMask[side] = *words
-		if h := len(g.houses[side]); g.span[side] >= 0 && h <= 8 && w <= 4 && g.minSeeds == 1 && laneXor == 0 {
+		if h := len(g.houses[side]); g.span[side] >= 0 && h <= 16 && g.minSeeds == 1 && laneXor == 0 {
 			g.houseMask[side] = 1<<h - 1
 		}
-		if w <= 4 && laneXor == 0 && !g.keeps {
+		if laneXor == 0 && !g.keeps {
 			for _, p := range g.houses[side] {
 				g.houseBits[side] |= 1 << p
 			}
@@ -216,9 +216,9 @@ func (s *State) wordsEmpty(mask *wordBoard) bool {
 	return o == 0
 }
 
-// nonEmptyCached returns a bit set of the first 16 pits holding seeds, bit p for pit p, on
-// the word board of a little-endian machine (laneXor 0), with no branch and no loop:
-// each word gives four bits (see lanesSet).
+// nonEmptyCached returns a bit set of the pits holding seeds, bit p for pit p, on the
+// word board of a little-endian machine (laneXor 0), with no branch and no loop: each
+// word gives four bits (see lanesSet).
 func (s *State) nonEmptyCached() uint64 {
 	if !s.neOK {
 		s.ne, s.neOK = s.nonEmpty(), true
@@ -229,7 +229,11 @@ func (s *State) nonEmptyCached() uint64 {
 // nonEmpty is nonEmptyCached without the cache.
 func (s *State) nonEmpty() uint64 {
 	b := s.board()
-	return lanesSet(b[0]) | lanesSet(b[1])<<4 | lanesSet(b[2])<<8 | lanesSet(b[3])<<12
+	m := lanesSet(b[0]) | lanesSet(b[1])<<4 | lanesSet(b[2])<<8 | lanesSet(b[3])<<12
+	if s.g.nwords > 4 {
+		m |= lanesSet(b[4])<<16 | lanesSet(b[5])<<20 | lanesSet(b[6])<<24 | lanesSet(b[7])<<28
+	}
+	return m
 }
 
 // lanesSet returns four bits, bit i set when lane i of x is not zero: a lane's top
@@ -260,13 +264,29 @@ var movesOf = func() (t [256][8]core.Move) {
 	return t
 }()
 
+// movesOf8 is movesOf for the second byte: houses 8..15.
+var movesOf8 = func() (t [256][8]core.Move) {
+	for m := range t {
+		for k, mv := range movesOf[m] {
+			t[m][k] = mv + 8
+		}
+	}
+	return t
+}()
+
 // sowableWords appends the houses of houses, a bit set of a side's houses holding
-// seeds (bit k for the side's house k, at most 8), as moves with no branch on the
-// counts: the row of movesOf for the set. dst must have room for 8 more moves.
+// seeds (bit k for the side's house k, at most 16), as moves with no branch on the
+// counts: the rows of movesOf and movesOf8 for its bytes. dst must have room for 16
+// more moves.
 func sowableWords(dst []core.Move, houses uint64) []core.Move {
 	n := len(dst)
-	*(*[8]core.Move)(dst[n : n+8]) = movesOf[houses&255]
-	return dst[:n+bits.OnesCount64(houses)]
+	lo := houses & 255
+	*(*[8]core.Move)(dst[n : n+8]) = movesOf[lo]
+	n += bits.OnesCount64(lo)
+	if houses > 255 {
+		*(*[8]core.Move)(dst[n : n+8]) = movesOf8[houses>>8&255]
+	}
+	return dst[:len(dst)+bits.OnesCount64(houses)]
 }
 
 // relayWords is sow on the word board: it lifts house from and sows its seeds along
