@@ -348,9 +348,7 @@ func (s *State) relayWords(t *sowTable, from, lifts int) int {
 		}
 		h += hi.h - lo.h
 		if marks {
-			s.v.phash = h
-			s.unmark(t, hi, lo, q)
-			h = s.v.phash
+			h = s.unmark(t, hi, lo, q, h)
 			count = pits[last]
 		}
 		if !t.relayOn || !hi.house || count <= 1 || lifts >= MaxRelay {
@@ -446,15 +444,19 @@ func addDiff4(b, hi, lo *wordBoard) {
 }
 
 // unmark moves the seeds a lap of t dropped in marked pits (q whole laps, then the
-// pits from entry lo to entry hi) to the store of each mark's owner.
-func (s *State) unmark(t *sowTable, hi, lo *prefix, q uint64) {
+// pits from entry lo to entry hi) to the store of each mark's owner, by word and
+// with no branch on whether the lap reached them, and returns the pits' hash h
+// updated.
+func (s *State) unmark(t *sowTable, hi, lo *prefix, q, h uint64) uint64 {
+	b, keys := s.board(), &s.g.wkeys
 	for m := s.v.mbits; m != 0; m &= m - 1 {
 		p := bits.TrailingZeros64(m) & (4*boardWords - 1)
 		w, sh := p>>2&(boardWords-1), lane(p)
-		d := uint16((hi.b[w]-lo.b[w])>>sh + q*(t.lap[w]>>sh))
-		if d > 0 {
-			s.setPit(p, s.pits[p]-d)
-			s.addPit(s.g.store[s.marks[p]-1], d)
-		}
+		d := uint64(uint16((hi.b[w]-lo.b[w])>>sh + q*(t.lap[w]>>sh)))
+		st := s.g.store[s.marks[p]-1] & (4*boardWords - 1)
+		b[w] -= d << sh
+		b[st>>2&(boardWords-1)] += d << lane(st)
+		h += (keys[st] - keys[p]) * d
 	}
+	return h
 }
