@@ -229,24 +229,24 @@ func (s *State) nonEmptyCached() uint64 {
 // nonEmpty is nonEmptyCached without the cache.
 func (s *State) nonEmpty() uint64 {
 	b := s.board()
-	m := lanesSet(b[0]) | lanesSet(b[1])<<4 | lanesSet(b[2])<<8 | lanesSet(b[3])<<12
+	m := lanesSet(b[0], b[1], b[2], b[3])
 	if s.g.nwords > 4 {
-		m |= lanesSet(b[4])<<16 | lanesSet(b[5])<<20 | lanesSet(b[6])<<24 | lanesSet(b[7])<<28
+		m |= lanesSet(b[4], b[5], b[6], b[7]) << 16
 	}
 	return m
 }
 
-// lanesSet returns four bits, bit i set when lane i of x is not zero: a lane's top
-// bit is set when the lane is not zero (the low 15 bits plus 0x7fff carry into it),
-// and one multiplication gathers the four top bits: bit 16i moves to bit 48+i, and no
-// two partial products share a bit.
-func lanesSet(x uint64) uint64 {
+// lanesSet returns 16 bits, bit 4i+j set when lane j of word wi is not zero. A lane's
+// top bit is set when the lane is not zero (its low 15 bits plus 0x7fff carry into
+// it); word i's top bits are shifted to 16j+4i, and one multiplication moves each to
+// 48+4i+j (no two partial products share a bit, so nothing carries).
+func lanesSet(w0, w1, w2, w3 uint64) uint64 {
 	const (
 		low15  = 0x7fff_7fff_7fff_7fff
 		gather = 1<<48 | 1<<33 | 1<<18 | 1<<3
 	)
-	top := (((x & low15) + low15) | x) &^ low15
-	return (top >> 15) * gather >> 48
+	top := func(x uint64) uint64 { return (((x & low15) + low15) | x) &^ low15 }
+	return (top(w0)>>15 | top(w1)>>11 | top(w2)>>7 | top(w3)>>3) * gather >> 48
 }
 
 // movesOf[m] lists the bits set in the byte m as moves, in ascending order (the rest
