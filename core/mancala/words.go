@@ -376,13 +376,14 @@ func (s *State) relay4(t *sowTable, from int) int {
 	// the table entry after the lap's first (the lap of seeds ends at entry o + c).
 	c := int(pits[from]) - 1
 	o := (t.at[from] + 2) * size
+	eff := t.eff // in locals: the stores to the board could alias t, for the compiler
 	for lifts := MaxRelay; ; lifts-- {
 		seeds := c + 1
-		if seeds > t.eff {
+		if seeds > eff {
 			// Whole laps in bulk (rare): their seeds leave the origin, q go to each pit
 			// of the lap (but a skipped origin); the rest is sown below.
-			q := uint64((seeds - 1) / t.eff)
-			bulk := q * uint64(t.eff)
+			q := uint64((seeds - 1) / eff)
+			bulk := q * uint64(eff)
 			back := bulk
 			if t.skip {
 				back += q
