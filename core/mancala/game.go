@@ -82,6 +82,9 @@ type Game struct {
 	// (from the first).
 	wordMoves bool
 	houseMask [2]uint64
+	// quickList: LegalMoves may list from the cached houses' bits alone (wordMoves,
+	// one direction, no setup phase).
+	quickList bool
 	// houseBits[side] has bit p set for each house p of side, on the word board of a
 	// little-endian machine without kept pits (else 0): a side is empty when nonEmpty
 	// has none of them.

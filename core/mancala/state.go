@@ -203,6 +203,18 @@ func (s *State) LegalMoves(dst []core.Move) []core.Move {
 		return dst
 	}
 	n0 := len(dst)
+	if g := s.g; g.quickList && s.neOK && s.v.pie == pieDone && cap(dst)-n0 >= 16 {
+		// The common case on the word board, straight from the houses' bits the end
+		// check cached: no setup, no pie offer, and must feed not asking for trials.
+		side := int(s.v.side)
+		if ne := s.ne; !g.r.MustFeed || ne&g.houseBits[1-side] != 0 {
+			dst = sowableWords(dst, ne>>(uint(g.span[side])&63)&g.houseMask[side])
+			if len(dst) > n0 || !g.r.Pass {
+				return dst
+			}
+			return append(dst, Pass)
+		}
+	}
 	if s.InSetup() {
 		return s.setupMoves(dst, int(s.v.side))
 	}

@@ -159,6 +159,7 @@ func (g *Game) compileTables() {
 		}
 	}
 	g.wordMoves = g.houseMask[0] != 0 && g.houseMask[1] != 0 && !g.slowMoves
+	g.quickList = g.wordMoves && g.r.Sowing.Direction != Chosen && g.r.Setup.Moves == 0
 	dirs := []int{0}
 	switch {
 	case g.r.Sowing.Direction == Chosen || g.hdir != nil:
