@@ -242,12 +242,14 @@ func (s *State) nonEmpty() uint64 {
 // it); word i's top bits are shifted to 16j+4i, and one multiplication moves each to
 // 48+4i+j (no two partial products share a bit, so nothing carries).
 func lanesSet(w0, w1, w2, w3 uint64) uint64 {
-	const (
-		low15  = 0x7fff_7fff_7fff_7fff
-		gather = 1<<48 | 1<<33 | 1<<18 | 1<<3
-	)
-	top := func(x uint64) uint64 { return (((x & low15) + low15) | x) &^ low15 }
-	return (top(w0)>>15 | top(w1)>>11 | top(w2)>>7 | top(w3)>>3) * gather >> 48
+	const gather = 1<<48 | 1<<33 | 1<<18 | 1<<3
+	return (laneTops(w0)>>15 | laneTops(w1)>>11 | laneTops(w2)>>7 | laneTops(w3)>>3) * gather >> 48
+}
+
+// laneTops sets the top bit of each lane of x that is not zero, and clears the rest.
+func laneTops(x uint64) uint64 {
+	const low15 = 0x7fff_7fff_7fff_7fff
+	return (((x & low15) + low15) | x) &^ low15
 }
 
 // movesOf[m] lists the bits set in the byte m as moves, in ascending order (the rest
