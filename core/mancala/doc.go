@@ -133,9 +133,10 @@
 // dependent loads and a few word additions.
 //
 // The rest of a move follows the same rule: no branch where the outcome is a coin
-// toss in a playout. The houses holding seeds are one multiplication a word away
+// toss in a playout. The houses holding seeds take one multiplication per four words
 // (lanesSet), so the move list is a row of a table (sowableWords) and "is a side
-// empty" a mask, both cached for the position between the end check and LegalMoves;
+// empty" a mask, both from bits cached for the position (the end check asks them,
+// LegalMoves lists from them);
 // a single capture of the facing pit (Kalah, Ayoayo, Congkak) is computed rather
 // than tested (captureOne); a capture resets the repetition record with masks. Play
 // pushes one fixed-size record (board, marks and variables) for Undo, so play and
