@@ -68,7 +68,7 @@ func TestWordBoardAgrees(t *testing.T) {
 		"congkak": Congkak(300), "toguz": ToguzKumalak(300), "vai": VaiLungThlan(300),
 		"sungka": Sungka(300), "bohnenspiel": Bohnenspiel(300), "halusa": Halusa(300),
 		"mangala": Mangala(300), "awari": Awari(300),
-		"kalah-4rows-pie": mustKalah(t, KalahOptions{Houses: 6, Seeds: 3, EmptyCapture: true, StoreSowing: true, Rows: 4, PieRule: true, MaxPlies: 300}),
+		"kalah-4rows-pie":    mustKalah(t, KalahOptions{Houses: 6, Seeds: 3, EmptyCapture: true, StoreSowing: true, Rows: 4, PieRule: true, MaxPlies: 300}),
 		"kalah-skip-nostore": mustKalah(t, KalahOptions{Houses: 5, Seeds: 4, OriginSkip: true, Rows: 2, MaxPlies: 300}),
 	}
 	chosen := rules["kalah"]
