@@ -53,7 +53,7 @@ func (s *State) liftX(mv *Sown, side, dir, from int) int {
 	if mv != nil {
 		s.recordLap(mv, lap, at[from], from, seeds, true)
 	}
-	last := s.lapX(side, lap, at[from], from, seeds, true)
+	last := s.lapX(side, dir, lap, at[from], from, seeds, true)
 	if mv != nil {
 		mv.setLast(s, last)
 	}
@@ -97,7 +97,7 @@ func (s *State) lapsX(mv *Sown, side, dir, last, target int, caps bool) (bool, i
 				s.recordLap(mv, lap, s.resowPos, lap[s.resowPos], taken, false)
 				mv.Resows++
 			}
-			last = s.lapX(side, lap, s.resowPos, -1, taken, false)
+			last = s.lapX(side, dir, lap, s.resowPos, -1, taken, false)
 			if mv != nil {
 				mv.setLast(s, last)
 			}
@@ -111,7 +111,7 @@ func (s *State) lapsX(mv *Sown, side, dir, last, target int, caps bool) (bool, i
 			// liftX's lap, untraced: the house lifted holds seeds (relayFrom).
 			seeds := int(s.pits[from])
 			s.setPit(from, 0)
-			last = s.lapFast(side, lap, at[from], seeds)
+			last = s.lapFast(side, dir, lap, at[from], seeds)
 			continue
 		}
 		last = s.liftX(mv, side, dir, from)
@@ -150,10 +150,10 @@ func (s *State) relayFrom(side int, lap, at []int, last int) int {
 // making Sowing.TakeAt in a house takes it. It returns the pit of the last seed (-1
 // when the last seed was taken, or no pit could take seeds); s.lapFirst is the pit of
 // the first.
-func (s *State) lapX(side int, lap []int, pos, origin, seeds int, lift bool) int {
+func (s *State) lapX(side, dir int, lap []int, pos, origin, seeds int, lift bool) int {
 	g := s.g
 	if g.lapFast && seeds > 0 {
-		return s.lapFast(side, lap, pos, seeds)
+		return s.lapFast(side, dir, lap, pos, seeds)
 	}
 	sw := &g.r.Sowing
 	pits := s.pits
@@ -219,8 +219,11 @@ func (s *State) lapX(side int, lap []int, pos, origin, seeds int, lift bool) int
 // lapFast is lapX for the rules with nothing to skip, mark or take on the way
 // (Game.lapFast): whole laps are added in bulk, and only Must's ReachOrEmpty looks at
 // the pits sown.
-func (s *State) lapFast(side int, lap []int, pos, seeds int) int {
+func (s *State) lapFast(side, dir int, lap []int, pos, seeds int) int {
 	g := s.g
+	if t := g.tab[side][dir]; t != nil {
+		return s.lapTable(t, pos, seeds)
+	}
 	pits, keys := s.pits, g.keys
 	h := s.v.phash
 	n := len(lap)

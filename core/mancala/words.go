@@ -128,7 +128,10 @@ type prefix struct {
 	pit   int32
 	pos   int32 // the lap position of pit (j-1 mod n): where a relay from it starts
 	house bool
-	b     wordBoard
+	// foreign counts the opponent's houses among the j positions (Must's
+	// ReachOrEmpty: a lap that sows one reaches the opponent).
+	foreign int32
+	b       wordBoard
 }
 
 // compileTables builds the word tables (on boards of at most 32 pits): the sowing
@@ -187,7 +190,8 @@ func (g *Game) compileTables() {
 			for j := range 2 * n {
 				p := lap[j%n]
 				pits[p]++
-				t.pre[j+1] = prefix{h: t.pre[j].h + g.keys[p], pit: int32(p), pos: int32(j % n), house: g.house[p], b: *words}
+				t.pre[j+1] = prefix{h: t.pre[j].h + g.keys[p], pit: int32(p), pos: int32(j % n), house: g.house[p],
+					foreign: t.pre[j].foreign + int32(b2u(g.foreign[side][p])), b: *words}
 			}
 			if w <= 4 {
 				t.pre4 = make([]prefix4, 64) // 2n+1 entries used, 64 to index with no check
@@ -424,6 +428,34 @@ func (s *State) relay4(t *sowTable, from int) int {
 		// The next lap lifts the held seeds and the one just sown.
 		from, c, o = last, held, int(hi.next)
 	}
+}
+
+// lapTable is lapFast on the word board with t's table: one lap of seeds from lap
+// position pos (lifted already), whole laps in bulk, the rest the difference of two
+// entries; it notes the first pit (lapFirst) and whether an opponent house took a seed
+// (reached: Must's ReachOrEmpty), and returns the pit of the last seed.
+func (s *State) lapTable(t *sowTable, pos, seeds int) int {
+	b := s.board()
+	n := t.n
+	if seeds > n {
+		q := uint64((seeds - 1) / n)
+		for i, m := range t.lap[:t.w] {
+			b[i] += m * q
+		}
+		s.v.phash += q * t.lapKey
+		s.reached = s.reached || t.pre[n].foreign > 0
+		seeds -= int(q) * n
+	}
+	hi, lo := &t.pre[pos+1+seeds], &t.pre[pos+1]
+	if t.w <= 4 {
+		addDiff4(b, &hi.b, &lo.b)
+	} else {
+		addDiff(b, &hi.b, &lo.b)
+	}
+	s.v.phash += hi.h - lo.h
+	s.reached = s.reached || hi.foreign > lo.foreign
+	s.lapFirst = int(t.pre[pos+2].pit)
+	return int(hi.pit)
 }
 
 // addDiff adds hi-lo to b, word by word (unrolled: the loop would cost more than
