@@ -9,12 +9,14 @@ import (
 
 // The word board. A position's counts are 16-bit, four to a 64-bit word: State.pits
 // is a view of whole words (newPits), so one addition of a word adds to four pits at
-// once. A lap sowing k seeds from a lap position drops one seed in each of k pits that
-// depend only on the position and k: on a board of at most 32 pits a table holds,
-// for each, the eight words to add and what the hash gains (sowTable), and a lap is
-// sown in eight word additions, with no loop over the seeds and no branch on their
-// count. No lane can carry into the next: a pit never holds more than the MaxSeeds
-// seeds in play.
+// once. A lap sowing k seeds from a lap position drops one seed in each of the k pits
+// after it. On a board of at most 32 pits each lap has a table of prefix sums of the
+// lap walked twice (sowTable: the first j positions as words, their hash, the pit at
+// position j-1), so those k seeds are the difference of two entries, added a word at
+// a time, with no loop over the seeds and no branch on their count. No lane can carry
+// into the next: a pit never holds more than the MaxSeeds seeds in play. The houses
+// holding seeds come from the words with one multiplication (lanesSet), and the move
+// list from a table (sowableWords).
 
 // boardWords is the size of the word board: 32 pits.
 const boardWords = 8
@@ -46,7 +48,7 @@ type wordUndo struct {
 // pushWords records the position in whist (Play on the word board).
 func (s *State) pushWords() {
 	if n := len(s.whist); n < cap(s.whist) {
-		s.whist = s.whist[:n+1] // no zeroing: every field is written below
+		s.whist = s.whist[:n+1] // no zeroing: what popWords reads back is written below
 	} else {
 		s.whist = append(s.whist, wordUndo{})
 	}
@@ -106,8 +108,8 @@ type sowTable struct {
 	skip, originFirst, relayOn bool
 }
 
-// prefix4 is prefix for boards of at most 16 pits, 64 bytes (a shift away from the
-// next).
+// prefix4 is prefix for relay4 (boards of at most 16 pits), with what a lap lifting
+// from the entry's pit needs (one, key, next); 128 bytes, a shift away from the next.
 type prefix4 struct {
 	b     [4]uint64
 	one   [4]uint64 // one seed in pit: a lift of k seeds from pit is k times one
