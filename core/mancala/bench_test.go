@@ -3,6 +3,7 @@ package mancala_test
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/kalah"
@@ -103,4 +104,55 @@ func BenchmarkPlayoutMore(b *testing.B) {
 			playout(b, s, s.Reset)
 		})
 	}
+}
+
+// BenchmarkPlayoutRatio reports issue #14's bound directly: each descriptor game's
+// time per ply over Kalah's generic path (core/kalah through core.State, as
+// BenchmarkPlayout's kalah-core), robust to a busy machine. The games play
+// interleaved batches of about 2,000 plies of random games, and each keeps its
+// fastest batch; oware/kalah-core, ayoayo/kalah-core, congkak/kalah-core and
+// toguz-kumalak/kalah-core are the ratios the issue bounds by 2.
+func BenchmarkPlayoutRatio(b *testing.B) {
+	kg, _ := kalahPair(b, nil)
+	gs := games(b)
+	names := []string{"kalah-core", "oware", "ayoayo", "congkak", "toguz-kumalak"}
+	states := []core.State{kg.Start()}
+	for _, name := range names[1:] {
+		states = append(states, gs[name].Start())
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	moves := make([]core.Move, 0, 64)
+	best := make([]float64, len(states))
+	for b.Loop() {
+		for k, s := range states {
+			start := time.Now()
+			n := playPlies(s, rng, moves, 2000)
+			if d := float64(time.Since(start).Nanoseconds()) / float64(n); best[k] == 0 || d < best[k] {
+				best[k] = d
+			}
+		}
+	}
+	for k, name := range names {
+		b.ReportMetric(best[k], name+"-ns/ply")
+	}
+	for k := 1; k < len(names); k++ {
+		b.ReportMetric(best[k]/best[0], names[k]+"/kalah-core")
+	}
+}
+
+// playPlies plays at least n plies of random games on s (through core.State, as
+// playout does), starting a new game whenever one ends, and returns the plies played.
+func playPlies(s core.State, rng *rand.Rand, moves []core.Move, n int) int {
+	plies := 0
+	for plies < n {
+		if s.ToMove() == core.Terminal {
+			s.(interface{ Reset() }).Reset()
+		}
+		for s.ToMove() != core.Terminal {
+			moves = s.LegalMoves(moves[:0])
+			s.Play(moves[rng.IntN(len(moves))])
+			plies++
+		}
+	}
+	return plies
 }
