@@ -70,13 +70,12 @@ type Game struct {
 	keys           []uint64 // Zobrist key per pit, mixed with the count
 	// The word board (words.go), for boards of at most 32 pits: tab[side][dir] is the
 	// sowing table of a lap (nil when the game does not sow that way, or the board is
-	// bigger); sideMask[side] has all bits set in the lanes of side's houses; wkeys is
-	// keys padded to the word board.
-	tab      [2][2]*sowTable
-	tab4     [2][2]*sowTable // tab where relay4 sows (16 pits at most, no first seed back)
-	sideMask [2]*wordBoard
-	wkeys    [4 * boardWords]uint64
-	nwords   int // words of the board on the word board
+	// bigger); wkeys is keys padded to the word board; nwords is the board's words (0:
+	// no word board).
+	tab    [2][2]*sowTable
+	tab4   [2][2]*sowTable // tab where relay4 sows (16 pits at most, no first seed back)
+	wkeys  [4 * boardWords]uint64
+	nwords int
 	// wordMoves: LegalMoves lists the houses holding seeds from the word board
 	// (State.sowableWords), houseMask[side] having a bit for each of side's houses
 	// (from the first).
@@ -327,7 +326,7 @@ func (g *Game) compileCaptures() {
 
 // compileOneCap sets Game.oneCap when the game's capture allows captureOne.
 func (g *Game) compileOneCap() {
-	if len(g.caps) != 1 || g.ext || g.sideMask[0] == nil || g.npits > 16 {
+	if len(g.caps) != 1 || g.ext || g.nwords == 0 || g.npits > 16 {
 		return
 	}
 	c := &g.caps[0]

@@ -10,18 +10,9 @@ func (s *State) sowMove(side int, m core.Move) bool {
 	g := s.g
 	dir := g.dirOf(m)
 	from := g.houses[side][int(m&(ClockwiseBit-1))]
-	var last int
-	if t := g.tab4[side][dir]; t != nil && s.v.mbits == 0 && !s.tracing {
-		last = s.relay4(t, from)
-	} else {
-		last = s.sow(side, dir, from)
-	}
+	last := s.sow(side, dir, from)
 	if !g.house[last] {
 		return g.r.ExtraTurn && last == g.store[side]
-	}
-	if g.oneCap { // no marks: its one capture makes none
-		s.captureOne(side, last)
-		return false
 	}
 	if s.marks == nil || s.marks[last] == 0 {
 		s.capture(side, dir, last)
@@ -33,10 +24,10 @@ func (s *State) sowMove(side int, m core.Move) bool {
 // relaying as the rules say; it returns the pit of the last seed.
 func (s *State) sow(side, dir, from int) int {
 	g := s.g
+	if t := g.tab4[side][dir]; t != nil && s.v.mbits == 0 && !s.tracing {
+		return s.relay4(t, from)
+	}
 	if t := g.tab[side][dir]; t != nil && !s.tracing {
-		if t.w <= 4 && s.v.mbits == 0 && !t.originFirst {
-			return s.relay4(t, from)
-		}
 		return s.relayWords(t, from, 0)
 	}
 	lap, at := g.lap[side][dir], g.at[side][dir]

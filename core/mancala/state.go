@@ -64,7 +64,7 @@ type State struct {
 	hist  []uint16
 	mhist []int8
 	vhist []vars
-	// whist replaces hist, mhist and vhist on the word board (Game.sideMask set): one
+	// whist replaces hist, mhist and vhist on the word board (Game.nwords > 0): one
 	// record of fixed size, copied without a call.
 	whist []wordUndo
 	// hashes holds the raw hash of every position played through, for repetitions (only
@@ -207,8 +207,8 @@ func (s *State) LegalMoves(dst []core.Move) []core.Move {
 		// The common case on the word board, straight from the houses' bits the end
 		// check cached: no setup, no pie offer, and must feed not asking for trials.
 		side := int(s.v.side)
-		if ne := s.ne; !g.r.MustFeed || ne&g.houseBits[1-side] != 0 {
-			dst = sowableWords(dst, ne>>(uint(g.span[side])&63)&g.houseMask[side])
+		if !g.feedTrials(s.ne, side) {
+			dst = sowableWords(dst, g.houseSet(s.ne, side))
 			if len(dst) > n0 || !g.r.Pass {
 				return dst
 			}
@@ -258,11 +258,11 @@ func (s *State) listSowings(dst []core.Move, side int) []core.Move {
 	if g.wordMoves && cap(dst)-n0 >= 16 {
 		// The houses holding seeds, both sides' at once (the opponent's for must feed).
 		ne := s.nonEmptyCached()
-		dst = sowableWords(dst, ne>>(uint(g.span[side])&63)&g.houseMask[side])
+		dst = sowableWords(dst, g.houseSet(ne, side))
 		if g.r.Sowing.Direction == Chosen {
 			dst = clockwiseToo(dst, n0)
 		}
-		if g.r.MustFeed && len(dst) > n0 && ne&g.houseBits[1-side] == 0 {
+		if len(dst) > n0 && g.feedTrials(ne, side) {
 			dst = s.feeding(dst, n0, side)
 		}
 		return dst
@@ -376,7 +376,7 @@ func (s *State) hasSowing(side int) bool {
 
 // Play applies a legal move, recording an undo record.
 func (s *State) Play(m core.Move) {
-	if s.g.sideMask[0] != nil {
+	if s.g.nwords > 0 {
 		s.pushWords()
 		s.apply(m)
 		return
@@ -396,7 +396,7 @@ func (s *State) Apply(m core.Move) {
 
 // Undo takes back the last Play.
 func (s *State) Undo() bool {
-	if s.g.sideMask[0] != nil {
+	if s.g.nwords > 0 {
 		if !s.popWords() {
 			return false
 		}
@@ -583,10 +583,10 @@ func (s *State) canMove() bool {
 		// The houses' bits answer, and LegalMoves lists from them, unless must feed
 		// asks for trials (the opponent's houses empty).
 		ne := s.nonEmptyCached()
-		if ne&g.houseBits[side] == 0 {
+		if g.houseSet(ne, side) == 0 {
 			return false
 		}
-		if !g.r.MustFeed || ne&g.houseBits[1-side] != 0 {
+		if !g.feedTrials(ne, side) {
 			return true
 		}
 	}
@@ -685,26 +685,11 @@ func (s *State) changed() {
 
 // eitherEmpty reports whether either side's houses hold no seeds (kept pits aside).
 func (s *State) eitherEmpty() bool {
-	g := s.g
-	if g.houseBits[0] != 0 {
+	if g := s.g; g.houseBits[0] != 0 {
 		ne := s.nonEmptyCached()
 		return ne&g.houseBits[0] == 0 || ne&g.houseBits[1] == 0
 	}
-	if g.keeps || g.sideMask[0] == nil {
-		return s.sideEmpty(0) || s.sideEmpty(1)
-	}
-	b, m0, m1 := s.board(), g.sideMask[0], g.sideMask[1]
-	if g.nwords <= 4 {
-		return b[0]&m0[0]|b[1]&m0[1]|b[2]&m0[2]|b[3]&m0[3] == 0 ||
-			b[0]&m1[0]|b[1]&m1[1]|b[2]&m1[2]|b[3]&m1[3] == 0
-	}
-	var o0, o1 uint64
-	for i := range g.nwords {
-		i &= boardWords - 1
-		o0 |= b[i] & m0[i]
-		o1 |= b[i] & m1[i]
-	}
-	return o0 == 0 || o1 == 0
+	return s.sideEmpty(0) || s.sideEmpty(1)
 }
 
 // sideEmpty reports whether side's houses hold no seeds (kept pits aside), as
@@ -719,8 +704,8 @@ func (s *State) sideEmpty(side int) bool {
 		}
 		return true
 	}
-	if m := g.sideMask[side]; m != nil {
-		return s.wordsEmpty(m)
+	if hb := g.houseBits[side]; hb != 0 {
+		return s.nonEmpty()&hb == 0 // not the cache: sideEmpty is asked in mid-move too
 	}
 	if lo := g.span[side]; lo >= 0 {
 		for _, c := range s.pits[lo : lo+len(g.houses[side])] {

@@ -148,12 +148,6 @@ func (g *Game) compileTables() {
 	var pits [4 * boardWords]uint16
 	words := (*wordBoard)(unsafe.Pointer(&pits))
 	for side := 0; side < 2; side++ {
-		clear(pits[:])
-		for _, p := range g.houses[side] {
-			pits[p] = 0xffff
-		}
-		g.sideMask[side] = new(wordBoard)
-		*g.sideMask[side] = *words
 		if h := len(g.houses[side]); g.span[side] >= 0 && h <= 16 && g.minSeeds == 1 && laneXor == 0 {
 			g.houseMask[side] = 1<<h - 1
 		}
@@ -213,14 +207,16 @@ func (g *Game) compileTables() {
 	}
 }
 
-// wordsEmpty reports whether the houses of mask (a sideMask) hold no seeds.
-func (s *State) wordsEmpty(mask *wordBoard) bool {
-	b := s.board()
-	var o uint64
-	for i, m := range mask[:s.g.nwords] {
-		o |= b[i] & m
-	}
-	return o == 0
+// houseSet returns side's houses holding seeds as bits from its house 0, from ne
+// (nonEmpty's bits; Game.wordMoves).
+func (g *Game) houseSet(ne uint64, side int) uint64 {
+	return ne >> (uint(g.span[side]) & 63) & g.houseMask[side]
+}
+
+// feedTrials reports whether must feed asks for trial sowings: the rule is on and
+// the opponent's houses, in ne (nonEmpty's bits), are empty.
+func (g *Game) feedTrials(ne uint64, side int) bool {
+	return g.r.MustFeed && ne&g.houseBits[1-side] == 0
 }
 
 // nonEmptyCached returns a bit set of the pits holding seeds, bit p for pit p, on the

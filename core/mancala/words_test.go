@@ -91,7 +91,7 @@ func TestWordBoardAgrees(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			g, err := New(name, r)
 			require.NoError(t, err)
-			require.NotNil(t, g.sideMask[0], "a word board")
+			require.Positive(t, g.nwords, "a word board")
 			p := plainGame(g)
 			rng := rand.New(rand.NewPCG(5, 6))
 			var ma, mb []core.Move
