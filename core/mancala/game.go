@@ -68,6 +68,7 @@ type Game struct {
 	// lapFast: the same for the extended loop (no per-seed take either).
 	plain, lapFast bool
 	keys           []uint64 // Zobrist key per pit, mixed with the count
+	flags          [16]uint64
 	// The word board (words.go), for boards of at most 32 pits: tab[side][dir] is the
 	// sowing table of a lap (nil when the game does not sow that way, or the board is
 	// bigger); wkeys is keys padded to the word board; nwords is the board's words (0:
@@ -88,9 +89,6 @@ type Game struct {
 	// little-endian machine without kept pits (else 0): a side is empty when nonEmpty
 	// has none of them.
 	houseBits [2]uint64
-	// originFirst and skipOrigin are Sowing.OriginFirst and SkipOrigin.
-	originFirst, skipOrigin bool
-	flags                   [16]uint64
 	// oneCap: the game's one capture rule takes the facing pit (the opposite house,
 	// or a column of one) into the store, on the word board (State.captureOne);
 	// facing[p] is that pit, or p itself when none; withLast is all ones when the
@@ -165,7 +163,6 @@ func New(name string, r Rules) (*Game, error) {
 	}
 	g.plain = !g.marks && !r.Sowing.SkipOrigin && !r.Sowing.OriginFirst
 	g.lapFast = g.plain && r.Sowing.TakeAt == 0
-	g.originFirst, g.skipOrigin = r.Sowing.OriginFirst, r.Sowing.SkipOrigin
 	g.drawKeys()
 	g.compileOneCap()
 	return g, nil

@@ -28,7 +28,7 @@ func (s *State) sow(side, dir, from int) int {
 		return s.relay4(t, from)
 	}
 	if t := g.tab[side][dir]; t != nil && !s.tracing {
-		return s.relayWords(t, from, 0)
+		return s.relayWords(t, from)
 	}
 	lap, at := g.lap[side][dir], g.at[side][dir]
 	for lifts := 0; ; lifts++ {

@@ -86,14 +86,14 @@ type State struct {
 	probe bool
 	// legal caches the mover's sowings as the end check listed them (with the slow
 	// move rules, before the no-starve and chosen-target filters), until the position
-	// changes (legalOK); rank holds
-	// the no-starve ranks of a listing.
+	// changes (legalOK).
 	legal   []core.Move
 	legalOK bool
 	// ne caches nonEmpty for the position (when neOK), for the end check and the move
 	// list that follows it.
 	ne   uint64
 	neOK bool
+	// rank holds the no-starve ranks of a listing.
 	rank []int8
 	// tmoves lists the moves of a listing that make a chosen capture, and tmask their
 	// targets, a bit set over them for each opponent house (see targets).

@@ -170,11 +170,12 @@ func (g *Game) compileTables() {
 		for _, dir := range dirs {
 			lap := g.lap[side][dir]
 			n := len(lap)
-			if n-int(b2u(g.skipOrigin)) <= 0 {
+			sw := &g.r.Sowing
+			if n-int(b2u(sw.SkipOrigin)) <= 0 {
 				continue // only the origin on the lap, and skipped
 			}
 			t := &sowTable{n: n, w: w, pre: make([]prefix, 2*n+1), at: g.at[side][dir],
-				eff: n - int(b2u(g.skipOrigin)), skip: g.skipOrigin, originFirst: g.originFirst,
+				eff: n - int(b2u(sw.SkipOrigin)), skip: sw.SkipOrigin, originFirst: sw.OriginFirst,
 				relayOn: g.r.Sowing.Relay != NoRelay}
 			clear(pits[:])
 			for _, p := range lap {
@@ -300,15 +301,14 @@ func sowableWords(dst []core.Move, houses uint64) []core.Move {
 // the rules say. It returns the pit of the last seed.
 //
 // A relay is a chain: each lap starts where the last ended, with the count there. The
-// loop keeps that chain short: the next lap's position is this one's plus its seeds
-// (no look-up), and the last pit's count is read before this lap's seeds are added
-// (it gains exactly one), so the read need not wait for the additions. The origin's
-// count changes by word too (a 16-bit store followed by a load of its whole word may
-// wait for the store).
-func (s *State) relayWords(t *sowTable, from, lifts int) int {
+// loop keeps that chain short: the next lap's position comes with the last entry
+// (no branch on wrapping round), and the last pit's count is read before this lap's
+// seeds are added (it gains exactly one), so the read need not wait for the
+// additions.
+func (s *State) relayWords(t *sowTable, from int) int {
 	b := s.board()
 	pits := (*[4 * boardWords]uint16)(unsafe.Pointer(b))
-	keys := &s.g.wkeys
+	keys := t.keys
 	pre, eff := t.pre, t.eff
 	marks := s.v.mbits != 0
 	h := s.v.phash
@@ -316,7 +316,7 @@ func (s *State) relayWords(t *sowTable, from, lifts int) int {
 	from &= 4*boardWords - 1
 	seeds := int(pits[from])
 	last := from
-	for ; ; lifts++ {
+	for lifts := 0; ; lifts++ {
 		if t.originFirst && seeds > 1 {
 			seeds-- // the first seed goes back into the origin
 		}
@@ -346,12 +346,7 @@ func (s *State) relayWords(t *sowTable, from, lifts int) int {
 		hi, lo := &pre[end+1], &pre[pos+1]
 		last = int(hi.pit) & (4*boardWords - 1)
 		count := pits[last] + 1
-		if t.w <= 4 {
-			addDiff4(b, &hi.b, &lo.b)
-		} else {
-			addDiff(b, &hi.b, &lo.b)
-		}
-		h += hi.h - lo.h
+		h += t.addSpan(b, hi, lo)
 		if marks {
 			h = s.unmark(t, hi, lo, q, h)
 			count = pits[last]
@@ -445,15 +440,21 @@ func (s *State) lapTable(t *sowTable, pos, seeds int) int {
 		seeds -= int(q) * n
 	}
 	hi, lo := &t.pre[pos+1+seeds], &t.pre[pos+1]
+	s.v.phash += t.addSpan(b, hi, lo)
+	s.reached = s.reached || hi.foreign > lo.foreign
+	s.lapFirst = int(t.pre[pos+2].pit)
+	return int(hi.pit)
+}
+
+// addSpan adds to b one seed in each pit between the entries lo and hi of t (hi-lo,
+// word by word) and returns what they add to the pits' hash.
+func (t *sowTable) addSpan(b *wordBoard, hi, lo *prefix) uint64 {
 	if t.w <= 4 {
 		addDiff4(b, &hi.b, &lo.b)
 	} else {
 		addDiff(b, &hi.b, &lo.b)
 	}
-	s.v.phash += hi.h - lo.h
-	s.reached = s.reached || hi.foreign > lo.foreign
-	s.lapFirst = int(t.pre[pos+2].pit)
-	return int(hi.pit)
+	return hi.h - lo.h
 }
 
 // addDiff adds hi-lo to b, word by word (unrolled: the loop would cost more than
@@ -482,7 +483,7 @@ func addDiff4(b, hi, lo *wordBoard) {
 // with no branch on whether the lap reached them, and returns the pits' hash h
 // updated.
 func (s *State) unmark(t *sowTable, hi, lo *prefix, q, h uint64) uint64 {
-	b, keys := s.board(), &s.g.wkeys
+	b, keys := s.board(), t.keys
 	for m := s.v.mbits; m != 0; m &= m - 1 {
 		p := bits.TrailingZeros64(m) & (4*boardWords - 1)
 		w, sh := p>>2&(boardWords-1), lane(p)
