@@ -307,14 +307,10 @@ func (solver *genericSolver) search(s core.State, alpha, beta, ply int) (int, er
 		}
 		if e := solver.tt.probe(key); e != nil {
 			hashMove = e.move
-			if int(e.lower) >= beta {
-				return int(e.lower), nil
+			v, cut := 0, false
+			if v, cut, alpha, beta = mtd.Window(int(e.lower), int(e.upper), alpha, beta); cut {
+				return v, nil
 			}
-			if int(e.upper) <= alpha {
-				return int(e.upper), nil
-			}
-			alpha = max(alpha, int(e.lower))
-			beta = min(beta, int(e.upper))
 		}
 	}
 	alphaOrig, betaOrig := alpha, beta

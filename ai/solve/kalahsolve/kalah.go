@@ -232,14 +232,10 @@ func (solver *kalahSolver) value(s *kalah.State, alpha, beta, ply int, exact boo
 	first := core.Move(-1)
 	if e.used && e.key == key {
 		first = core.Move(e.move)
-		if int(e.lower) >= beta {
-			return int(e.lower), nil
+		v, cut := 0, false
+		if v, cut, alpha, beta = mtd.Window(int(e.lower), int(e.upper), alpha, beta); cut {
+			return v, nil
 		}
-		if int(e.upper) <= alpha {
-			return int(e.upper), nil
-		}
-		alpha = max(alpha, int(e.lower))
-		beta = min(beta, int(e.upper))
 	}
 	a0, b0 := alpha, beta
 	best, bestMove := -mtd.Infinity, core.Move(-1)

@@ -64,6 +64,19 @@ func Bounds(best, alpha, beta, lo, hi int) (int, int) {
 	return best, best
 }
 
+// Window applies a bound table's entry (the value lies within lower..upper) to the
+// search window (alpha, beta): cut reports that the entry decides the search, with
+// value v; else the window comes back narrowed.
+func Window(lower, upper, alpha, beta int) (v int, cut bool, a, b int) {
+	switch {
+	case lower >= beta:
+		return lower, true, alpha, beta
+	case upper <= alpha:
+		return upper, true, alpha, beta
+	}
+	return 0, false, max(alpha, lower), min(beta, upper)
+}
+
 // Budget describes the limits a solve gave up on, for its error: "20s", "50000000
 // nodes" or both.
 func Budget(limit time.Duration, nodes int64) string {

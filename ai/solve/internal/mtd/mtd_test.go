@@ -79,3 +79,21 @@ func TestCycleGuard(t *testing.T) {
 	_, err = limited.Key(pos("deep"), 1, 0, MaxPly)
 	require.ErrorIs(t, err, ErrTooDeep)
 }
+
+// TestWindow: an entry cuts when it lies wholly above beta or below alpha, else it
+// narrows the window.
+func TestWindow(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi, a, b, v int
+		cut             bool
+		na, nb          int
+	}{
+		{5, 9, 0, 4, 5, true, 0, 4},
+		{-3, 0, 0, 4, 0, true, 0, 4},
+		{1, 3, 0, 4, 0, false, 1, 3},
+		{-9, 9, 0, 4, 0, false, 0, 4},
+	} {
+		v, cut, a, b := Window(c.lo, c.hi, c.a, c.b)
+		require.Equal(t, []any{c.v, c.cut, c.na, c.nb}, []any{v, cut, a, b}, "%+v", c)
+	}
+}
