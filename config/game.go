@@ -2,6 +2,7 @@ package config
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -162,7 +163,7 @@ func readGame(l *layers, file *gameDoc, dec *decoder) *Game {
 	g.Players = l.players()
 	p := &paramCheck{l: l, check: !l.failed[keyVariant] && !l.failed[keyScripts]}
 	if file != nil {
-		p.file, p.dec = file.Params, dec
+		p.file, p.dec, p.fileVariant = file.Params, dec, file.Variant
 		p.check = p.check && !dec.bad[keyVariant] && !dec.bad[keyScripts]
 	}
 	g.Params = p.run(g.Variant, g.Scripts)
@@ -227,6 +228,9 @@ func (p *playerDoc) checkYAML(d *decoder, n *yaml.Node, path string, r *rule, ok
 	if d.bad[join(path, keyAgent)] {
 		return false
 	}
+	if !p.inlineSpec(d, n, agentVal, path) {
+		return false
+	}
 	if err := checkAgentName(p.Agent); err != nil {
 		d.wrapf(agentVal, join(path, keyAgent), err, "")
 		return false
@@ -239,6 +243,34 @@ func (p *playerDoc) checkYAML(d *decoder, n *yaml.Node, path string, r *rule, ok
 		return false
 	}
 	return p.checkValues(d, n, path)
+}
+
+// inlineSpec reads an agent written as on the command line, agent: "alphabeta:depth=3",
+// into the agent and its options, as if written { agent: alphabeta, depth: 3 }. An
+// option given both ways is an error.
+func (p *playerDoc) inlineSpec(d *decoder, n, agentVal *yaml.Node, path string) bool {
+	if !strings.Contains(p.Agent, ":") {
+		return true
+	}
+	spec, err := ai.ParseSpec(p.Agent)
+	if err != nil {
+		d.wrapf(agentVal, join(path, keyAgent), err, "")
+		return false
+	}
+	for _, k := range optionKeys(n) {
+		if _, twice := spec.Options[k.Value]; twice {
+			d.errf(k, join(path, k.Value), "option %s is also set in agent %q: give it once", k.Value, p.Agent)
+			return false
+		}
+	}
+	if p.Options == nil {
+		p.Options = map[string]optionValue{}
+	}
+	for k, v := range spec.Options {
+		p.Options[k] = optionValue(v)
+	}
+	p.Agent = spec.Agent
+	return true
 }
 
 // noAgent reports a player without an agent key: a key close to "agent" is the typo.
@@ -516,10 +548,15 @@ func (m paramMap) values() map[string]any {
 
 // paramCheck reads the layered params and checks them against the variant in force.
 type paramCheck struct {
-	l     *layers
-	file  paramMap // the file's params (nil without a file)
-	dec   *decoder
-	check bool // whether the variant and scripts are good enough to check against
+	l    *layers
+	file paramMap // the file's params (nil without a file)
+	dec  *decoder
+	// fileVariant is the variant the file names ("" when none).
+	fileVariant string
+	check       bool // whether the variant and scripts are good enough to check against
+	// closest is the variant the knobs are checked against when the one named is
+	// unknown: the closest known name ("" when the named one is known, or none is close).
+	closest string
 }
 
 // run reads the params from viper: every key under params., so that a value the
@@ -540,7 +577,7 @@ func (p *paramCheck) run(variant, scripts string) map[string]any {
 	}
 	var vr *variants.Variant
 	if p.check {
-		vr, _ = variants.Lookup(variant, variants.Options{ScriptsDir: scripts})
+		vr = p.lookup(variant, scripts)
 	}
 	ok := true
 	for _, x := range p.order(params) {
@@ -548,7 +585,7 @@ func (p *paramCheck) run(variant, scripts string) map[string]any {
 			ok = false
 		}
 	}
-	if ok && vr != nil && len(params) > 0 {
+	if ok && vr != nil && p.closest == "" && len(params) > 0 {
 		if _, err := vr.With(params); err != nil {
 			e := &Error{Key: keyParams, Err: err}
 			if p.dec != nil && p.dec.lines[keyParams] > 0 {
@@ -558,6 +595,31 @@ func (p *paramCheck) run(variant, scripts string) map[string]any {
 		}
 	}
 	return params
+}
+
+// lookup finds the variant in force. An unknown name is reported here (at the file's
+// line when the file names it), so that a file's every error comes out in one run; the
+// knobs are then checked against the closest known name, when there is one, and their
+// messages say so.
+func (p *paramCheck) lookup(variant, scripts string) *variants.Variant {
+	opt := variants.Options{ScriptsDir: scripts}
+	vr, err := variants.Lookup(variant, opt)
+	var unknown *variants.UnknownError
+	if !errors.As(err, &unknown) {
+		return vr // a known variant, or one whose script fails: that error is the resolver's
+	}
+	e := &Error{Msg: unknown.Error()}
+	if p.dec != nil && p.dec.lines[keyVariant] > 0 && p.fileVariant == variant {
+		e.Source, e.Line = p.dec.file, p.dec.lines[keyVariant]
+	}
+	p.l.errs.add(e)
+	if sug := unknown.Suggestion(); sug != "" {
+		if vr, err = variants.Lookup(sug, opt); err == nil {
+			p.closest = sug
+			return vr
+		}
+	}
+	return nil
 }
 
 // param is one param in force: its value, and the file's when that is the value (the
@@ -607,7 +669,7 @@ func (p *paramCheck) one(vr *variants.Variant, x param, params map[string]any) b
 	if vr != nil {
 		s, err := core.FindSpec(vr.Specs, name)
 		if err != nil {
-			p.l.errs.add(withCause(e, err))
+			p.l.errs.add(p.against(withCause(e, err)))
 			return false
 		}
 		spec = &s
@@ -619,17 +681,29 @@ func (p *paramCheck) one(vr *variants.Variant, x param, params map[string]any) b
 	n, msg := normaliseParam(params[name], text, want)
 	if msg != "" {
 		e.Msg = msg
-		p.l.errs.add(e)
+		p.l.errs.add(p.against(e))
 		return false
 	}
 	params[name] = n
 	if spec != nil {
 		if _, err := spec.Convert(n); err != nil {
-			p.l.errs.add(withCause(e, err))
+			p.l.errs.add(p.against(withCause(e, err)))
 			return false
 		}
 	}
 	return true
+}
+
+// against notes in e which variant a knob was checked against when the named one is
+// unknown.
+func (p *paramCheck) against(e *Error) *Error {
+	if p.closest != "" {
+		if e.Msg == "" {
+			e.Msg = e.Err.Error()
+		}
+		e.Msg += fmt.Sprintf(" (checked against %s, the closest name)", p.closest)
+	}
+	return e
 }
 
 // valid is one's check without the message, for params past the errors listed.

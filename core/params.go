@@ -270,6 +270,46 @@ func Suggest(name string, candidates []string) string {
 	return best
 }
 
+// Close returns up to n candidates close to name, closest first: those within Suggest's
+// distance of name, those whose last path element ("oware" in "mancala/oware") is within
+// that distance of name's last element, and those whose last element begins with it
+// ("kalah/standard" finds "kalah/standard-capture"). Ties keep the candidates' order.
+func Close(name string, candidates []string, n int) []string {
+	type near struct {
+		c string
+		d int
+	}
+	lname := strings.ToLower(name)
+	base := lname[strings.LastIndex(lname, "/")+1:]
+	var found []near
+	for _, c := range candidates {
+		lc := strings.ToLower(c)
+		if lc == lname {
+			continue
+		}
+		cb := lc[strings.LastIndex(lc, "/")+1:]
+		samePrefix := len(base) < len(lname) && lname[:len(lname)-len(base)] == lc[:len(lc)-len(cb)]
+		other := 1 // on a tie, a name under the same prefix comes first
+		if samePrefix {
+			other = 0
+		}
+		switch d, db := editDistance(lname, lc), editDistance(base, cb); {
+		case !samePrefix && d <= len(lname)/4+1 && d < len(lname):
+			found = append(found, near{c, 2 * d})
+		case db <= len(base)/3+1 && db < len(base):
+			found = append(found, near{c, 2*db + other})
+		case len(base) >= 3 && strings.HasPrefix(cb, base):
+			found = append(found, near{c, 2*(len(base)/3+1) + other})
+		}
+	}
+	sort.SliceStable(found, func(i, j int) bool { return found[i].d < found[j].d })
+	out := make([]string, 0, min(n, len(found)))
+	for _, f := range found[:min(n, len(found))] {
+		out = append(out, f.c)
+	}
+	return out
+}
+
 func editDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)

@@ -60,3 +60,29 @@ func FuzzParseAssignments(f *testing.F) {
 		require.NoError(t, err, "%q parsed to %v, which the specs refuse", pair, got)
 	})
 }
+
+func TestClose(t *testing.T) {
+	names := []string{"kalah", "oware", "mancala/kalah", "mancala/oware", "mancala/owela", "mancala/kalah-standard",
+		"kalah/pie", "kalah/standard-capture", "checkers/flying-kings", "tictactoe", "mancala"}
+	tests := []struct {
+		name string
+		want []string
+	}{
+		{"kalha", []string{"kalah", "mancala/kalah"}},
+		{"owre", []string{"oware", "mancala/oware"}},
+		{"mancala/owre", []string{"mancala/oware", "oware"}},
+		{"mancala/xyzzy", []string{}},
+		{"kalah/pei", []string{"kalah/pie"}},
+		{"kalah/standard", []string{"kalah/standard-capture"}},
+		{"checkers/flying", []string{"checkers/flying-kings"}},
+		{"tictac", []string{"tictactoe"}},
+		{"kalah", []string{"mancala/kalah", "mancala/kalah-standard"}}, // the name itself is left out
+		{"", []string{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, core.Close(tc.name, names, 5))
+		})
+	}
+	assert.Len(t, core.Close("mancala/owar", names, 1), 1, "at most n")
+}

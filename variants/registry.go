@@ -72,6 +72,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -505,10 +506,42 @@ func (r *resolver) unknown(name string, from *script) error {
 			}
 		}
 	}
-	if sug := core.Suggest(name, names); sug != "" {
-		return fmt.Errorf("variant %q unknown, did you mean %q? (want one of %s, or a path to a .lua file)", name, sug, strings.Join(names, ", "))
+	return &UnknownError{Name: name, Close: core.Close(name, names, 5), Known: len(names)}
+}
+
+// UnknownError is a variant name that names no variant: not a base game, a built-in,
+// a user script or a .lua file.
+type UnknownError struct {
+	Name  string   // the name asked for
+	Close []string // the known names closest to it, closest first (at most five)
+	Known int      // how many names are known
+}
+
+// Error says which name is unknown, the close matches, and where to see them all.
+func (e *UnknownError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "variant %q unknown", e.Name)
+	if len(e.Close) > 0 {
+		fmt.Fprintf(&b, ", did you mean %q?", e.Close[0])
 	}
-	return fmt.Errorf("variant %q unknown (want one of %s, or a path to a .lua file)", name, strings.Join(names, ", "))
+	b.WriteString(" (")
+	if len(e.Close) > 1 {
+		q := make([]string, len(e.Close)-1)
+		for i, c := range e.Close[1:] {
+			q[i] = strconv.Quote(c)
+		}
+		fmt.Fprintf(&b, "also close: %s; ", strings.Join(q, ", "))
+	}
+	fmt.Fprintf(&b, "`kalahlab variants list` shows all %d names; a path to a .lua file works too)", e.Known)
+	return b.String()
+}
+
+// Suggestion is the closest known name, or "".
+func (e *UnknownError) Suggestion() string {
+	if len(e.Close) == 0 {
+		return ""
+	}
+	return e.Close[0]
 }
 
 // resolve builds the variant a script defines: on its extends, or on the variant on

@@ -63,7 +63,8 @@ Variants are configured from YAML (-c FILE), scripted in Lua, and tuned with --s
 Start with "kalahlab play" to play Kalah against the random agent.
 
 Exit codes: 0 done; 1 an error (bad input, a failure); 2 a malformed command line;
-3 a game stopped by a script error, or a failed variants check; 130 interrupted.
+3 a game stopped by a script error, or a failed variants check; 4 a study whose
+cells failed more trials than max_failures allows (reports written); 130 interrupted.
 With --json an error is JSON on stderr: {"error": "...", "code": N}. NO_COLOR turns
 colour off (unless --color always).`,
 		Example: `  kalahlab play
