@@ -134,7 +134,7 @@ A game stopped by an error in a variant's script (a failing hook) prints the err
 	f := cmd.Flags()
 	for i := range players {
 		f.StringVar(&players[i], fmt.Sprintf("p%d", i+1), "",
-			fmt.Sprintf("who plays seat %d: human or an agent `SPEC` such as random or alphabeta:depth=8 (default from the config: human, random)", i+1))
+			fmt.Sprintf("who plays seat %d: human, a strength (easy, medium, hard), or an agent `SPEC` such as random or alphabeta:depth=8 (default from the config: human, random)", i+1))
 		_ = cmd.RegisterFlagCompletionFunc(fmt.Sprintf("p%d", i+1), completeAgents)
 	}
 	f.StringVar(&moves, "moves", "", "apply these moves, comma-separated (e.g. 3,1,swap), and print the position")
@@ -153,7 +153,7 @@ func stopped(st core.State) error {
 }
 
 func completeAgents(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-	return append([]string{ai.Human}, ai.Names()...), cobra.ShellCompDirectiveNoFileComp
+	return append(append([]string{ai.Human}, seat.PresetNames()...), ai.Names()...), cobra.ShellCompDirectiveNoFileComp
 }
 
 // seats builds each seat's player: the config's players, overridden by --pN flags,

@@ -172,8 +172,24 @@ func (s *session) step(ctx context.Context, verbose bool) error {
 		fmt.Fprintf(s.a.out, "%srolls %s\n", roller, text) // the board shows the roll beside the mover
 	default:
 		fmt.Fprintf(s.a.out, "%s plays %s\n%s", who, text, s.state.Render(s.color))
+		s.again(p)
 	}
 	return nil
+}
+
+// again says so when p, who just moved, is to move again (an extra turn, a six).
+func (s *session) again(p core.Player) {
+	if p >= 0 && s.state.ToMove() == p {
+		fmt.Fprintf(s.a.out, "%v moves again\n", p)
+	}
+}
+
+// plural is "1 move", "2 moves".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func (s *session) play(m core.Move) {
@@ -198,15 +214,17 @@ func (s *session) command(line string) (bool, error) {
 	case "board":
 		fmt.Fprint(out, s.state.Render(s.color))
 	case "undo":
+		n := len(s.history)
 		if !s.undo() {
 			return false, fmt.Errorf("nothing to undo")
 		}
-		fmt.Fprint(out, s.state.Render(s.color))
+		fmt.Fprintf(out, "took back %s\n%s", plural(n-len(s.history), "move"), s.state.Render(s.color))
 	case "redo":
+		n := len(s.history)
 		if !s.redoMove() {
 			return false, fmt.Errorf("nothing to redo")
 		}
-		fmt.Fprint(out, s.state.Render(s.color))
+		fmt.Fprintf(out, "played again %s\n%s", plural(len(s.history)-n, "move"), s.state.Render(s.color))
 	case "hint":
 		return false, s.hint()
 	case "replay":
@@ -227,8 +245,10 @@ func (s *session) command(line string) (bool, error) {
 			return false, fmt.Errorf("%w; type help for the commands", err)
 		}
 		s.redo = s.redo[:0]
+		p := s.state.ToMove()
 		s.play(m)
 		fmt.Fprint(out, s.state.Render(s.color))
+		s.again(p)
 	}
 	return false, nil
 }
@@ -350,21 +370,11 @@ func (s *session) hint() error {
 	if err != nil {
 		return fmt.Errorf("hint: %w", err)
 	}
-	msg := fmt.Sprintf("hint: %s (%s", s.state.MoveString(m), spec)
+	msg := fmt.Sprintf("hint: %s (%s).", s.state.MoveString(m), spec)
 	if ex, ok := ag.(ai.Explainer); ok {
-		info := ex.LastSearch()
-		switch {
-		case spec.Agent == "mcts":
-			msg += fmt.Sprintf(", %d iterations, expected result %.2f", info.Nodes, float64(info.Value)/500-1)
-		case info.Value >= core.WinScore/2:
-			msg += fmt.Sprintf(", depth %d: a forced win", info.Depth)
-		case info.Value <= -core.WinScore/2:
-			msg += fmt.Sprintf(", depth %d: a forced loss", info.Depth)
-		default:
-			msg += fmt.Sprintf(", depth %d, evaluation %+d", info.Depth, info.Value)
-		}
+		msg += " " + seat.Explain(ex.LastSearch(), spec.Agent, s.state.ToMove(), seat.Units(s.res.variant.Base))
 	}
-	fmt.Fprintln(s.a.out, msg+")")
+	fmt.Fprintln(s.a.out, msg)
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kalahlab/kalahlab/ai"
+	"github.com/kalahlab/kalahlab/cmd/kalahlab/internal/seat"
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/variants"
 )
@@ -42,34 +43,124 @@ func (a *app) ask(prompt, def string) (string, error) {
 
 // setupWizard is the configuration page of our Kalah rules text: pick the game or
 // variant, adjust its knobs, pick who plays each seat. Its answers become the variant,
-// --set and --pN values of the command.
+// --set and --pN values of the command. Every list it prints fits a 24-line terminal:
+// the families first, then the chosen family's variants in columns.
 func (a *app) setupWizard(cmd *cobra.Command, players *[4]string) error {
-	scripts := a.scriptsDir(cmd)
-	list := variants.List(variants.Options{ScriptsDir: scripts})
-	fmt.Fprintln(a.out, "Set up a game (Enter keeps the value in brackets).")
-	for i, v := range list {
-		fmt.Fprintf(a.out, "  %2d) %-24s %s\n", i+1, v.Name, v.Summary)
-	}
-	var chosen *variants.Variant
-	for chosen == nil {
-		ans, err := a.ask("variant (number or name)", "1")
-		if err != nil {
-			return err
-		}
-		if n, err := strconv.Atoi(ans); err == nil && n >= 1 && n <= len(list) {
-			chosen = list[n-1]
-			break
-		}
-		v, err := variants.Lookup(ans, variants.Options{ScriptsDir: scripts})
-		if err != nil {
-			fmt.Fprintln(a.out, err)
-			continue
-		}
-		chosen = v
+	chosen, err := a.pickVariant(a.scriptsDir(cmd))
+	if err != nil {
+		return err
 	}
 	if err := cmd.Flags().Set("variant", chosen.Name); err != nil {
 		return err
 	}
+	if chosen, err = a.setKnobs(chosen); err != nil {
+		return err
+	}
+	g, err := chosen.NewGame() // with the knobs as set: the seats and dice the agents face
+	if err != nil {
+		return err
+	}
+	for i := 0; i < g.NumPlayers() && i < len(players); i++ {
+		if players[i], err = a.pickPlayer(g, i); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintln(a.out)
+	return nil
+}
+
+// family is the variants of one base game, the base first.
+type family struct {
+	base     *variants.Variant
+	variants []*variants.Variant
+}
+
+// families groups the variants by base game, in the order variants.List gives the bases.
+func families(list []*variants.Variant) []family {
+	var out []family
+	index := map[string]int{}
+	for _, v := range list {
+		i, ok := index[v.Base]
+		if !ok {
+			i = len(out)
+			index[v.Base] = i
+			out = append(out, family{base: v})
+		}
+		out[i].variants = append(out[i].variants, v)
+	}
+	return out
+}
+
+// pickVariant asks for a family, then for one of its variants; a name (or a path to a
+// .lua file) is taken at either question.
+func (a *app) pickVariant(scripts string) (*variants.Variant, error) {
+	opt := variants.Options{ScriptsDir: scripts}
+	fams := families(variants.List(opt))
+	fmt.Fprintln(a.out, "Set up a game (Enter keeps the value in brackets; a variant's name works at any question).")
+	for i, f := range fams {
+		fmt.Fprintf(a.out, "  %d) %-10s %2d variants  %s\n", i+1, f.base.Base, len(f.variants), f.base.Summary)
+	}
+	for {
+		ans, err := a.ask("game (number or name)", "1")
+		if err != nil {
+			return nil, err
+		}
+		if n, err := strconv.Atoi(ans); err == nil && n >= 1 && n <= len(fams) {
+			if v, err := a.pickInFamily(fams[n-1], opt); v != nil || err != nil {
+				return v, err
+			}
+			continue
+		}
+		v, err := variants.Lookup(ans, opt)
+		if err != nil {
+			fmt.Fprintln(a.out, err)
+			continue
+		}
+		return v, nil
+	}
+}
+
+// pickInFamily lists a family's variants in columns and asks for one; nil (and no
+// error) when the answer is "back".
+func (a *app) pickInFamily(f family, opt variants.Options) (*variants.Variant, error) {
+	fmt.Fprintf(a.out, "Variants of %s (`kalahlab variants show NAME` tells their rules):\n", f.base.Base)
+	width := 0
+	for _, v := range f.variants {
+		width = max(width, len(v.Name))
+	}
+	cols := max(1, 78/(width+6))
+	rows := (len(f.variants) + cols - 1) / cols
+	for r := 0; r < rows; r++ {
+		var line strings.Builder
+		for c := 0; c < cols; c++ {
+			if i := c*rows + r; i < len(f.variants) {
+				fmt.Fprintf(&line, "  %2d) %-*s", i+1, width, f.variants[i].Name)
+			}
+		}
+		fmt.Fprintln(a.out, strings.TrimRight(line.String(), " "))
+	}
+	for {
+		ans, err := a.ask("variant (number or name, or back)", "1")
+		if err != nil {
+			return nil, err
+		}
+		if ans == "back" {
+			return nil, nil
+		}
+		if n, err := strconv.Atoi(ans); err == nil && n >= 1 && n <= len(f.variants) {
+			return f.variants[n-1], nil
+		}
+		v, err := variants.Lookup(ans, opt)
+		if err != nil {
+			fmt.Fprintln(a.out, err)
+			continue
+		}
+		return v, nil
+	}
+}
+
+// setKnobs shows the variant's knobs and takes key=value changes until an empty line.
+func (a *app) setKnobs(chosen *variants.Variant) (*variants.Variant, error) {
 	fmt.Fprintf(a.out, "Knobs of %s:\n", chosen.Name)
 	width := 0
 	for _, spec := range chosen.Specs {
@@ -81,7 +172,7 @@ func (a *app) setupWizard(cmd *cobra.Command, players *[4]string) error {
 	for {
 		ans, err := a.ask("change a knob (key=value), or Enter to go on", "")
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if ans == "" {
 			break
@@ -94,41 +185,71 @@ func (a *app) setupWizard(cmd *cobra.Command, players *[4]string) error {
 	}
 	sets, err := core.ParseAssignments(chosen.Specs, a.sets)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if chosen, err = chosen.With(sets); err != nil {
-		return err
+	return chosen.With(sets)
+}
+
+// pickPlayer asks who plays seat i (from 0): human, a preset strength, or an agent spec;
+// a search agent named without a depth or time is asked for its depth.
+func (a *app) pickPlayer(g core.Game, i int) (string, error) {
+	def := "medium"
+	if i == 0 {
+		def = ai.Human
 	}
-	g, err := chosen.NewGame() // with the knobs as set: the seats and dice the agents face
-	if err != nil {
-		return err
+	if i == 0 {
+		fmt.Fprintf(a.out, "Who plays each seat: human, a strength (%s), or an agent spec (%s; e.g. alphabeta:depth=6).\n",
+			seat.PresetHelp(), strings.Join(ai.Names(), ", "))
 	}
-	agents := strings.Join(append([]string{ai.Human}, ai.Names()...), ", ")
-	for i := 0; i < g.NumPlayers() && i < len(players); i++ {
-		def := "random"
-		if i == 0 {
-			def = ai.Human
+	for {
+		ans, err := a.ask(fmt.Sprintf("seat %d", i+1), def)
+		if err != nil {
+			return "", err
 		}
-		for {
-			ans, err := a.ask(fmt.Sprintf("seat %d (%s)", i+1, agents), def)
-			if err != nil {
-				return err
+		spec, err := ai.ParseSpec(ans)
+		if err == nil {
+			spec, err = seat.Expand(spec, g)
+		}
+		if err == nil && spec.Agent != ai.Human {
+			_, err = ai.New(spec, 0)
+		}
+		if err == nil {
+			err = ai.Supports(spec, g)
+		}
+		if err != nil {
+			fmt.Fprintln(a.out, err)
+			continue
+		}
+		if takesDepth(spec) && !strings.Contains(ans, ":") {
+			if ans, err = a.askDepth(ans); err != nil {
+				return "", err
 			}
-			spec, err := ai.ParseSpec(ans)
-			if err == nil && spec.Agent != ai.Human {
-				_, err = ai.New(spec, 0)
-			}
-			if err == nil {
-				err = ai.Supports(spec, g)
-			}
-			if err != nil {
-				fmt.Fprintln(a.out, err)
-				continue
-			}
-			players[i] = ans
-			break
+		}
+		return ans, nil
+	}
+}
+
+// takesDepth reports whether a spec is a search agent given neither depth, time nor nodes.
+func takesDepth(spec ai.Spec) bool {
+	_, opts, _ := ai.Describe(spec.Agent)
+	for _, o := range opts {
+		if o.Name == "depth" {
+			return len(spec.Options) == 0
 		}
 	}
-	fmt.Fprintln(a.out)
-	return nil
+	return false
+}
+
+// askDepth asks for a search agent's depth, a whole number 1..64.
+func (a *app) askDepth(agent string) (string, error) {
+	for {
+		ans, err := a.ask(fmt.Sprintf("  %s depth (plies to search, 1..64; deeper is stronger and slower)", agent), "6")
+		if err != nil {
+			return "", err
+		}
+		if n, err := strconv.Atoi(ans); err == nil && n >= 1 && n <= 64 {
+			return fmt.Sprintf("%s:depth=%d", agent, n), nil
+		}
+		fmt.Fprintf(a.out, "depth %q: want a whole number 1..64\n", ans)
+	}
 }

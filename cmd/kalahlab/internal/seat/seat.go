@@ -35,7 +35,8 @@ func AllAgents(players []Player) bool {
 }
 
 // Build seats the players that specs name on g, one spec a seat: a person for ai.Human,
-// otherwise the agent ai.New makes with seed(i) for seat i (from 0). Every agent must be
+// otherwise the agent ai.New makes with seed(i) for seat i (from 0); a preset (easy,
+// medium, hard) is first expanded to the spec it stands for on g, which Player.Spec holds. Every agent must be
 // able to play g (ai.Supports; g is probed for dice once). An error names the seat, from
 // 1: "seat 2: ..." for a spec that makes no agent (checked first, for every seat),
 // "seat 2 (alphabeta): agent alphabeta cannot play ludo (dice): ..." for an agent that
@@ -44,6 +45,10 @@ func Build(g core.Game, specs []ai.Spec, seed func(i int) uint64) ([]Player, err
 	players := make([]Player, len(specs))
 	var agents []ai.Spec
 	for i, spec := range specs {
+		spec, err := Expand(spec, g)
+		if err != nil {
+			return nil, fmt.Errorf("seat %d: %w", i+1, err)
+		}
 		players[i].Spec = spec
 		if spec.Agent == ai.Human {
 			continue
