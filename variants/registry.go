@@ -101,9 +101,17 @@ func HookNames(base string) []string {
 // not read it: the CLI puts it into Options.ScriptsDir (see EnvOptions).
 const envScripts = "KALAHLAB_SCRIPTS"
 
-// Options says where user scripts are found.
+// Options says where user scripts are found and how far a name may reach (see
+// paths.go).
 type Options struct {
 	ScriptsDir string // a directory of user variant scripts ("" for none)
+	// Confined says the names looked up come from someone other than the user at their
+	// own command line: a web request, a game record, a file of someone else's. A
+	// confined name is a catalogue name or a script inside ScriptsDir; an unconfined
+	// .lua path (--variant ./my.lua) may be anywhere, and its folder joins the allowed
+	// folders of its extends and require. Extends, require and the scripts directory's
+	// files are confined either way.
+	Confined bool
 }
 
 // EnvOptions returns Options with ScriptsDir taken from KALAHLAB_SCRIPTS.
@@ -243,7 +251,7 @@ func (v *Variant) With(overrides map[string]any) (*Variant, error) {
 func (v *Variant) WithHouseRules(paths []string, opt Options) (*Variant, error) {
 	cur := v
 	for _, p := range paths {
-		r := &resolver{opt: opt}
+		r := newResolver(opt)
 		sc, name, err := r.findScript(p, nil)
 		if err != nil {
 			return nil, fmt.Errorf("house rule %s: %w", p, err)
@@ -263,18 +271,22 @@ func (v *Variant) WithHouseRules(paths []string, opt Options) (*Variant, error) 
 // Lookup finds a variant by name: a path to a .lua file, a base game, a built-in
 // variant, or a user script in opt.ScriptsDir (see the package doc).
 func Lookup(name string, opt Options) (*Variant, error) {
-	r := &resolver{opt: opt}
-	return r.lookup(name, nil)
+	return newResolver(opt).lookup(name, nil)
 }
 
 // LoadScript loads a variant from source text; file names it in messages and anchors
-// a relative extends. The script must set extends.
+// a relative extends. The script must set extends. Unless opt.Confined, file's folder
+// is the user's (its extends and require may reach there); confined (a game record's
+// script.path), the folder counts only when it is inside the scripts directory.
 func LoadScript(file string, src []byte, opt Options) (*Variant, error) {
-	sc, err := loadScriptIn(file, src, false, filepath.Dir(file), opt.ScriptsDir)
+	r := newResolver(opt)
+	if !opt.Confined {
+		r.trust(file)
+	}
+	sc, err := loadScriptIn(file, src, false, filepath.Dir(file), r.moduleDirs(filepath.Dir(file)))
 	if err != nil {
 		return nil, err
 	}
-	r := &resolver{opt: opt}
 	return r.resolve(sc, userName(file, sc, opt), nil)
 }
 
@@ -307,8 +319,8 @@ func Catalog(opt Options) ([]*Variant, error) {
 		rest = append(rest, v)
 	}
 	for _, file := range userFiles(opt.ScriptsDir) {
-		r := &resolver{opt: opt}
-		v, err := r.lookup(file, nil)
+		r := newResolver(opt)
+		v, err := r.lookupFile(file)
 		switch {
 		case err != nil:
 			errs = append(errs, err)
@@ -406,7 +418,20 @@ const maxExtends = 32
 // resolver resolves names and extends chains for one Lookup.
 type resolver struct {
 	opt   Options
+	roots []root   // the folders user scripts may be read from (paths.go)
 	stack []string // the scripts being resolved, to report cycles
+}
+
+func newResolver(opt Options) *resolver { return &resolver{opt: opt, roots: rootsOf(opt)} }
+
+// lookupFile resolves a file found in the scripts directory (confined: a link out of
+// it is refused).
+func (r *resolver) lookupFile(file string) (*Variant, error) {
+	sc, name, err := r.loadUser(file)
+	if err != nil {
+		return nil, err
+	}
+	return r.resolve(sc, name, nil)
 }
 
 func (r *resolver) lookup(name string, from *script) (*Variant, error) {
@@ -434,9 +459,10 @@ func (r *resolver) findScript(name string, from *script) (*script, string, error
 		return sc, name, err
 	}
 	if (from == nil || !from.builtin) && r.opt.ScriptsDir != "" {
-		file := filepath.Join(r.opt.ScriptsDir, filepath.FromSlash(name)+".lua")
-		if st, err := os.Stat(file); err == nil && !st.IsDir() {
-			return r.loadUser(file)
+		if file := scriptsFile(r.opt.ScriptsDir, name); file != "" {
+			if st, err := os.Stat(file); err == nil && !st.IsDir() {
+				return r.loadUser(file)
+			}
 		}
 		for _, file := range userFiles(r.opt.ScriptsDir) {
 			sc, n, err := r.loadUser(file)
@@ -458,23 +484,54 @@ func (r *resolver) findPath(name string, from *script) (*script, string, error) 
 		return sc, strings.TrimSuffix(p, ".lua"), err
 	}
 	file := filepath.FromSlash(name)
-	if from != nil && !filepath.IsAbs(file) {
-		file = filepath.Join(from.dir, file)
-	}
-	if _, err := os.Stat(file); err != nil && from == nil && r.opt.ScriptsDir != "" && !filepath.IsAbs(file) {
-		if _, err2 := os.Stat(filepath.Join(r.opt.ScriptsDir, file)); err2 == nil {
-			file = filepath.Join(r.opt.ScriptsDir, file)
+	if from != nil {
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(from.dir, file)
 		}
+		return r.loadUser(file) // an extends: inside the roots
+	}
+	file = r.topFile(file)
+	if !r.opt.Confined {
+		r.trust(file) // the user's own file: it and its folder are theirs
 	}
 	return r.loadUser(file)
 }
 
+// topFile is the file a .lua path names at the top level: the path itself (relative to
+// the working directory), else relative to the scripts directory. A confined name
+// prefers the candidate inside the roots.
+func (r *resolver) topFile(file string) string {
+	if filepath.IsAbs(file) || r.opt.ScriptsDir == "" {
+		return file
+	}
+	near := filepath.Join(r.opt.ScriptsDir, file)
+	if _, err := os.Stat(file); err != nil {
+		if _, err := os.Stat(near); err == nil {
+			return near
+		}
+		return file
+	}
+	if r.opt.Confined && r.check(file) != nil && fileExists(near) && r.check(near) == nil {
+		return near
+	}
+	return file
+}
+
+func fileExists(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.IsDir()
+}
+
+// loadUser loads a user script file, which must be inside the roots (paths.go).
 func (r *resolver) loadUser(file string) (*script, string, error) {
+	if err := r.check(file); err != nil {
+		return nil, "", err
+	}
 	src, err := os.ReadFile(file)
 	if err != nil {
 		return nil, "", fmt.Errorf("variant script: %w", err)
 	}
-	sc, err := loadScriptIn(filepath.Clean(file), src, false, filepath.Dir(file), r.opt.ScriptsDir)
+	sc, err := loadScriptIn(filepath.Clean(file), src, false, filepath.Dir(file), r.moduleDirs(filepath.Dir(file)))
 	if err != nil {
 		return nil, "", err
 	}
