@@ -17,6 +17,12 @@
 // Built-in names win over user scripts. The CLI fills ScriptsDir from --scripts, the
 // config, or the KALAHLAB_SCRIPTS environment variable (envScripts).
 //
+// Which files a name may load is decided in one place, paths.go: the catalogue, and
+// .lua files inside the allowed roots (the scripts directory; the folder of a script
+// the user named, unless Options.Confined), links followed. Every extends and require,
+// and with Options.Confined the name itself (a web request, a game record), stays
+// inside them; a refused file is never read.
+//
 // # The Lua bridge
 //
 // A script returns variant { name, extends, summary, params, fields, board, hooks, examples }
@@ -56,8 +62,8 @@
 // only the base, table, string and math libraries; globals are strict; libraries and
 // board views are locked; every load and every hook call has a time limit, and every
 // Lua state a memory budget (SetMemoryBudget); syntax errors read as stock Lua's; require
-// serves the embedded scripts/lib modules, then the user's from the script's folder and
-// the scripts directory. On top of it, a hook must return what its API says.
+// serves the embedded scripts/lib modules, then the user's from the script's folder
+// (when it is an allowed root: paths.go) and the scripts directory. On top of it, a hook must return what its API says.
 package variants
 
 import (
@@ -246,8 +252,9 @@ func (v *Variant) With(overrides map[string]any) (*Variant, error) {
 // apply on top of the variant so far (its hooks replace hooks of the same name). A
 // house rule's extends may be omitted; when given it must name a variant of the same
 // base game, and is otherwise ignored. Each path is found as Lookup finds names (a
-// .lua path, a built-in script or a script in opt.ScriptsDir). The result is named
-// "v+rule1+rule2".
+// .lua path, a built-in script or a script in opt.ScriptsDir; with opt.Confined, as a
+// game record's house_rules are, only inside the scripts directory). The result is
+// named "v+rule1+rule2".
 func (v *Variant) WithHouseRules(paths []string, opt Options) (*Variant, error) {
 	cur := v
 	for _, p := range paths {
