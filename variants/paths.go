@@ -126,7 +126,7 @@ func (r *resolver) allowedText() string {
 	var dirs []string
 	for _, ro := range r.roots {
 		if ro.own {
-			dirs = append(dirs, "the folder of the script you named, "+filepath.Clean(ro.dir)+string(filepath.Separator))
+			dirs = append(dirs, "the folder of the script you named")
 		} else {
 			dirs = append(dirs, "the scripts directory "+ro.dir)
 		}

@@ -569,10 +569,17 @@ func (r *resolver) unknown(name string, from *script) error {
 			}
 		}
 	}
-	if sug := core.Suggest(name, names); sug != "" {
-		return fmt.Errorf("variant %q unknown, did you mean %q? (want one of %s, or a path to a .lua file)", name, sug, strings.Join(names, ", "))
+	path := ", or a path to a .lua file"
+	switch {
+	case r.opt.Confined && r.opt.ScriptsDir != "":
+		path = ", or the path of a .lua file inside the scripts directory"
+	case r.opt.Confined:
+		path = ""
 	}
-	return fmt.Errorf("variant %q unknown (want one of %s, or a path to a .lua file)", name, strings.Join(names, ", "))
+	if sug := core.Suggest(name, names); sug != "" {
+		return fmt.Errorf("variant %q unknown, did you mean %q? (want one of %s%s)", name, sug, strings.Join(names, ", "), path)
+	}
+	return fmt.Errorf("variant %q unknown (want one of %s%s)", name, strings.Join(names, ", "), path)
 }
 
 // resolve builds the variant a script defines: on its extends, or on the variant on
