@@ -54,7 +54,8 @@ func (s Spec) String() string {
 	return s.Agent + ":" + strings.Join(parts, ",")
 }
 
-// ParseSpec reads "name" or "name:key=value,key=value".
+// ParseSpec reads "name" or "name:key=value,key=value". An option given twice is an
+// error (which one would count is anyone's guess).
 func ParseSpec(text string) (Spec, error) {
 	name, opts, _ := strings.Cut(strings.TrimSpace(text), ":")
 	spec := Spec{Agent: strings.TrimSpace(name), Options: map[string]string{}}
@@ -67,6 +68,9 @@ func ParseSpec(text string) (Spec, error) {
 			k = strings.TrimSpace(k)
 			if !ok || k == "" {
 				return Spec{}, fmt.Errorf("agent %q: option %q: want key=value", text, kv)
+			}
+			if old, dup := spec.Options[k]; dup {
+				return Spec{}, fmt.Errorf("agent %q: option %s given twice (%s=%s, then %s=%s): give each option once", text, k, k, old, k, strings.TrimSpace(v))
 			}
 			spec.Options[k] = strings.TrimSpace(v)
 		}

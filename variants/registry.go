@@ -17,6 +17,12 @@
 // Built-in names win over user scripts. The CLI fills ScriptsDir from --scripts, the
 // config, or the KALAHLAB_SCRIPTS environment variable (envScripts).
 //
+// Which files a name may load is decided in one place, paths.go: the catalogue, and
+// .lua files inside the allowed roots (the scripts directory; the folder of a script
+// the user named, unless Options.Confined), links followed. Every extends and require,
+// and with Options.Confined the name itself (a web request, a game record), stays
+// inside them; a refused file is never read.
+//
 // # The Lua bridge
 //
 // A script returns variant { name, extends, summary, params, fields, board, hooks, examples }
@@ -56,8 +62,8 @@
 // only the base, table, string and math libraries; globals are strict; libraries and
 // board views are locked; every load and every hook call has a time limit, and every
 // Lua state a memory budget (SetMemoryBudget); syntax errors read as stock Lua's; require
-// serves the embedded scripts/lib modules, then the user's from the script's folder and
-// the scripts directory. On top of it, a hook must return what its API says.
+// serves the embedded scripts/lib modules, then the user's from the script's folder
+// (when it is an allowed root: paths.go) and the scripts directory. On top of it, a hook must return what its API says.
 package variants
 
 import (
@@ -102,9 +108,17 @@ func HookNames(base string) []string {
 // not read it: the CLI puts it into Options.ScriptsDir (see EnvOptions).
 const envScripts = "KALAHLAB_SCRIPTS"
 
-// Options says where user scripts are found.
+// Options says where user scripts are found and how far a name may reach (see
+// paths.go).
 type Options struct {
 	ScriptsDir string // a directory of user variant scripts ("" for none)
+	// Confined says the names looked up come from someone other than the user at their
+	// own command line: a web request, a game record, a file of someone else's. A
+	// confined name is a catalogue name or a script inside ScriptsDir; an unconfined
+	// .lua path (--variant ./my.lua) may be anywhere, and its folder joins the allowed
+	// folders of its extends and require. Extends, require and the scripts directory's
+	// files are confined either way.
+	Confined bool
 }
 
 // EnvOptions returns Options with ScriptsDir taken from KALAHLAB_SCRIPTS.
@@ -239,12 +253,13 @@ func (v *Variant) With(overrides map[string]any) (*Variant, error) {
 // apply on top of the variant so far (its hooks replace hooks of the same name). A
 // house rule's extends may be omitted; when given it must name a variant of the same
 // base game, and is otherwise ignored. Each path is found as Lookup finds names (a
-// .lua path, a built-in script or a script in opt.ScriptsDir). The result is named
-// "v+rule1+rule2".
+// .lua path, a built-in script or a script in opt.ScriptsDir; with opt.Confined, as a
+// game record's house_rules are, only inside the scripts directory). The result is
+// named "v+rule1+rule2".
 func (v *Variant) WithHouseRules(paths []string, opt Options) (*Variant, error) {
 	cur := v
 	for _, p := range paths {
-		r := &resolver{opt: opt}
+		r := newResolver(opt)
 		sc, name, err := r.findScript(p, nil)
 		if err != nil {
 			return nil, fmt.Errorf("house rule %s: %w", p, err)
@@ -264,18 +279,22 @@ func (v *Variant) WithHouseRules(paths []string, opt Options) (*Variant, error) 
 // Lookup finds a variant by name: a path to a .lua file, a base game, a built-in
 // variant, or a user script in opt.ScriptsDir (see the package doc).
 func Lookup(name string, opt Options) (*Variant, error) {
-	r := &resolver{opt: opt}
-	return r.lookup(name, nil)
+	return newResolver(opt).lookup(name, nil)
 }
 
 // LoadScript loads a variant from source text; file names it in messages and anchors
-// a relative extends. The script must set extends.
+// a relative extends. The script must set extends. Unless opt.Confined, file's folder
+// is the user's (its extends and require may reach there); confined (a game record's
+// script.path), the folder counts only when it is inside the scripts directory.
 func LoadScript(file string, src []byte, opt Options) (*Variant, error) {
-	sc, err := loadScriptIn(file, src, false, filepath.Dir(file), opt.ScriptsDir)
+	r := newResolver(opt)
+	if !opt.Confined {
+		r.trust(file)
+	}
+	sc, err := loadScriptIn(file, src, false, filepath.Dir(file), r.moduleDirs(filepath.Dir(file)))
 	if err != nil {
 		return nil, err
 	}
-	r := &resolver{opt: opt}
 	return r.resolve(sc, userName(file, sc, opt), nil)
 }
 
@@ -308,8 +327,8 @@ func Catalog(opt Options) ([]*Variant, error) {
 		rest = append(rest, v)
 	}
 	for _, file := range userFiles(opt.ScriptsDir) {
-		r := &resolver{opt: opt}
-		v, err := r.lookup(file, nil)
+		r := newResolver(opt)
+		v, err := r.lookupFile(file)
 		switch {
 		case err != nil:
 			errs = append(errs, err)
@@ -407,7 +426,20 @@ const maxExtends = 32
 // resolver resolves names and extends chains for one Lookup.
 type resolver struct {
 	opt   Options
+	roots []root   // the folders user scripts may be read from (paths.go)
 	stack []string // the scripts being resolved, to report cycles
+}
+
+func newResolver(opt Options) *resolver { return &resolver{opt: opt, roots: rootsOf(opt)} }
+
+// lookupFile resolves a file found in the scripts directory (confined: a link out of
+// it is refused).
+func (r *resolver) lookupFile(file string) (*Variant, error) {
+	sc, name, err := r.loadUser(file)
+	if err != nil {
+		return nil, err
+	}
+	return r.resolve(sc, name, nil)
 }
 
 func (r *resolver) lookup(name string, from *script) (*Variant, error) {
@@ -435,9 +467,10 @@ func (r *resolver) findScript(name string, from *script) (*script, string, error
 		return sc, name, err
 	}
 	if (from == nil || !from.builtin) && r.opt.ScriptsDir != "" {
-		file := filepath.Join(r.opt.ScriptsDir, filepath.FromSlash(name)+".lua")
-		if st, err := os.Stat(file); err == nil && !st.IsDir() {
-			return r.loadUser(file)
+		if file := scriptsFile(r.opt.ScriptsDir, name); file != "" {
+			if st, err := os.Stat(file); err == nil && !st.IsDir() {
+				return r.loadUser(file)
+			}
 		}
 		for _, file := range userFiles(r.opt.ScriptsDir) {
 			sc, n, err := r.loadUser(file)
@@ -459,23 +492,54 @@ func (r *resolver) findPath(name string, from *script) (*script, string, error) 
 		return sc, strings.TrimSuffix(p, ".lua"), err
 	}
 	file := filepath.FromSlash(name)
-	if from != nil && !filepath.IsAbs(file) {
-		file = filepath.Join(from.dir, file)
-	}
-	if _, err := os.Stat(file); err != nil && from == nil && r.opt.ScriptsDir != "" && !filepath.IsAbs(file) {
-		if _, err2 := os.Stat(filepath.Join(r.opt.ScriptsDir, file)); err2 == nil {
-			file = filepath.Join(r.opt.ScriptsDir, file)
+	if from != nil {
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(from.dir, file)
 		}
+		return r.loadUser(file) // an extends: inside the roots
+	}
+	file = r.topFile(file)
+	if !r.opt.Confined {
+		r.trust(file) // the user's own file: it and its folder are theirs
 	}
 	return r.loadUser(file)
 }
 
+// topFile is the file a .lua path names at the top level: the path itself (relative to
+// the working directory), else relative to the scripts directory. A confined name
+// prefers the candidate inside the roots.
+func (r *resolver) topFile(file string) string {
+	if filepath.IsAbs(file) || r.opt.ScriptsDir == "" {
+		return file
+	}
+	near := filepath.Join(r.opt.ScriptsDir, file)
+	if _, err := os.Stat(file); err != nil {
+		if _, err := os.Stat(near); err == nil {
+			return near
+		}
+		return file
+	}
+	if r.opt.Confined && r.check(file) != nil && fileExists(near) && r.check(near) == nil {
+		return near
+	}
+	return file
+}
+
+func fileExists(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.IsDir()
+}
+
+// loadUser loads a user script file, which must be inside the roots (paths.go).
 func (r *resolver) loadUser(file string) (*script, string, error) {
+	if err := r.check(file); err != nil {
+		return nil, "", err
+	}
 	src, err := os.ReadFile(file)
 	if err != nil {
 		return nil, "", fmt.Errorf("variant script: %w", err)
 	}
-	sc, err := loadScriptIn(filepath.Clean(file), src, false, filepath.Dir(file), r.opt.ScriptsDir)
+	sc, err := loadScriptIn(filepath.Clean(file), src, false, filepath.Dir(file), r.moduleDirs(filepath.Dir(file)))
 	if err != nil {
 		return nil, "", err
 	}
@@ -506,7 +570,14 @@ func (r *resolver) unknown(name string, from *script) error {
 			}
 		}
 	}
-	return &UnknownError{Name: name, Close: core.Close(name, names, 5), Known: len(names)}
+	paths := "a path to a .lua file works too"
+	switch {
+	case r.opt.Confined && r.opt.ScriptsDir != "":
+		paths = "or the path of a .lua file inside the scripts directory"
+	case r.opt.Confined:
+		paths = ""
+	}
+	return &UnknownError{Name: name, Close: core.Close(name, names, 5), Known: len(names), Paths: paths}
 }
 
 // UnknownError is a variant name that names no variant: not a base game, a built-in,
@@ -515,6 +586,7 @@ type UnknownError struct {
 	Name  string   // the name asked for
 	Close []string // the known names closest to it, closest first (at most five)
 	Known int      // how many names are known
+	Paths string   // what else a name may be: "a path to a .lua file works too" (or "")
 }
 
 // Error says which name is unknown, the close matches, and where to see them all.
@@ -532,7 +604,11 @@ func (e *UnknownError) Error() string {
 		}
 		fmt.Fprintf(&b, "also close: %s; ", strings.Join(q, ", "))
 	}
-	fmt.Fprintf(&b, "`kalahlab variants list` shows all %d names; a path to a .lua file works too)", e.Known)
+	fmt.Fprintf(&b, "`kalahlab variants list` shows all %d names", e.Known)
+	if e.Paths != "" {
+		b.WriteString("; " + e.Paths)
+	}
+	b.WriteString(")")
 	return b.String()
 }
 

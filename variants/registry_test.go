@@ -113,14 +113,18 @@ func TestLookupUserScripts(t *testing.T) {
 		require.NoError(t, err)
 		require.NoError(t, os.Chdir(dir))
 		defer func() { _ = os.Chdir(wd) }()
-		v, err := Lookup("rel/child.lua", Options{})
+		v, err := Lookup("rel/child.lua", opt)
 		require.NoError(t, err)
 		assert.Equal(t, "child", v.Name)
 		assert.Equal(t, 3, v.Params["houses"])
 		assert.Equal(t, 2, v.Params["seeds"])
+		// Without the scripts directory, the parent is outside the folder of the
+		// script named (rel/): an extends reaches no further.
+		_, err = Lookup("rel/child.lua", Options{})
+		require.ErrorIs(t, err, ErrOutside)
 	})
 	t.Run("by absolute path", func(t *testing.T) {
-		v, err := Lookup(filepath.Join(dir, "rel", "child.lua"), Options{})
+		v, err := Lookup(filepath.Join(dir, "rel", "child.lua"), opt)
 		require.NoError(t, err)
 		assert.Equal(t, 3, v.Params["houses"])
 	})

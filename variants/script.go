@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -48,9 +47,9 @@ func (e Example) Where() string {
 type script struct {
 	file    string // the name in messages: "scripts/kalah/pie.lua" or the user's path
 	builtin bool
-	dir     string // built-in: folder in scripts.FS; user: folder on disk
-	root    string // the user scripts directory it was found in ("" for none): require looks there
-	sum     string // hex SHA-256 of the source
+	dir     string   // built-in: folder in scripts.FS; user: folder on disk
+	mods    []string // the user folders its require looks in (none for a built-in): see resolver.moduleDirs
+	sum     string   // hex SHA-256 of the source
 	proto   *lua.FunctionProto
 
 	name, extends, summary, description string
@@ -127,14 +126,14 @@ var scriptCache = sandbox.NewCache[*script]()
 // loadScript compiles a script (once per process), runs its top level in a fresh
 // sandbox and reads the variant table it returns.
 func loadScript(file string, src []byte, builtin bool, dir string) (*script, error) {
-	return loadScriptIn(file, src, builtin, dir, "")
+	return loadScriptIn(file, src, builtin, dir, nil)
 }
 
-// loadScriptIn is loadScript for a user script found in the scripts directory root,
-// where its require looks for modules too.
-func loadScriptIn(file string, src []byte, builtin bool, dir, root string) (*script, error) {
+// loadScriptIn is loadScript for a user script whose require looks for modules in the
+// folders mods (already checked against the allowed roots: paths.go).
+func loadScriptIn(file string, src []byte, builtin bool, dir string, mods []string) (*script, error) {
 	sum := sha256.Sum256(src)
-	key := fmt.Sprintf("%t\x00%s\x00%s\x00%s\x00%x", builtin, dir, root, file, sum)
+	key := fmt.Sprintf("%t\x00%s\x00%q\x00%s\x00%x", builtin, dir, mods, file, sum)
 	if sc, ok := scriptCache.Get(key); ok {
 		return sc, nil
 	}
@@ -142,7 +141,7 @@ func loadScriptIn(file string, src []byte, builtin bool, dir, root string) (*scr
 	if err != nil {
 		return nil, err
 	}
-	sc := &script{file: file, builtin: builtin, dir: dir, root: root, sum: hex.EncodeToString(sum[:]), proto: proto, lines: findLines(chunk)}
+	sc := &script{file: file, builtin: builtin, dir: dir, mods: mods, sum: hex.EncodeToString(sum[:]), proto: proto, lines: findLines(chunk)}
 	m := sandbox.New()
 	defer m.Close()
 	m.SetModuleDirs(sc.moduleDirs())
@@ -691,15 +690,11 @@ func paramValue(spec core.ParamSpec, v lua.LValue) (any, error) {
 }
 
 // moduleDirs are the folders a script's require looks in after the library: the
-// script's own folder, then the user scripts directory it was found in. None for a
-// built-in script.
+// script's own folder when it is inside the allowed roots, then the user scripts
+// directory (resolver.moduleDirs). None for a built-in script.
 func (sc *script) moduleDirs() []string {
 	if sc.builtin {
 		return nil
 	}
-	dirs := []string{sc.dir}
-	if sc.root != "" && filepath.Clean(sc.root) != filepath.Clean(sc.dir) {
-		dirs = append(dirs, sc.root)
-	}
-	return dirs
+	return sc.mods
 }

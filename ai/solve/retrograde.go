@@ -21,6 +21,10 @@ const (
 // Methods lists the values of Options.Method.
 var Methods = []string{MethodAuto, MethodSearch, MethodRetrograde}
 
+// ErrNotMancala is the error of a retrograde analysis asked for a position of a game
+// other than the mancala base game's.
+var ErrNotMancala = errors.New("retrograde analysis solves only games of the mancala base game")
+
 // defaultMaxPositions bounds a retrograde analysis when Options.MaxPositions is 0.
 const defaultMaxPositions = 5_000_000
 
@@ -43,7 +47,7 @@ func solveRetrograde(ctx context.Context, s core.State, opt Options, t0 time.Tim
 	ms, ok := s.(interface{ Game() *mancala.Game })
 	if !ok {
 		if explicit {
-			return nil, fmt.Errorf("solve: retrograde analysis solves the mancala family's games, not %T", s), true
+			return nil, fmt.Errorf("solve: %w (the variants mancala and mancala/...), not this game's: the search solves it", ErrNotMancala), true
 		}
 		return nil, nil, false
 	}

@@ -44,7 +44,7 @@ func TestSolveMethods(t *testing.T) {
 		{"oware/auto: cycles go to their owners", newMancala(t, oware).NewState(), "", MethodSearch},
 		{"oware/retrograde", newMancala(t, oware).NewState(), MethodRetrograde, "error: a cycle's outcome depends on the position it stops at"},
 		{"kalah/auto", kalahG.NewState(), MethodAuto, "kalah"},
-		{"kalah/retrograde", kalahG.NewState(), MethodRetrograde, "error: retrograde analysis solves the mancala family's games"},
+		{"kalah/retrograde", kalahG.NewState(), MethodRetrograde, "error: solve: retrograde analysis solves only games of the mancala base game (the variants mancala and mancala/...), not this game's: the search solves it"},
 		{"bad method", kalahG.NewState(), "magic", `error: method "magic": want one of [auto search retrograde]`},
 	}
 	for _, tc := range cases {

@@ -17,6 +17,7 @@ import (
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/checkers/pdn"
 	"github.com/kalahlab/kalahlab/core/record"
+	"github.com/kalahlab/kalahlab/variants"
 )
 
 // record describes a game of this variant as a game record: the variant, every knob,
@@ -145,7 +146,9 @@ func userScript(source string) (string, bool) {
 
 // loadRecord reads a game record and resolves the game it names: the variant (looked up
 // by its name or script path, a relative path tried against the working directory and
-// then the record's directory), its house rules and knobs. The record's seed and
+// then the record's directory), its house rules and knobs. A record is not the user's
+// command line: its names must be built-in variants or scripts inside the scripts
+// directory (--scripts, KALAHLAB_SCRIPTS), links followed (variants.Options.Confined). The record's seed and
 // players become the config's, unless --seed says otherwise (--pN override seats
 // later). A variant whose scripts changed since the game was saved gets a warning; its
 // moves are then replayed under the current rules (an illegal one is an error).
@@ -166,8 +169,11 @@ func (a *app) loadRecord(cmd *cobra.Command, path string) (*resolved, *record.Ga
 			}
 		}
 	}
-	res, err := a.resolve(cfg, lookup, rec.HouseRules, rec.Knobs, nil)
+	res, err := a.resolve(cfg, lookup, rec.HouseRules, rec.Knobs, nil, true)
 	if err != nil {
+		if errors.Is(err, variants.ErrOutside) {
+			return nil, nil, fmt.Errorf("%s: %w; to play a game of a script of yours, pass --scripts with the folder that holds it", path, err)
+		}
 		if rec.Script != nil && !fileExists(lookup) {
 			return nil, nil, fmt.Errorf("%s: the game's variant script %s is gone (the record holds its text under script.source: save it there to play on): %w", path, rec.Variant, err)
 		}

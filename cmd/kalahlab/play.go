@@ -53,7 +53,8 @@ by move (only the final position with --json). --save FILE writes the game recor
 (JSON: the variant, its knobs, the seed, the players and every move, dice included)
 when the game ends, as the save command does at any time; --load FILE restores a saved
 game and continues it (--pN and --seed override the record's, --moves adds moves after
-its own). A FILE ending in .pdn is PDN (Portable Draughts Notation), the format other
+its own); the scripts a record names must be built-in or inside --scripts DIR (a game of
+--variant ./my.lua continues with --scripts .). A FILE ending in .pdn is PDN (Portable Draughts Notation), the format other
 draughts programs read: checkers under English, International, Russian, Brazilian or
 Canadian rules, set-up positions (FEN) included; its player tags seat the agents they
 name (alphabeta:depth=8) and people otherwise. kalahlab replay FILE steps through a

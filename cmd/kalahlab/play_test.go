@@ -434,17 +434,23 @@ func TestLoadErrors(t *testing.T) {
 	assert.Equal(t, 4, rec.Knobs["houses"])
 	assert.Len(t, rec.Hash, 64)
 
+	// A record names only scripts inside the scripts directory: the script the user
+	// named on the command line needs --scripts to be played from the record.
 	_, errOut, code = cli(t, "quit\n", "play", "--load", game, "--color", "never")
+	require.Equal(t, exitError, code, errOut)
+	assert.Contains(t, errOut, script+" is outside the folders scripts may be read from")
+	assert.Contains(t, errOut, "pass --scripts with the folder that holds it")
+	_, errOut, code = cli(t, "quit\n", "play", "--load", game, "--color", "never", "--scripts", dir)
 	require.Equal(t, 0, code, errOut)
 	assert.NotContains(t, errOut, "warning")
 	require.NoError(t, os.WriteFile(script, []byte(`-- edited
 return variant { name = "mine", extends = "kalah", params = { houses = 4 } }`+"\n"), 0o644))
-	out, errOut, code := cli(t, "quit\n", "play", "--load", game, "--color", "never")
+	out, errOut, code := cli(t, "quit\n", "play", "--load", game, "--color", "never", "--scripts", dir)
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, errOut, "warning: "+game+": variant mine changed since the game was saved")
 	assert.Contains(t, out, "restored from")
 	require.NoError(t, os.Remove(script))
-	_, errOut, code = cli(t, "quit\n", "play", "--load", game, "--color", "never")
+	_, errOut, code = cli(t, "quit\n", "play", "--load", game, "--color", "never", "--scripts", dir)
 	assert.Equal(t, exitError, code)
 	assert.Contains(t, errOut, "script.source")
 }

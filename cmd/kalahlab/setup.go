@@ -39,16 +39,19 @@ func (a *app) loadGame() (*resolved, error) {
 	}
 	overrides := map[string]any{}
 	maps.Copy(overrides, cfg.Params)
-	return a.resolve(cfg, cfg.Variant, cfg.HouseRules, overrides, a.sets)
+	return a.resolve(cfg, cfg.Variant, cfg.HouseRules, overrides, a.sets, false)
 }
 
 // resolve looks the variant up, stacks the house rules, applies the knob overrides and
-// then the key=value assignments (--set), and builds a game.
-func (a *app) resolve(cfg *config.Game, lookup string, houseRules []string, overrides map[string]any, sets []string) (*resolved, error) {
+// then the key=value assignments (--set), and builds a game. confined says the names
+// come from a game record, not from the user's own command line or config: they must
+// then name the catalogue or scripts inside the scripts directory (variants.Options).
+func (a *app) resolve(cfg *config.Game, lookup string, houseRules []string, overrides map[string]any, sets []string, confined bool) (*resolved, error) {
 	opt := variants.Options{ScriptsDir: cfg.Scripts}
 	if opt.ScriptsDir == "" {
 		opt = variants.EnvOptions()
 	}
+	opt.Confined = confined
 	v, err := variants.Lookup(lookup, opt)
 	if err != nil {
 		return nil, err

@@ -15,6 +15,7 @@ import (
 
 	"github.com/kalahlab/kalahlab/ai/solve"
 	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/variants"
 )
 
 func newSolveCmd(a *app) *cobra.Command {
@@ -109,6 +110,9 @@ under the value say what it rests on (a ply limit set aside, say).`,
 			if errors.Is(err, solve.ErrGameStopped) {
 				return withCode(exitFailed, err) // a hook failed: the variant, not the solve
 			}
+			if errors.Is(err, solve.ErrNotMancala) {
+				return notMancala(res.variant, res.cfg.Scripts)
+			}
 			if err != nil {
 				return err
 			}
@@ -186,4 +190,34 @@ func defaultEndgameDir() string {
 		return ""
 	}
 	return filepath.Join(dir, "kalahlab", "endgame")
+}
+
+// notMancala says, in words, why --method retrograde refuses a variant and which
+// variants it works on: those of the mancala base game, the one of the same name first.
+func notMancala(v *variants.Variant, scripts string) error {
+	opt := variants.Options{ScriptsDir: scripts}
+	if scripts == "" {
+		opt = variants.EnvOptions()
+	}
+	names, same := 0, ""
+	leaf := v.Name[strings.LastIndex(v.Name, "/")+1:]
+	for _, o := range variants.List(opt) {
+		if o.Base != "mancala" {
+			continue
+		}
+		names++
+		if o.Name == "mancala/"+leaf {
+			same = o.Name
+		}
+	}
+	what := fmt.Sprintf("%s is a variant of the %s base game", v.Name, v.Base)
+	if v.Name == v.Base {
+		what = fmt.Sprintf("%s is a base game of its own", v.Name)
+	}
+	msg := fmt.Sprintf("--method retrograde: %s, and retrograde analysis works only on the variants of the mancala base game (%d of them, such as mancala/um-el-tuweisat; `kalahlab variants list` shows them under [mancala])",
+		what, names)
+	if same != "" {
+		msg += fmt.Sprintf("; the mancala base game's own %s is --variant %s", leaf, same)
+	}
+	return errors.New(msg + "; or solve " + v.Name + " with --method search (or auto)")
 }

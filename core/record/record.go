@@ -108,8 +108,9 @@ type Result struct {
 	Error string `json:"error,omitempty"`
 }
 
-// Parse reads a record from JSON and checks it (Check). Unknown fields are errors; a
-// syntax error names its line and column.
+// Parse reads a record from JSON and checks it (Check). Unknown fields are errors, and
+// so is a key given twice in one object (at any depth: JSON readers disagree on which
+// one counts); errors name the line and column.
 func Parse(data []byte) (*Game, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -120,6 +121,9 @@ func Parse(data []byte) (*Game, error) {
 	}
 	if dec.More() {
 		return nil, fmt.Errorf("game record: more than one JSON document (want one object)")
+	}
+	if err := duplicateKey(data); err != nil {
+		return nil, err
 	}
 	if err := g.normalize(); err != nil {
 		return nil, err
@@ -423,4 +427,113 @@ func position(data []byte, off int64) (int, int) {
 	line := bytes.Count(before, []byte("\n")) + 1
 	col := int(off) - bytes.LastIndexByte(before, '\n')
 	return line, col
+}
+
+// keyFrame is an object or an array being scanned by duplicateKey.
+type keyFrame struct {
+	path    string           // where it is: "the record", "knobs", "result.scores"
+	object  bool             // an object (else an array)
+	wantKey bool             // the next string is a key
+	key     string           // the key whose value is being read
+	keys    map[string]int64 // the keys seen, folded, at their offsets
+	index   int              // an array's next element
+}
+
+// duplicateKey returns an error naming the first key that appears twice in one object
+// of data, a valid JSON document, at any depth: encoding/json would keep the last one
+// silently. Keys compare as encoding/json matches them to fields, ignoring case
+// ("Variant" sets variant too).
+func duplicateKey(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var stack []*keyFrame
+	for {
+		before := dec.InputOffset()
+		tok, err := dec.Token()
+		if err != nil {
+			return nil // the end, or an error Decode has reported
+		}
+		var top *keyFrame
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
+			stack = stack[:len(stack)-1]
+			if len(stack) > 0 {
+				stack[len(stack)-1].valueDone()
+			}
+			continue
+		}
+		if key, ok := tok.(string); ok && top != nil && top.object && top.wantKey {
+			at := keyStart(data, before)
+			folded := strings.ToLower(key)
+			if first, seen := top.keys[folded]; seen {
+				return duplicateError(data, top.path, key, first, at)
+			}
+			top.keys[folded], top.key, top.wantKey = at, key, false
+			continue
+		}
+		if d, ok := tok.(json.Delim); ok { // '{' or '['
+			stack = append(stack, &keyFrame{path: top.childPath(), object: d == '{', wantKey: d == '{', keys: map[string]int64{}})
+			continue
+		}
+		if top != nil {
+			top.valueDone()
+		}
+	}
+}
+
+// childPath is the path of the value being read in f ("the record" at the top).
+func (f *keyFrame) childPath() string {
+	switch {
+	case f == nil:
+		return "the record"
+	case !f.object:
+		return fmt.Sprintf("%s[%d]", f.path, f.index)
+	case f.path == "the record":
+		return f.key
+	}
+	return f.path + "." + f.key
+}
+
+// valueDone moves f past the value just read.
+func (f *keyFrame) valueDone() {
+	if f.object {
+		f.wantKey = true
+	} else {
+		f.index++
+	}
+}
+
+// keyStart is the offset of the key that follows off (past the separators).
+func keyStart(data []byte, off int64) int64 {
+	for off < int64(len(data)) && strings.IndexByte(" \t\r\n,{", data[off]) >= 0 {
+		off++
+	}
+	return off
+}
+
+// duplicateError says which key of which object is given twice, and where.
+func duplicateError(data []byte, path, key string, first, again int64) error {
+	line, col := position(data, again)
+	fline, fcol := position(data, first)
+	var firstKey string
+	_ = json.Unmarshal(data[first:keyEnd(data, first)], &firstKey)
+	what := fmt.Sprintf("key %q appears twice in %s (first at line %d, column %d)", key, path, fline, fcol)
+	if firstKey != key {
+		what = fmt.Sprintf("key %q repeats %q in %s (at line %d, column %d; keys match without regard to case)", key, firstKey, path, fline, fcol)
+	}
+	return fmt.Errorf("game record: line %d, column %d: %s: a record gives each key once", line, col, what)
+}
+
+// keyEnd is the offset just past the JSON string that starts at off.
+func keyEnd(data []byte, off int64) int64 {
+	for i := off + 1; i < int64(len(data)); i++ {
+		switch data[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return int64(len(data))
 }

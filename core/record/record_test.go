@@ -3,6 +3,7 @@ package record_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -190,6 +191,13 @@ func TestParseErrors(t *testing.T) {
 		{"result", strings.Replace(good, `"moves"`, `"result": {"returns": [1], "winner": 1}, "moves"`, 1), "1 values for 2 players"},
 		{"winner", strings.Replace(good, `"moves"`, `"result": {"returns": [1, -1], "winner": 3}, "moves"`, 1), "result.winner 3"},
 		{"two documents", good + good, "more than one JSON document"},
+		{"variant twice", strings.Replace(good, `"seed"`, `"variant": "kalah/pie", "seed"`, 1), `line 1, column 87: key "variant" appears twice in the record (first at line 1, column 43): a record gives each key once`},
+		{"a key twice in another case", strings.Replace(good, `"seed"`, `"Variant": "kalah", "seed"`, 1), `key "Variant" repeats "variant" in the record (at line 1, column 43; keys match without regard to case)`},
+		{"a knob twice", strings.Replace(good, `{"houses": 4}`, `{"houses": 4, "seeds": 3, "houses": 5}`, 1), `key "houses" appears twice in knobs`},
+		{"a script key twice", strings.Replace(good, `"seed"`, `"script": {"path": "a.lua", "path": "/etc/b.lua", "sha256": "`+record.SHA256("x")+`", "source": "x"}, "seed"`, 1), `key "path" appears twice in script`},
+		{"a result key twice", strings.Replace(good, `"moves"`, `"result": {"returns": [1, -1], "winner": 1, "winner": 2}, "moves"`, 1), `key "winner" appears twice in result`},
+		{"twice on other lines", strings.Replace(good, `, "seed"`, ",\n  \"seed\": 2,\n  \"seed\"", 1), `line 3, column 3: key "seed" appears twice in the record (first at line 2, column 3)`},
+		{"an escaped key", strings.Replace(good, `"seed"`, `"\u0076ariant": "x", "seed"`, 1), `key "variant" appears twice`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := record.Parse([]byte(tc.text))
@@ -237,5 +245,42 @@ func FuzzParse(f *testing.F) {
 		out2, err := record.Marshal(again)
 		require.NoError(t, err)
 		assert.Equal(t, string(out), string(out2))
+	})
+}
+
+// FuzzDuplicateKey: a record with one of its keys given a second time, with any value,
+// in any case, at the top or in an object inside it, is refused; a second copy of the
+// same value is refused for being a duplicate, naming the key.
+func FuzzDuplicateKey(f *testing.F) {
+	good := `{"format": "kalahlab-game", "version": 1, "variant": "kalah", "knobs": {"houses": 4, "seeds": 3}, "seed": 1, "players": ["human", "random"], "moves": ["1"], "result": {"returns": [1, -1], "winner": 1}}`
+	_, err := record.Parse([]byte(good))
+	require.NoError(f, err)
+	type key struct{ object, name, value string }
+	keys := []key{
+		{"{", "format", `"kalahlab-game"`}, {"{", "version", `1`}, {"{", "variant", `"kalah"`}, {"{", "knobs", `{"houses": 4, "seeds": 3}`},
+		{"{", "seed", `1`}, {"{", "players", `["human", "random"]`}, {"{", "moves", `["1"]`},
+		{`"knobs": {`, "houses", `4`}, {`"knobs": {`, "seeds", `3`}, {`"result": {`, "returns", `[1, -1]`}, {`"result": {`, "winner", `1`},
+	}
+	for i := range keys {
+		f.Add(uint8(i), false, false, "")
+		f.Add(uint8(i), true, true, `"x"`)
+	}
+	f.Fuzz(func(t *testing.T, which uint8, upper, own bool, value string) {
+		k := keys[int(which)%len(keys)]
+		name := k.name
+		if upper {
+			name = strings.ToUpper(name[:1]) + name[1:]
+		}
+		if !own {
+			value = k.value
+		}
+		at := strings.Index(good, k.object) + len(k.object) // just inside the object
+		text := good[:at] + `"` + name + `": ` + value + `, ` + good[at:]
+		_, err := record.Parse([]byte(text))
+		require.Error(t, err, "%s", text)
+		if !own {
+			assert.Contains(t, err.Error(), fmt.Sprintf("%q", name))
+			assert.Contains(t, err.Error(), "a record gives each key once")
+		}
 	})
 }

@@ -190,8 +190,11 @@ func (s *Server) loadTried(ctx context.Context, file, source string) (*tried, er
 		err error
 	}
 	ch := make(chan result, 1)
+	// The server's own copy of the pasted text: its extends and require stay confined.
+	own := s.opt
+	own.Confined = false
 	go func() { // the loader has its own time limit; ctx only stops the wait
-		v, err := variants.Lookup(t.path, s.opt)
+		v, err := variants.Lookup(t.path, own)
 		ch <- result{v, err}
 	}()
 	select {

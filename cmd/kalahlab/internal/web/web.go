@@ -120,7 +120,7 @@ func New(cfg Config) (*Server, error) {
 	cfg.defaults()
 	s := &Server{
 		cfg:      cfg,
-		opt:      variants.Options{ScriptsDir: cfg.Scripts},
+		opt:      variants.Options{ScriptsDir: cfg.Scripts, Confined: true}, // names from requests and records stay inside --scripts
 		sessions: newStore(cfg.MaxSessions, cfg.IdleTimeout),
 		startSVG: map[string]template.HTML{},
 	}
