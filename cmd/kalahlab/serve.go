@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
+	"runtime"
 	"strings"
 	"time"
 
@@ -22,6 +20,7 @@ func newServeCmd(a *app) *cobra.Command {
 	var results []string
 	var sessions int
 	var idle time.Duration
+	lim := web.Config{}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "The lab in a browser: variants, play, results and replay, try a rule",
@@ -43,6 +42,10 @@ pages run Lua scripts and agents on this machine for whoever can reach them.`,
   kalahlab serve --addr 127.0.0.1:0      # any free port (printed)`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg := lim
+			if err := checkLimits(&cfg); err != nil {
+				return withCode(exitUsage, err)
+			}
 			for _, d := range results {
 				st, err := os.Stat(d)
 				if err != nil {
@@ -64,18 +67,18 @@ pages run Lua scripts and agents on this machine for whoever can reach them.`,
 				return fmt.Errorf("--addr %s: %w", addr, err)
 			}
 			loop := isLoopback(ln.Addr())
-			srv, err := web.New(web.Config{Scripts: scripts, Results: results, Version: programVersion(),
-				Loopback: loop, MaxSessions: sessions, IdleTimeout: idle})
+			cfg.Scripts, cfg.Results, cfg.Version, cfg.Loopback = scripts, results, programVersion(), loop
+			cfg.MaxSessions, cfg.IdleTimeout = sessions, idle
+			srv, err := web.New(cfg)
 			if err != nil {
 				ln.Close()
 				return err
 			}
-			defer srv.Close()
 			if !loop {
 				fmt.Fprintf(a.errOut, "kalahlab: warning: --addr %s is not a loopback address: anyone who can reach it can run agents and Lua scripts on this machine\n", addr)
 			}
 			fmt.Fprintf(a.out, "kalahlab serve: http://%s/ (Ctrl-C stops)\n", displayAddr(ln.Addr()))
-			return serveUntil(cmd.Context(), ln, srv)
+			return srv.Serve(cmd.Context(), ln)
 		},
 	}
 	f := cmd.Flags()
@@ -83,27 +86,40 @@ pages run Lua scripts and agents on this machine for whoever can reach them.`,
 	f.StringArrayVar(&results, "results", nil, "a study's output `DIR` to browse (repeatable)")
 	f.IntVar(&sessions, "sessions", 64, "the most browser sessions kept at once")
 	f.DurationVar(&idle, "idle", time.Hour, "drop a session after this long without a request")
+	addLimitFlags(cmd, &lim)
 	return cmd
 }
 
-// serveUntil serves on ln until ctx ends (Ctrl-C), then lets the requests under way
-// finish for a few seconds.
-func serveUntil(ctx context.Context, ln net.Listener, h http.Handler) error {
-	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
-	done := make(chan error, 1)
-	go func() { done <- hs.Serve(ln) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
+// addLimitFlags adds the flags of the server's limits on strangers' requests.
+func addLimitFlags(cmd *cobra.Command, c *web.Config) {
+	f := cmd.Flags()
+	f.IntVar(&c.MaxChecks, "max-checks", max(2, runtime.NumCPU()), "the most Try-a-rule checks running at once (the number of CPUs, at least 2)")
+	f.IntVar(&c.MaxStudies, "max-studies", 2, "the most Try-a-rule studies running at once")
+	f.IntVar(&c.MaxWaiting, "queue", 8, "checks and studies that wait for a slot (up to 30s); more are refused with 503 (0: none wait)")
+	f.IntVar(&c.SessionJobs, "session-jobs", 2, "checks and studies one browser session may have running or waiting; more are refused with 429")
+	f.IntVar(&c.MaxConns, "max-conns", 512, "the most connections open at once (more wait to be accepted)")
+	f.DurationVar(&c.BodyTimeout, "body-timeout", 30*time.Second, "time for a request's body to arrive, plus 1s for every 4KB arrived (a trickling client is cut off)")
+}
+
+// checkLimits refuses limits out of range, and turns --queue 0 into the server's "no
+// queue".
+func checkLimits(c *web.Config) error {
+	for _, n := range []struct {
+		flag  string
+		value int
+	}{{"--max-checks", c.MaxChecks}, {"--max-studies", c.MaxStudies}, {"--session-jobs", c.SessionJobs}, {"--max-conns", c.MaxConns}} {
+		if n.value < 1 {
+			return fmt.Errorf("%s %d: want a whole number 1 or more", n.flag, n.value)
+		}
 	}
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return err
+	if c.MaxWaiting < 0 {
+		return fmt.Errorf("--queue %d: want a whole number 0 or more (0: none wait)", c.MaxWaiting)
 	}
-	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
+	if c.MaxWaiting == 0 {
+		c.MaxWaiting = -1
+	}
+	if c.BodyTimeout <= 0 {
+		return fmt.Errorf("--body-timeout %v: want a positive duration, such as 30s", c.BodyTimeout)
 	}
 	return nil
 }

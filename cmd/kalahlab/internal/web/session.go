@@ -45,8 +45,11 @@ func newStore(max int, idle time.Duration) *store {
 	return &store{m: map[string]*session{}, max: max, idle: idle, now: time.Now}
 }
 
-// get returns the request's session, making one (and setting the cookie) when the
-// request has none or an unknown or expired one.
+// get returns the request's session. A POST without one (or with an unknown or expired
+// one) makes one and sets the cookie; a GET or HEAD gets a passing session, empty and
+// kept nowhere: a page that another site loads (an <img src>, which a SameSite=Strict
+// cookie is withheld from) can neither make sessions nor, by making them, evict the
+// players' ones. Every action that keeps something in a session is a POST.
 func (st *store) get(w http.ResponseWriter, r *http.Request) *session {
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -57,6 +60,9 @@ func (st *store) get(w http.ResponseWriter, r *http.Request) *session {
 			s.last = now
 			return s
 		}
+	}
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return passing()
 	}
 	for len(st.m) >= st.max {
 		st.evictOldest()
@@ -119,6 +125,11 @@ func (s *session) drop() {
 			s.tried.remove()
 		}
 	}()
+}
+
+// passing returns a session that is kept nowhere (for a GET without one).
+func passing() *session {
+	return &session{ctx: context.Background(), cancel: func() {}}
 }
 
 // newID returns 128 random bits in hex.
