@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"reflect"
 	"runtime/metrics"
 	"sync/atomic"
@@ -89,8 +90,10 @@ type memState struct {
 	seen     map[unsafe.Pointer]struct{}
 	work     []lua.LValue
 	walk     walker
-	measured int64  // the last measurement, for tests
-	over     uint64 // the call (VM.callSeq) found over the budget: it fails at every check
+	measured int64  // the last measurement
+	grew     uint64 // the call (VM.callSeq) last measured: it is measured again at its end
+	share    *share // what the state counts in the shared total (shared.go)
+	held     int64  // the same, as the state last set it
 }
 
 // ticksPerHeapCheck is how many ticks pass between two reads of the process's
@@ -108,7 +111,7 @@ func (m *memState) reset(size int64) {
 	budget := memBudget.Load()
 	m.measured = size
 	m.charged = 0
-	m.slack = max(budget-size, budget/4)
+	m.slack = sharedSlack(max(budget-size, budget/4))
 	if m.sample != nil {
 		metrics.Read(m.sample)
 		if m.sample[0].Value.Kind() == metrics.KindUint64 {
@@ -129,12 +132,17 @@ func (v *VM) charge(L *lua.LState, n int, what string) {
 
 // chargeBytes accounts for n bytes that Lua code is about to allocate in one step (a
 // string, or the gap a table index adds: tables.go), measuring the state when the bytes
-// charged since the last measurement pass the slack.
+// charged since the last measurement pass the slack, and adding them to the shared
+// total every sharedFlush bytes (shared.go).
 func (v *VM) chargeBytes(L *lua.LState, n int64) {
-	v.mem.charged += n
-	if v.mem.charged > v.mem.slack || v.mem.over == v.callSeq {
-		v.measure(L)
-		v.mem.charged = n
+	m := &v.mem
+	m.charged += n
+	if m.charged > m.slack || v.stopped() {
+		v.measure(L, n)
+		return
+	}
+	if m.measured+m.charged-m.held >= sharedFlush && overShared(v.setHeld(m.measured+m.charged)) {
+		v.measure(L, n) // the charges may be garbage by now: the measurement tells
 	}
 }
 
@@ -146,9 +154,6 @@ func (v *VM) heapTick(L *lua.LState) {
 		return
 	}
 	m.ticks = 0
-	if m.over == v.callSeq {
-		v.measure(L)
-	}
 	metrics.Read(m.sample)
 	if m.sample[0].Value.Kind() != metrics.KindUint64 {
 		return
@@ -157,23 +162,45 @@ func (v *VM) heapTick(L *lua.LState) {
 	case h < m.heap:
 		m.heap = h // a collection freed garbage: growth counts from here
 	case h-m.heap > uint64(m.slack):
-		v.measure(L)
+		v.measure(L, 0)
 	}
 }
 
-// measure walks the state and raises an error when it holds more than the budget.
-func (v *VM) measure(L *lua.LState) {
+// measure walks the state and raises an error when it holds more than its budget, or
+// takes the shared total past the shared budget (shared.go); pending is the bytes of
+// the step being charged, not yet built, which count from here on.
+func (v *VM) measure(L *lua.LState, pending int64) {
+	v.mem.grew = v.callSeq
 	budget := memBudget.Load()
-	if v.mem.over == v.callSeq { // once over, the call fails at every check: pcall cannot go on
-		L.RaiseError("memory budget exceeded: the script holds more than %d MB (a table or string growing without end?)", budget>>20)
-	}
 	size := v.reachable(L, budget)
-	if size > budget {
-		v.mem.reset(size)
-		v.mem.over = v.callSeq
-		L.RaiseError("memory budget exceeded: the script holds more than %d MB (a table or string growing without end?)", budget>>20)
-	}
 	v.mem.reset(size)
+	v.mem.charged = pending
+	total := v.setHeld(size + pending)
+	if size > budget {
+		v.stop(L, fmt.Sprintf("memory budget exceeded: the script holds more than %d MB (a table or string growing without end?)", budget>>20))
+	}
+	if overShared(total) {
+		v.stop(L, v.sharedMessage())
+	}
+}
+
+// remeasure measures the state again, without an error, at the end of a call that
+// was measured, or (under a shared budget) that left more bytes charged since the last
+// measurement than an eighth of the state's size: the shared total then counts what the
+// state keeps between calls, not the temporaries of the call that has ended. A state
+// is so measured at most once per eighth of its size charged.
+func (v *VM) remeasure() {
+	m := &v.mem
+	if m.share == nil {
+		return
+	}
+	unmeasured := m.held - m.measured
+	if m.grew != v.callSeq && (sharedBudget.Load() <= 0 || unmeasured <= max(sharedFlush, m.measured/8)) {
+		return
+	}
+	size := v.reachable(v.L, memBudget.Load())
+	v.mem.reset(size)
+	v.setHeld(size)
 }
 
 // Estimated Go sizes of Lua values, in bytes.

@@ -18,6 +18,11 @@
 //   - A memory budget per state (SetMemoryBudget, DefaultMemoryBudget) and a cap on
 //     every string Lua code builds (MaxString; MaxStringRep for string.rep): budget.go,
 //     strlib.go, tables.go. Over it is an error of the running call, not a crash.
+//   - A memory budget shared by all states of the process (SetTotalMemoryBudget; none
+//     by default): every state counts what it holds in one total (TotalMemoryInUse),
+//     and a state that takes the total past the shared budget fails its call with an
+//     error naming the shared budget; closing a state (or its collection) gives its
+//     share back (shared.go).
 //   - The string library's pattern functions on a matcher the time limit can stop
 //     (package luapattern), following Lua 5.1 where gopher-lua differs (strlib.go).
 //   - Syntax errors worded as stock Lua 5.1 words them (syntax.go).
@@ -37,12 +42,14 @@ package sandbox
 import (
 	"bytes"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	lua "github.com/yuin/gopher-lua"
@@ -71,17 +78,21 @@ type VM struct {
 	callSeq, tickSeq uint64
 	tickStart        time.Time
 	limit            time.Duration
-	modules          map[string]lua.LValue // require cache
-	loading          map[string]bool       // require cycle guard
-	out              io.Writer             // print
-	tickFn           *lua.LFunction        // the chunk arguments of instrumented code
-	varFn            *lua.LFunction
-	concatFn         *lua.LFunction              // the .. operator, the third chunk argument (budget.go)
-	indexFn          *lua.LFunction              // the check of a table index, the fourth (tables.go)
-	libs             map[*lua.LTable]*lua.LTable // the real table of each library view (protect.go)
-	mem              memState                    // the memory budget (budget.go)
-	pm               luapattern.Matcher          // the string library's pattern matcher (strlib.go)
-	caps             []luapattern.Capture        // its captures
+	// The call stopped (deadline.go: stop): its sequence number, and its error without
+	// and with the position.
+	failSeq           uint64
+	failWhat, failMsg string
+	modules           map[string]lua.LValue // require cache
+	loading           map[string]bool       // require cycle guard
+	out               io.Writer             // print
+	tickFn            *lua.LFunction        // the chunk arguments of instrumented code
+	varFn             *lua.LFunction
+	concatFn          *lua.LFunction              // the .. operator, the third chunk argument (budget.go)
+	indexFn           *lua.LFunction              // the check of a table index, the fourth (tables.go)
+	libs              map[*lua.LTable]*lua.LTable // the real table of each library view (protect.go)
+	mem               memState                    // the memory budget (budget.go)
+	pm                luapattern.Matcher          // the string library's pattern matcher (strlib.go)
+	caps              []luapattern.Capture        // its captures
 	// done, once closed, stops every Lua call at its next clock read (SetDone).
 	done <-chan struct{}
 	// moduleDirs are the user folders require looks in after the library (modules.go).
@@ -134,11 +145,31 @@ func New() *VM {
 		}
 	}
 	v.libs = lockLibraries(L) // read-only views of the libraries (protect.go)
+	v.newShare(v.baseSize())  // counted in the shared total (shared.go)
+	v.mem.reset(v.mem.held)
 	return v
 }
 
-// Close closes the Lua state.
-func (v *VM) Close() { v.L.Close() }
+// baseSize is the measured size of a new state: the same for every state, measured
+// once.
+func (v *VM) baseSize() int64 {
+	if n := newStateSize.Load(); n > 0 {
+		return n
+	}
+	n := v.reachable(v.L, 1<<40)
+	newStateSize.Store(n)
+	return n
+}
+
+// newStateSize is the size of a new state (baseSize), once measured.
+var newStateSize atomic.Int64
+
+// Close closes the Lua state and gives back what it counts in the shared total.
+func (v *VM) Close() {
+	v.mem.share.release()
+	v.mem.held = 0
+	v.L.Close()
+}
 
 // SetDone makes every Lua call of v stop, within a thousand Lua steps, with an error
 // once done is closed (a game's context: a slow or endless hook cannot hold up a
@@ -253,11 +284,21 @@ func (v *VM) Run(proto *lua.FunctionProto) ([]lua.LValue, error) {
 }
 
 // call runs the function and nargs arguments on the stack with a time limit, leaving
-// nret results. The error is the Lua message ("file:line: message").
+// nret results. The error is the Lua message ("file:line: message"); for a call that
+// was stopped (its time limit, its cancellation or a memory budget: deadline.go), it is
+// that error, even when Lua code caught it and returned normally.
 func (v *VM) call(nargs, nret int, limit time.Duration) error {
 	v.callSeq++
 	v.limit = limit
-	if err := v.L.PCall(nargs, nret, nil); err != nil {
+	L := v.L
+	base := L.GetTop() - nargs - 1
+	err := L.PCall(nargs, nret, nil)
+	v.remeasure() // the shared total counts what the state keeps (budget.go)
+	if v.stopped() {
+		L.SetTop(base)
+		return errors.New(v.failMsg)
+	}
+	if err != nil {
 		return luaMessage(err)
 	}
 	return nil
