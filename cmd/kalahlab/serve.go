@@ -5,6 +5,7 @@ import (
 	"net"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -21,6 +22,7 @@ func newServeCmd(a *app) *cobra.Command {
 	var sessions int
 	var idle time.Duration
 	lim := web.Config{}
+	var luaTotal string
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "The lab in a browser: variants, play, results and replay, try a rule",
@@ -33,9 +35,22 @@ against its parent.
 
 The server opens nothing else (no browser, no network access); Ctrl-C stops it.
 Each browser session has its own game and Lua state; sessions idle for --idle are
-dropped. Scripts run in the same sandbox and time limits as on the command line.
+dropped, and a page fetched without the session's cookie makes none. Scripts run in
+the same sandbox and time limits as on the command line.
 It listens on a loopback address unless --addr names another, and then warns: the
-pages run Lua scripts and agents on this machine for whoever can reach them.`,
+pages run Lua scripts and agents on this machine for whoever can reach them.
+
+Limits, so that strangers' scripts cannot take the server down: at most --max-checks
+checks and --max-studies studies of Try a rule run at once, --queue more wait for a
+slot (up to 30s), and a session may have --session-jobs running or waiting; the others
+are refused (503, or 429 for the session) with a Retry-After and a sentence saying
+what to do. All Lua states share one memory budget (--lua-total) besides each one's
+own (--lua-memory); the server also sets Go's soft memory limit to three quarters of
+the machine's memory unless GOMEMLIMIT is set. A request's body must arrive within
+--body-timeout, plus a second for every 4KB arrived; at most --max-conns connections
+are open at once. Pasted scripts are kept in a kalahlab-try-* folder under $TMPDIR that
+is removed when the server stops (Ctrl-C, SIGTERM); the folders of a crashed server
+are removed at the next start.`,
 		Example: `  kalahlab serve
   kalahlab serve --results results/
   kalahlab serve --addr 127.0.0.1:9000 --scripts my-rules/
@@ -46,6 +61,11 @@ pages run Lua scripts and agents on this machine for whoever can reach them.`,
 			if err := checkLimits(&cfg); err != nil {
 				return withCode(exitUsage, err)
 			}
+			restore, err := serveMemory(luaTotal)
+			if err != nil {
+				return withCode(exitUsage, err)
+			}
+			defer restore()
 			for _, d := range results {
 				st, err := os.Stat(d)
 				if err != nil {
@@ -87,7 +107,57 @@ pages run Lua scripts and agents on this machine for whoever can reach them.`,
 	f.IntVar(&sessions, "sessions", 64, "the most browser sessions kept at once")
 	f.DurationVar(&idle, "idle", time.Hour, "drop a session after this long without a request")
 	addLimitFlags(cmd, &lim)
+	f.StringVar(&luaTotal, "lua-total", "", "memory budget shared by all the server's Lua states, e.g. 2GB, or none (default "+fmtSize(defaultLuaTotal())+": a quarter of this machine's memory, 1GB when unknown)")
 	return cmd
+}
+
+// defaultLuaTotal is the Lua states' shared memory budget of a server: a quarter of the
+// machine's memory (the states' estimate of what they hold undercounts the process's
+// memory, and the Go heap grows past what is live before it is collected), or 1 GiB
+// when the machine's memory is unknown.
+func defaultLuaTotal() int64 {
+	if m, ok := machineMemory(); ok {
+		return max(m/4, 64<<20)
+	}
+	return 1 << 30
+}
+
+// serveMemory sets what --lua-total says (text: "" for the default, "none" for no
+// shared budget) and, unless GOMEMLIMIT is set, Go's soft memory limit to three
+// quarters of the machine's memory, so that the heap is collected harder before it
+// reaches the machine's end. The function it returns restores both.
+func serveMemory(text string) (func(), error) {
+	total := defaultLuaTotal()
+	switch t := strings.TrimSpace(text); {
+	case t == "":
+	case strings.EqualFold(t, "none"):
+		total = 0
+	default:
+		n, err := parseBytes(t)
+		if err != nil {
+			return nil, fmt.Errorf("--lua-total: %w (or none)", err)
+		}
+		total = n
+	}
+	prev := variants.SetTotalMemoryBudget(total)
+	prevLimit := int64(-1)
+	if m, ok := machineMemory(); ok && os.Getenv("GOMEMLIMIT") == "" {
+		prevLimit = debug.SetMemoryLimit(m / 4 * 3)
+	}
+	return func() {
+		variants.SetTotalMemoryBudget(prev)
+		if prevLimit >= 0 {
+			debug.SetMemoryLimit(prevLimit)
+		}
+	}, nil
+}
+
+// fmtSize writes a size as parseBytes reads it, rounded down to a whole MB.
+func fmtSize(n int64) string {
+	if n >= 1<<30 && n%(1<<30) == 0 {
+		return fmt.Sprintf("%dGB", n>>30)
+	}
+	return fmt.Sprintf("%dMB", n>>20)
 }
 
 // addLimitFlags adds the flags of the server's limits on strangers' requests.

@@ -17,6 +17,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kalahlab/kalahlab/variants"
 )
 
 // TestServeSignalRemovesPastedScripts: SIGINT and SIGTERM stop `kalahlab serve`
@@ -65,6 +67,7 @@ func TestServeLimitFlags(t *testing.T) {
 		{"--session-jobs -1", "--session-jobs -1"},
 		{"--queue -2", "--queue -2: want a whole number 0 or more"},
 		{"--body-timeout 0s", "--body-timeout 0s"},
+		{"--lua-total lots", `--lua-total: "lots" is not a size`},
 	} {
 		_, errOut, code := cli(t, "", append([]string{"serve", "--addr", "127.0.0.1:0"}, strings.Fields(tc.args)...)...)
 		assert.Equal(t, exitUsage, code, tc.args)
@@ -72,7 +75,40 @@ func TestServeLimitFlags(t *testing.T) {
 	}
 	out, _, code := cli(t, "", "serve", "--help")
 	assert.Equal(t, 0, code)
-	for _, flag := range []string{"--max-checks", "--max-studies", "--queue", "--session-jobs", "--max-conns", "--body-timeout"} {
+	for _, flag := range []string{"--max-checks", "--max-studies", "--queue", "--session-jobs", "--max-conns", "--body-timeout", "--lua-total"} {
 		assert.Contains(t, out, flag)
 	}
+}
+
+// TestServeMemory: --lua-total sets the Lua states' shared budget (by default a quarter
+// of the machine's memory), and the server gives back what it found when it stops.
+func TestServeMemory(t *testing.T) {
+	before := variants.SetTotalMemoryBudget(0)
+	defer variants.SetTotalMemoryBudget(before)
+	for _, tc := range []struct {
+		text string
+		want int64
+	}{{"", defaultLuaTotal()}, {"none", 0}, {"512MB", 512 << 20}, {"2GB", 2 << 30}} {
+		restore, err := serveMemory(tc.text)
+		require.NoError(t, err, tc.text)
+		got := variants.SetTotalMemoryBudget(tc.want) // reads it, leaves it
+		assert.Equal(t, tc.want, got, tc.text)
+		restore()
+		assert.Equal(t, int64(0), variants.SetTotalMemoryBudget(0), "restored")
+	}
+	if m, ok := machineMemory(); ok {
+		assert.Equal(t, max(m/4, 64<<20), defaultLuaTotal())
+	}
+	assert.Equal(t, "6GB", fmtSize(6<<30))
+	assert.Equal(t, "6044MB", fmtSize(6044<<20))
+}
+
+func TestMemTotal(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "meminfo")
+	require.NoError(t, os.WriteFile(f, []byte("MemTotal:       24684092 kB\nMemFree:        20142368 kB\n"), 0o600))
+	n, ok := memTotal(f)
+	assert.True(t, ok)
+	assert.Equal(t, int64(24684092)<<10, n)
+	_, ok = memTotal(filepath.Join(t.TempDir(), "none"))
+	assert.False(t, ok)
 }

@@ -200,11 +200,14 @@ var memoryBombs = []string{
 
 // TestConcurrentMemoryBombs is issue 21's first "done when": 32 memory-bomb checks and
 // studies fired at once from four sessions leave the server alive; a plain page is
-// served after them, and another session's game survives. The Lua states' budget is
-// made small (8 MB) so that the test needs little memory.
+// served after them, and another session's game survives. The budgets are made small
+// so that the test needs little memory: 16 MB a Lua state, 48 MB shared by all, with
+// more slots (8 checks, 4 studies) than the shared budget has room for, so that both
+// admission and the shared budget refuse some.
 func TestConcurrentMemoryBombs(t *testing.T) {
-	defer variants.SetMemoryBudget(variants.SetMemoryBudget(8 << 20))
-	srv := newServer(t, Config{MaxCheckGames: 20, TempDir: t.TempDir()})
+	defer variants.SetMemoryBudget(variants.SetMemoryBudget(16 << 20))
+	defer variants.SetTotalMemoryBudget(variants.SetTotalMemoryBudget(48 << 20))
+	srv := newServer(t, Config{MaxCheckGames: 20, TempDir: t.TempDir(), MaxChecks: 8, MaxStudies: 4})
 	base, _ := serveOn(t, srv)
 
 	player := browser(t, base)
@@ -242,8 +245,12 @@ func TestConcurrentMemoryBombs(t *testing.T) {
 	wg.Wait()
 	close(answers)
 	codes := map[int]int{}
+	shared := 0
 	for a := range answers {
 		codes[a.code]++
+		if strings.Contains(a.body, "shared memory budget exceeded") {
+			shared++
+		}
 		msg := byID(a.body, "try-error")
 		switch a.code {
 		case http.StatusUnprocessableEntity:
@@ -255,7 +262,7 @@ func TestConcurrentMemoryBombs(t *testing.T) {
 			t.Errorf("status %d: %s", a.code, msg)
 		}
 	}
-	t.Logf("answers by status: %v", codes)
+	t.Logf("answers by status: %v; %d stopped by the shared budget; the Lua states now hold %d bytes", codes, shared, variants.TotalMemoryInUse())
 	assert.Positive(t, codes[http.StatusUnprocessableEntity], "some bombs ran, and failed")
 
 	code, body := browser(t, base).get("/")
