@@ -331,23 +331,25 @@ func TestSlowBodies(t *testing.T) {
 		assert.Contains(t, body, "the request&#39;s body arrived too slowly")
 	})
 	t.Run("a slow client of normal size is served", func(t *testing.T) {
+		base, _ := serveOn(t, newServer(t, Config{BodyTimeout: time.Second, MinBodyRate: 4096}))
 		src := goodRule + "\n" + strings.Repeat("-- a long comment to make the script 96 KB\n", 96<<10/44)
 		form := url.Values{"source": {src}, "check_games": {"2"}}.Encode()
+		size := len(form)
 		pr, pw := io.Pipe()
-		go func() { // 8 KB every 30 ms: about 0.4 s in all, twice the timeout
+		go func() { // 8 KB every 150 ms: about 1.8 s in all, past the timeout, each 8 KB earning 2 s
 			for len(form) > 0 {
 				n := min(8<<10, len(form))
 				if _, err := pw.Write([]byte(form[:n])); err != nil {
 					return
 				}
 				form = form[n:]
-				time.Sleep(30 * time.Millisecond)
+				time.Sleep(150 * time.Millisecond)
 			}
 			pw.Close()
 		}()
 		req, err := http.NewRequest("POST", base+"/try/check", pr)
 		require.NoError(t, err)
-		req.ContentLength = int64(len(form))
+		req.ContentLength = int64(size)
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		res, err := http.DefaultClient.Do(req)
 		require.NoError(t, err)
@@ -456,10 +458,11 @@ func entries(t *testing.T, dir string) []string {
 	return names
 }
 
-// slowHook is a rule whose extra_turn hook takes a fraction of a millisecond a call: far under
-// the hook's time limit, far over what hundreds of games allow in a short deadline.
+// slowHook is a rule whose extra_turn hook takes a few hundred Lua steps a call (a game
+// of it takes about 20 ms here): far under the hook's time limit, far over what
+// hundreds of games allow in a short deadline.
 const slowHook = `return variant { name = "t/slow", extends = "kalah", summary = "slow",
-  hooks = { extra_turn = function(b, last) local n = 0 for i = 1, 3000 do n = n + i end return false end } }`
+  hooks = { extra_turn = function(b, last) local n = 0 for i = 1, 300 do n = n + i end return false end } }`
 
 // TestDeadlineNamesScriptAndHook: a check or study stopped by the server's time limit
 // says so in words naming the script and its hooks, not "context deadline exceeded".
@@ -549,7 +552,7 @@ func TestBodyReaderLiftsItsDeadline(t *testing.T) {
 	srv := newServer(t, Config{BodyTimeout: 50 * time.Millisecond, MaxStudyTime: time.Minute, MaxCheckGames: 1000})
 	base, _ := serveOn(t, srv)
 	// A check of this many games of the slow rule takes well over the body timeout.
-	code, body := browser(t, base).post("/try/check", url.Values{"source": {slowHook}, "check_games": {"3"}})
+	code, body := browser(t, base).post("/try/check", url.Values{"source": {slowHook}, "check_games": {"30"}})
 	assert.Equal(t, 200, code, byID(body, "try-error"))
 	assert.Contains(t, body, "Check: passed")
 }
