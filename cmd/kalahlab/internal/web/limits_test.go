@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net"
 	"net/http"
 	"net/http/cookiejar"
@@ -447,6 +448,33 @@ func TestPastedScriptsRemoved(t *testing.T) {
 	})
 }
 
+// TestServeInterruptsLongRequests: a study still running when the grace period of a
+// shutdown ends is interrupted, and its pasted script removed.
+func TestServeInterruptsLongRequests(t *testing.T) {
+	defer func(g time.Duration) { shutdownGrace = g }(shutdownGrace)
+	shutdownGrace = 10 * time.Millisecond
+	tmp := t.TempDir()
+	srv := newServer(t, Config{TempDir: tmp, MaxStudyTime: 10 * time.Minute, MaxStudyGames: 5000})
+	base, stop := serveOn(t, srv)
+	got := make(chan error, 1)
+	go func() {
+		res, err := http.PostForm(base+"/try/study", url.Values{"source": {goodRule}, "games": {"5000"}, "agent": {"alphabeta:depth=6"}})
+		if err == nil {
+			res.Body.Close()
+		}
+		got <- err
+	}()
+	waitFor(t, func() bool { return len(srv.jobs.studies) == 1 })
+	stop()
+	select {
+	case <-got: // an error (the connection closed) or the page of an interrupted study
+	case <-time.After(time.Minute): // against a hang only
+		t.Fatal("the study went on after the server stopped")
+	}
+	waitFor(t, func() bool { return len(srv.jobs.studies) == 0 }) // the handler has returned: the study stopped
+	assert.Empty(t, entries(t, tmp))
+}
+
 func entries(t *testing.T, dir string) []string {
 	t.Helper()
 	ents, err := os.ReadDir(dir)
@@ -554,5 +582,20 @@ func TestBodyReaderLiftsItsDeadline(t *testing.T) {
 	// A check of this many games of the slow rule takes well over the body timeout.
 	code, body := browser(t, base).post("/try/check", url.Values{"source": {slowHook}, "check_games": {"30"}})
 	assert.Equal(t, 200, code, byID(body, "try-error"))
+	assert.Contains(t, body, "Check: passed")
+
+	// The page's own form is multipart, which may be parsed without reading to its end.
+	var b strings.Builder
+	mw := multipart.NewWriter(&b)
+	require.NoError(t, mw.WriteField("source", slowHook))
+	require.NoError(t, mw.WriteField("check_games", "30"))
+	fw, err := mw.CreateFormFile("script", "")
+	require.NoError(t, err)
+	_, _ = fw.Write(nil)
+	require.NoError(t, mw.Close())
+	res, err := http.Post(base+"/try/check", mw.FormDataContentType(), strings.NewReader(b.String()))
+	require.NoError(t, err)
+	body = readAll(t, res)
+	assert.Equal(t, 200, res.StatusCode, byID(body, "try-error"))
 	assert.Contains(t, body, "Check: passed")
 }

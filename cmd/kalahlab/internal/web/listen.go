@@ -13,17 +13,21 @@ import (
 )
 
 // shutdownGrace is how long Serve lets the requests under way finish once its context
-// has ended.
-const shutdownGrace = 5 * time.Second
+// has ended (a variable for the tests).
+var shutdownGrace = 5 * time.Second
 
 // Serve serves s on ln until ctx ends (Ctrl-C), then lets the requests under way finish
-// for a few seconds, and closes s (removing the pasted scripts). It bounds the
-// connections open at once (Config.MaxConns: more wait to be accepted), the arrival of
-// a request's headers (Config.HeaderTimeout) and of its body (Config.BodyTimeout, see
-// bodyReader), and the time an idle connection is kept.
+// for a few seconds, interrupts the others (their checks, studies and agents stop), and
+// closes s (removing the pasted scripts). It bounds the connections open at once
+// (Config.MaxConns: more wait to be accepted), the arrival of a request's headers
+// (Config.HeaderTimeout) and of its body (Config.BodyTimeout, see bodyReader), and the
+// time an idle connection is kept.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	defer s.Close()
-	hs := &http.Server{Handler: s, ReadHeaderTimeout: s.cfg.HeaderTimeout, IdleTimeout: 2 * time.Minute}
+	base, interrupt := context.WithCancel(context.Background())
+	defer interrupt()
+	hs := &http.Server{Handler: s, ReadHeaderTimeout: s.cfg.HeaderTimeout, IdleTimeout: 2 * time.Minute,
+		BaseContext: func(net.Listener) context.Context { return base }}
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(newLimitListener(ln, s.cfg.MaxConns)) }()
 	select {
@@ -33,7 +37,12 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
-	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+	err := hs.Shutdown(sctx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		interrupt()
+		err = hs.Close()
+	}
+	if err != nil {
 		return err
 	}
 	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {

@@ -19,9 +19,16 @@
 //     games and time and cancelled when the page goes away.
 //
 // Each browser gets a session (a random id in a cookie) holding its own game and its
-// own Lua states; sessions are bounded in number and dropped when idle, and dropping
-// one interrupts its Lua code. Scripts run in the same sandbox, with the same time and
-// memory limits, as on the command line: a hostile script fails its own request only.
+// own Lua states; sessions are made by forms only (not by GETs), bounded in number and
+// dropped when idle, and dropping one interrupts its Lua code. Scripts run in the same
+// sandbox, with the same time and memory limits, as on the command line: a hostile
+// script fails its own request only.
+//
+// Strangers' requests are bounded (see admit.go, listen.go and tmpdir.go): checks and
+// studies by slots, a small queue and a bound per session, refused beyond with 429 or
+// 503 and a Retry-After; request bodies by a deadline that grows with what arrives;
+// connections by a cap (Serve). The pasted scripts live in a folder of the process's,
+// removed when the server closes, and the folders of dead processes at the next start.
 //
 // The JavaScript (static/app.js) is a small hand-written module that only enhances the
 // server-rendered pages: every action is an ordinary form that works without it.
