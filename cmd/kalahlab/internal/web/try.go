@@ -270,21 +270,25 @@ func (s *Server) startTry(w http.ResponseWriter, job *tryJob) (*tried, bool) {
 
 // stopped is the error of a check or study that failed with err, when the server's
 // time limit (ctx, of Config.MaxStudyTime) stopped it: in words that name the script
-// and its hooks, and say how far it got (done). It is nil when the time limit did not.
-func (s *Server) stopped(ctx context.Context, err error, t *tried, what, done string) error {
+// and the hooks its games were running, say how far it got (done) and what to change
+// (fewer, what a study may ask for besides fewer games). It is nil when the time limit
+// did not stop it.
+func (s *Server) stopped(ctx context.Context, err error, t *tried, what, done, fewer string) error {
 	if err == nil || !errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return nil
 	}
-	hooks := "it has no hooks, so it was the games themselves"
+	while := "while playing them (it has no hooks: the games themselves took that long)"
+	remedy := "ask for " + fewer
 	if h := t.variant.Hooks; len(h) > 0 {
 		hook := "hook"
 		if len(h) > 1 {
 			hook = "hooks"
 		}
-		hooks = fmt.Sprintf("the Lua code of its %s %s ran that long in all", hook, strings.Join(h, ", "))
+		while = fmt.Sprintf("while playing them with its %s %s", hook, strings.Join(h, ", "))
+		remedy += ", or make the " + hook + " faster"
 	}
-	return fmt.Errorf("the %s of %s (%s) was stopped at the server's time limit of %v, %s: %s; ask for fewer games, or make the rule faster",
-		what, t.file, t.variant.Name, s.cfg.MaxStudyTime, done, hooks)
+	return fmt.Errorf("the %s of %s (%s) was stopped at the server's time limit of %v, %s, %s: %s",
+		what, t.file, t.variant.Name, s.cfg.MaxStudyTime, done, while, remedy)
 }
 
 // tryCheck loads a pasted script and runs `variants check` on it: its examples and
@@ -305,7 +309,7 @@ func (s *Server) tryCheck(w http.ResponseWriter, r *http.Request) {
 	rep, err := variants.CheckContext(ctx, t.variant, v.CheckGames, 1)
 	if err != nil && rep == nil {
 		v.Err = "check: " + cleanPath(err, t.dir).Error()
-		if e := s.stopped(ctx, err, t, "check", "before its first game"); e != nil {
+		if e := s.stopped(ctx, err, t, "check", "before its first game", "fewer games"); e != nil {
 			v.Err = e.Error()
 		}
 		s.render(w, http.StatusUnprocessableEntity, "try", "Try a rule", v)
@@ -315,7 +319,7 @@ func (s *Server) tryCheck(w http.ResponseWriter, r *http.Request) {
 	v.CheckOK = err == nil && rep.OK()
 	if err != nil {
 		v.Err = fmt.Sprintf("check stopped after %d games: %v", rep.Games, err)
-		if e := s.stopped(ctx, err, t, "check", checkProgress(rep, t.variant, v.CheckGames)); e != nil {
+		if e := s.stopped(ctx, err, t, "check", checkProgress(rep, t.variant, v.CheckGames), "fewer games"); e != nil {
 			v.Err = e.Error()
 		}
 	}
@@ -360,7 +364,7 @@ func (s *Server) tryStudy(w http.ResponseWriter, r *http.Request) {
 			if rep != nil {
 				done = checkProgress(rep, t.variant, min(20, v.CheckGames))
 			}
-			if e := s.stopped(ctx, err, t, "check before the study", done); e != nil {
+			if e := s.stopped(ctx, err, t, "check before the study", done, "fewer check games"); e != nil {
 				v.Err = e.Error()
 			}
 		}
@@ -370,8 +374,8 @@ func (s *Server) tryStudy(w http.ResponseWriter, r *http.Request) {
 	sv, err := s.runStudy(ctx, t, v)
 	if err != nil {
 		v.Err = "study: " + cleanPath(err, t.dir).Error()
-		done := fmt.Sprintf("against %s with %d games a variant and the agent %s (%s)", parentOf(t.variant), v.Games, v.Agent, cleanPath(err, t.dir))
-		if e := s.stopped(ctx, err, t, "study", done); e != nil {
+		done := fmt.Sprintf("with %d games a variant against %s and the agent %s (%s)", v.Games, parentOf(t.variant), v.Agent, cleanPath(err, t.dir))
+		if e := s.stopped(ctx, err, t, "study", done, "fewer games or a faster agent"); e != nil {
 			v.Err = e.Error()
 		}
 		s.render(w, http.StatusUnprocessableEntity, "try", "Try a rule", v)
