@@ -14,7 +14,9 @@
 //     or the engine, relies on (protect.go).
 //   - A time limit on every call from Go (Call: HookTimeout; Run: LoadTimeout), stopped
 //     within a thousand Lua steps, and an interruption channel (SetDone): see deadline.go.
-//     pcall cannot swallow either for good, and no traceback is built on the way out.
+//     A call stopped by either, or by a memory budget, stays stopped: every later check
+//     of it raises the error again and the call returns that error, whatever pcall,
+//     xpcall or an error handler did with it; no traceback is built on the way out.
 //   - A memory budget per state (SetMemoryBudget, DefaultMemoryBudget) and a cap on
 //     every string Lua code builds (MaxString; MaxStringRep for string.rep): budget.go,
 //     strlib.go, tables.go. Over it is an error of the running call, not a crash.
@@ -36,7 +38,9 @@
 // skip one countdown at their entry (deadline.go).
 //
 // A VM belongs to one goroutine. Errors of Run and Call read "file:line: message",
-// without gopher-lua's stack trace.
+// without gopher-lua's stack trace; an error object that is not a string reads "error
+// object is a table" at the line of its error call; string.byte and unpack refuse
+// ranges whose results cannot fit on the value stack, saying so (stack.go).
 package sandbox
 
 import (
@@ -97,6 +101,9 @@ type VM struct {
 	done <-chan struct{}
 	// moduleDirs are the user folders require looks in after the library (modules.go).
 	moduleDirs []string
+	// The last error object that is not a string, and where error raised it (wrapError).
+	errObj   lua.LValue
+	errWhere string
 }
 
 // New builds a sandboxed state: only the base, table, string and math libraries,
@@ -129,6 +136,8 @@ func New() *VM {
 	v.tickFn = L.NewFunction(v.tick)
 	G.RawSetString("variant", v.varFn)
 	protectBase(L) // pcall and xpcall without tracebacks; rawset and rawget refuse protected tables
+	v.wrapError(L)
+	v.guardStack(L) // string.byte and unpack say when their results cannot fit
 	if m, ok := G.RawGetString("math").(*lua.LTable); ok {
 		m.RawSetString("random", lua.LNil)
 		m.RawSetString("randomseed", lua.LNil)
@@ -290,6 +299,7 @@ func (v *VM) Run(proto *lua.FunctionProto) ([]lua.LValue, error) {
 func (v *VM) call(nargs, nret int, limit time.Duration) error {
 	v.callSeq++
 	v.limit = limit
+	v.errObj = nil
 	L := v.L
 	base := L.GetTop() - nargs - 1
 	err := L.PCall(nargs, nret, nil)
@@ -299,7 +309,7 @@ func (v *VM) call(nargs, nret int, limit time.Duration) error {
 		return errors.New(v.failMsg)
 	}
 	if err != nil {
-		return luaMessage(err)
+		return v.luaMessage(err)
 	}
 	return nil
 }
@@ -314,15 +324,48 @@ func (v *VM) pushChunkArgs() int {
 	return 4
 }
 
-// luaMessage strips gopher-lua's stack trace from an error and keeps the message.
-func luaMessage(err error) error {
-	if e, ok := err.(*lua.ApiError); ok {
-		if s, ok := e.Object.(lua.LString); ok {
-			return fmt.Errorf("%s", strings.TrimSpace(string(s)))
-		}
-		return fmt.Errorf("error object is a %s", e.Object.Type())
+// luaMessage strips gopher-lua's stack trace from an error and keeps the message. An
+// error object that is not a string (error { code = 1 }) reads "error object is a
+// table", at the line of the error call that raised it (wrapError) when that is known.
+// A full value stack says so (stackFull).
+func (v *VM) luaMessage(err error) error {
+	e, ok := err.(*lua.ApiError)
+	if !ok {
+		return err
 	}
-	return err
+	if s, ok := e.Object.(lua.LString); ok {
+		msg := strings.TrimSpace(string(s))
+		if strings.HasSuffix(msg, "registry overflow") {
+			msg += ": " + stackFull
+		}
+		return errors.New(msg)
+	}
+	msg := fmt.Sprintf("error object is a %s", e.Object.Type())
+	if e.Object == v.errObj && v.errWhere != "" {
+		msg = v.errWhere + " " + msg
+	}
+	return errors.New(msg)
+}
+
+// wrapError replaces the base library's error: as it is, but for an error object that
+// is not a string it notes the position of the call (error's level: 1, the caller, by
+// default), so that the call's error names that line (luaMessage) and not the hook's
+// first.
+func (v *VM) wrapError(L *lua.LState) {
+	fn, ok := L.G.Global.RawGetString("error").(*lua.LFunction)
+	if !ok || fn.GFunction == nil {
+		return
+	}
+	orig := fn.GFunction
+	L.G.Global.RawSetString("error", L.NewFunction(func(L *lua.LState) int {
+		if obj := L.Get(1); obj.Type() != lua.LTString {
+			v.errObj, v.errWhere = obj, ""
+			if level := L.OptInt(2, 1); level > 0 {
+				v.errWhere = L.Where(level)
+			}
+		}
+		return orig(L)
+	}))
 }
 
 // compiled is one entry of the compile cache.

@@ -22,7 +22,7 @@ import (
 // measured again then, so that only what the state keeps between calls stays counted).
 //
 // While the shared budget is set, a state also measures itself sooner: when the
-// process's heap has grown by half of what is left of the shared budget (at least
+// process has allocated half of what is left of the shared budget (at least
 // minSharedSlack), where alone it waits for a quarter of its own budget. The heap is the
 // process's, so every running state notices any one's growth within a few thousand Lua
 // steps; the total so overshoots the shared budget by at most about half of what was

@@ -102,6 +102,7 @@ func TestSharedBudget(t *testing.T) {
 	t.Logf("%d states: %.1f MiB held together (shared budget %d MiB), total counted %.1f MiB (at most %.1f MiB seen), %d stopped by the shared budget",
 		states, float64(held)/(1<<20), shared>>20, float64(TotalMemoryInUse()-before)/(1<<20), float64(peak.Load())/(1<<20), sharedErrs)
 	assert.Less(t, peak.Load(), int64(shared*3/2+states<<20), "the total stays within 1.5 x the shared budget, and a megabyte a state")
+	assert.Less(t, held, int64(shared*3/2+states<<20), "so does the heap the states hold")
 	for _, v := range vms {
 		v.Close()
 	}
