@@ -45,12 +45,13 @@ checks and --max-studies studies of Try a rule run at once, --queue more wait fo
 slot (up to 30s), and a session may have --session-jobs running or waiting; the others
 are refused (503, or 429 for the session) with a Retry-After and a sentence saying
 what to do. All Lua states share one memory budget (--lua-total) besides each one's
-own (--lua-memory); the server also sets Go's soft memory limit to three quarters of
-the machine's memory unless GOMEMLIMIT is set. A request's body must arrive within
---body-timeout, plus a second for every 4KB arrived; at most --max-conns connections
-are open at once. Pasted scripts are kept in a kalahlab-try-* folder under $TMPDIR that
-is removed when the server stops (Ctrl-C, SIGTERM); the folders of a crashed server
-are removed at the next start.`,
+own (--lua-memory); unless GOMEMLIMIT is set, Go's soft memory limit is twice
+--lua-total plus 512MB (at most three quarters of the machine's memory). A request's
+body must arrive within --body-timeout, plus a second for every 4KB arrived; at most
+--max-conns connections are open at once. Pasted scripts are kept in a kalahlab-try-*
+folder under $TMPDIR that is removed when the server stops (Ctrl-C, SIGTERM: the
+requests under way get 5s to finish); the folders of a crashed server are removed at
+the next start.`,
 		Example: `  kalahlab serve
   kalahlab serve --results results/
   kalahlab serve --addr 127.0.0.1:9000 --scripts my-rules/
@@ -123,9 +124,9 @@ func defaultLuaTotal() int64 {
 }
 
 // serveMemory sets what --lua-total says (text: "" for the default, "none" for no
-// shared budget) and, unless GOMEMLIMIT is set, Go's soft memory limit to three
-// quarters of the machine's memory, so that the heap is collected harder before it
-// reaches the machine's end. The function it returns restores both.
+// shared budget) and, unless GOMEMLIMIT is set, Go's soft memory limit (goLimit), so
+// that the garbage of the scripts (which their budgets do not count) is collected
+// before it piles up. The function it returns restores both.
 func serveMemory(text string) (func(), error) {
 	total := defaultLuaTotal()
 	switch t := strings.TrimSpace(text); {
@@ -141,8 +142,8 @@ func serveMemory(text string) (func(), error) {
 	}
 	prev := variants.SetTotalMemoryBudget(total)
 	prevLimit := int64(-1)
-	if m, ok := machineMemory(); ok && os.Getenv("GOMEMLIMIT") == "" {
-		prevLimit = debug.SetMemoryLimit(m / 4 * 3)
+	if limit, ok := goLimit(total); ok && os.Getenv("GOMEMLIMIT") == "" {
+		prevLimit = debug.SetMemoryLimit(limit)
 	}
 	return func() {
 		variants.SetTotalMemoryBudget(prev)
@@ -150,6 +151,23 @@ func serveMemory(text string) (func(), error) {
 			debug.SetMemoryLimit(prevLimit)
 		}
 	}, nil
+}
+
+// goLimit is the soft memory limit of a server whose Lua states share total bytes (0:
+// no bound): twice that plus 512 MB (what the scripts hold, as much again of their
+// garbage, and the server itself), and at most three quarters of the machine's memory.
+// With neither bound known there is none.
+func goLimit(total int64) (int64, bool) {
+	m, known := machineMemory()
+	switch {
+	case total > 0 && known:
+		return min(2*total+512<<20, m/4*3), true
+	case total > 0:
+		return 2*total + 512<<20, true
+	case known:
+		return m / 4 * 3, true
+	}
+	return 0, false
 }
 
 // fmtSize writes a size as parseBytes reads it, rounded down to a whole MB.

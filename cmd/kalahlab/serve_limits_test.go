@@ -99,6 +99,13 @@ func TestServeMemory(t *testing.T) {
 	if m, ok := machineMemory(); ok {
 		assert.Equal(t, max(m/4, 64<<20), defaultLuaTotal())
 	}
+	if m, ok := machineMemory(); ok {
+		limit, ok := goLimit(1 << 30)
+		assert.True(t, ok)
+		assert.Equal(t, min(2560<<20, m/4*3), limit, "twice the Lua states' budget and 512MB")
+		limit, _ = goLimit(0)
+		assert.Equal(t, m/4*3, limit, "no shared budget: three quarters of the machine")
+	}
 	assert.Equal(t, "6GB", fmtSize(6<<30))
 	assert.Equal(t, "6044MB", fmtSize(6044<<20))
 }
