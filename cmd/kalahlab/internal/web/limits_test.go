@@ -601,3 +601,32 @@ func TestBodyReaderLiftsItsDeadline(t *testing.T) {
 	assert.Equal(t, 200, res.StatusCode, byID(body, "try-error"))
 	assert.Contains(t, body, "Check: passed")
 }
+
+// TestEvictionSparesPlayers: a full store evicts the sessions that never held a game or
+// a rule (what cookie-less form posts make) before a player's, however long idle.
+func TestEvictionSparesPlayers(t *testing.T) {
+	st := newStore(3, time.Hour)
+	now := time.Unix(0, 0)
+	st.now = func() time.Time { return now }
+	post := func() *session {
+		now = now.Add(time.Second)
+		return st.get(httptest.NewRecorder(), httptest.NewRequest("POST", "/play/undo", nil))
+	}
+	player := post()
+	player.holds.Store(true)
+	var empties []*session
+	for range 10 {
+		empties = append(empties, post())
+	}
+	assert.Equal(t, 3, st.len())
+	assert.NoError(t, player.ctx.Err(), "the player's session, the least recently used, is kept")
+	for _, e := range empties[:8] {
+		assert.Error(t, e.ctx.Err(), "empty ones made room")
+	}
+	other := post()
+	other.holds.Store(true)
+	empties[9].holds.Store(true)
+	post() // all three now hold something: the least recently used goes
+	assert.Error(t, player.ctx.Err())
+	assert.NoError(t, other.ctx.Err())
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -20,6 +21,9 @@ type session struct {
 
 	mu   sync.Mutex
 	last time.Time // the last request (under store.mu)
+	// holds says the session has held a game or a tried rule: a full store evicts the
+	// sessions that never did first (see evictOldest).
+	holds atomic.Bool
 
 	// ctx ends when the session is dropped (idle, evicted, or the server closing):
 	// it interrupts the Lua code of the session's games.
@@ -84,10 +88,13 @@ func (st *store) sweep(now time.Time) {
 	}
 }
 
+// evictOldest drops the least recently used session that never held a game or a tried
+// rule (a form posted without a cookie makes one, by a script as easily as by a
+// person), or when every session has held one, the least recently used of all.
 func (st *store) evictOldest() {
 	var old *session
 	for _, s := range st.m {
-		if old == nil || s.last.Before(old.last) {
+		if old == nil || older(s, old) {
 			old = s
 		}
 	}
@@ -95,6 +102,14 @@ func (st *store) evictOldest() {
 		delete(st.m, old.id)
 		old.drop()
 	}
+}
+
+// older reports whether a is to be evicted before b.
+func older(a, b *session) bool {
+	if ha, hb := a.holds.Load(), b.holds.Load(); ha != hb {
+		return hb
+	}
+	return a.last.Before(b.last)
 }
 
 // len is the number of live sessions.

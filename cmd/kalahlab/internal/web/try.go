@@ -218,6 +218,7 @@ func (s *Server) keep(sess *session, t *tried) {
 		old.remove()
 	}
 	sess.tried = t
+	sess.holds.Store(true)
 }
 
 // tryJob is a Try request that admission let in: its form, its session and the
