@@ -16,12 +16,18 @@ help: ## list the targets
 build: ## build bin/kalahlab
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/kalahlab
 
+# The race step runs the Lua bridge and the sandbox with -short: the long contract
+# sweeps (whole games checked ply by ply), which share nothing between goroutines, run
+# in full in the plain step and shortened under the race detector, so that the step
+# takes minutes, not ten. Every step has a -timeout with margin for a loaded machine.
+TEST_TIMEOUT ?= 25m
+
 test: ## vet, no function over complexity 30, and every test (the one test command; race detector on the Lua bridge and the threaded solver)
 	$(GO) vet ./...
 	$(GOCYCLO) -over $(CYCLO_OVER) -ignore '_test\.go$$|(^|/)testdata/' .
-	$(GO) test ./...
-	$(GO) test -race -count=1 ./variants/...
-	$(GO) test -race -count=1 -run 'ThreadsAgree|EndgameLevels|EndgameFiles' ./ai/solve/kalahsolve/ ./ai/endgame/
+	$(GO) test -timeout $(TEST_TIMEOUT) ./...
+	$(GO) test -race -short -count=1 -timeout $(TEST_TIMEOUT) ./variants/...
+	$(GO) test -race -count=1 -timeout $(TEST_TIMEOUT) -run 'ThreadsAgree|EndgameLevels|EndgameFiles' ./ai/solve/kalahsolve/ ./ai/endgame/
 
 test-deep: ## the slow checks (KALAHLAB_DEEP=1): checkers perft 9-11, Kalah(6,4) solved seven ways (2-3 min)
 	@pkgs=$$(grep -rl --include='*_test.go' 'KALAHLAB_DEEP' . | xargs -n1 dirname | sort -u); \

@@ -98,6 +98,7 @@ func TestHookBudgets(t *testing.T) {
 // holds the data), and the process goes on.
 func TestStashedStrings(t *testing.T) {
 	defer SetMemoryBudget(SetMemoryBudget(8 << 20))
+	defer sandbox.SetLimits(sandbox.SetLimits(time.Hour, time.Hour)) // memory, not time: no race with the clock under -race on a busy machine
 	for _, c := range []struct{ name, stash string }{
 		{"strings", `stash[#stash + 1] = string.rep("x", 1e6)`},
 		{"tables", `local t = {} for i = 1, 5000 do t[i] = i end stash[#stash + 1] = t`},

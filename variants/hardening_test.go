@@ -147,10 +147,11 @@ assert(not ok10 and string.find(e10, "deep"), "an error after many tail calls")
 return variant { extends = "kalah" }`
 	_, err := LoadScript("ok.lua", []byte(src), Options{})
 	require.NoError(t, err)
-	// The error object of a hook error is kept as before: a table names its type.
+	// The error object of a hook error is kept as before: a table names its type, at
+	// the line of the error call.
 	_, err = LoadScript("bad.lua", []byte("error({})\nreturn variant { extends = \"kalah\" }"), Options{})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "bad.lua: error object is a table")
+	assert.Contains(t, err.Error(), "bad.lua:1: error object is a table")
 	assert.NotContains(t, err.Error(), "traceback")
 }
 

@@ -193,3 +193,15 @@ func typeName(v lua.LValue) string {
 // default, 256 MiB), and returns the previous one. It applies from the next check on,
 // in every state; set it before loading scripts (kalahlab --lua-memory does).
 func SetMemoryBudget(bytes int64) int64 { return sandbox.SetMemoryBudget(bytes) }
+
+// SetTotalMemoryBudget sets the memory budget shared by all Lua states of the process,
+// in bytes (0 or less: none, the default; the CLI sets none), and returns the previous
+// one: a script whose state takes the states' total past it fails its hook with an
+// error naming the shared budget, whatever its own budget (SetMemoryBudget) leaves. A
+// server running many users' scripts at once sets it (package sandbox: the shared
+// memory budget).
+func SetTotalMemoryBudget(bytes int64) int64 { return sandbox.SetTotalMemoryBudget(bytes) }
+
+// TotalMemoryInUse returns the bytes all Lua states of the process count against the
+// shared memory budget (kept whether or not one is set).
+func TotalMemoryInUse() int64 { return sandbox.TotalMemoryInUse() }

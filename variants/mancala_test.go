@@ -491,7 +491,11 @@ return variant {
 	require.Equal(t, "3,0,0,0,0,0,[0],0,2,0,1,1,5,[0] s", want)
 	assert.Equal(t, want, s.String(), "b:sow sows and captures as a move does")
 
-	rep, err := Check(v, 10, 1)
+	games := 10
+	if testing.Short() { // the race step of make test: long ayoayo games, checked whole
+		games = 2
+	}
+	rep, err := Check(v, games, 1)
 	require.NoError(t, err)
 	assert.True(t, rep.OK(), "%s", rep)
 }

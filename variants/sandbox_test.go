@@ -64,7 +64,7 @@ func TestSandboxLoadErrors(t *testing.T) {
 		{"deep recursion at load", "local function f(n) return 1 + f(n + 1) end\nlocal x = f(1)\nreturn variant { extends = \"kalah\" }", `bad.lua:1: stack overflow`},
 		{"a syntax error", "return variant { extends = \"kalah\" ", `bad.lua:1: '}' expected near '<eof>'`},
 		{"a runtime error", "local x = nil + 1\nreturn variant { extends = \"kalah\" }", `bad.lua:1: `},
-		{"error with a table", "error({})\nreturn variant { extends = \"kalah\" }", `bad.lua: error object is a table`},
+		{"error with a table", "error({})\nreturn variant { extends = \"kalah\" }", `bad.lua:1: error object is a table`},
 		{"no variant returned", "local x = 1", `bad.lua: the script returns nothing: a variant script ends with return variant {`},
 		{"variant of a number", "return variant(3)", `bad.lua:1: variant: want a table`},
 		{"extends missing", "return variant { name = \"x\" }", `bad.lua: extends missing`},

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"reflect"
 	"runtime/metrics"
 	"sync/atomic"
@@ -64,17 +65,23 @@ func maxString() int {
 //     charged like strings (tables.go).
 //   - Everything else (tables, closures) grows one bounded step at a time, and every
 //     loop and function entry counts down to tick (deadline.go), every tickBudget steps.
-//     tick looks, every few calls, at the size of the whole process's heap
-//     (runtime/metrics, a few hundred nanoseconds).
-//   - When the bytes charged, or the growth of the process's heap, since the last
+//     tick looks, every few calls, at the bytes the whole process has allocated
+//     (runtime/metrics' cumulative count, a few hundred nanoseconds): no state can
+//     have grown by more than that since its last measurement, garbage or not.
+//   - When the bytes charged, or the bytes the process allocated, since the last
 //     measurement pass the slack (the budget less the state's last measured size, at
 //     least a quarter of the budget), the state is measured: a walk of everything it can reach
 //     (globals, the library tables, the value stack of the running calls, the
 //     upvalues of their functions, the modules and the scripts' results), estimating
-//     each table, string and function at its Go size. Over the budget is an error.
+//     each table, string, number and function at its Go size, as the allocator rounds
+//     it (gosize.go). Over the budget is an error.
 //
-// So a state overshoots its budget by at most about the slack plus one string, and a
-// state with little data costs a walk of a few hundred objects every so often. What the
+// So the data a state holds stays under 1.25 times its budget plus one string (the
+// largest a string or a table gap can be at once, MaxString), the estimate's error
+// aside (within a few percent of the live heap, measured: TestBudgetOvershoot), and a
+// state with little data costs a walk of a few hundred objects every so often. The
+// process's heap adds its garbage on top, as much again as the live heap with Go's
+// default GOGC; a server bounds that with GOMEMLIMIT. What the
 // walk cannot see (data only a suspended Go function holds) is not counted; data a
 // script keeps between hook calls stays, so once over the budget a state fails again
 // (its game value does, in every later game; the state is not rebuilt in place, since
@@ -82,15 +89,17 @@ func maxString() int {
 type memState struct {
 	charged  int64  // bytes charged since the last measurement
 	slack    int64  // measure when charged (or the heap's growth) passes it
-	heap     uint64 // the process's heap at the last measurement, or its low since
+	allocs   uint64 // the bytes the process had allocated at the last measurement
 	ticks    int
 	sample   []metrics.Sample
 	roots    []lua.LValue // the scripts' results (their hooks and upvalues)
 	seen     map[unsafe.Pointer]struct{}
 	work     []lua.LValue
 	walk     walker
-	measured int64  // the last measurement, for tests
-	over     uint64 // the call (VM.callSeq) found over the budget: it fails at every check
+	measured int64  // the last measurement
+	grew     uint64 // the call (VM.callSeq) last measured: it is measured again at its end
+	share    *share // what the state counts in the shared total (shared.go)
+	held     int64  // the same, as the state last set it
 }
 
 // ticksPerHeapCheck is how many ticks pass between two reads of the process's
@@ -98,7 +107,7 @@ type memState struct {
 const ticksPerHeapCheck = 4
 
 func (m *memState) init() {
-	m.sample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	m.sample = []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
 	m.seen = map[unsafe.Pointer]struct{}{}
 	m.reset(0)
 }
@@ -108,11 +117,11 @@ func (m *memState) reset(size int64) {
 	budget := memBudget.Load()
 	m.measured = size
 	m.charged = 0
-	m.slack = max(budget-size, budget/4)
+	m.slack = sharedSlack(max(budget-size, budget/4))
 	if m.sample != nil {
 		metrics.Read(m.sample)
 		if m.sample[0].Value.Kind() == metrics.KindUint64 {
-			m.heap = m.sample[0].Value.Uint64()
+			m.allocs = m.sample[0].Value.Uint64()
 		}
 	}
 }
@@ -129,51 +138,73 @@ func (v *VM) charge(L *lua.LState, n int, what string) {
 
 // chargeBytes accounts for n bytes that Lua code is about to allocate in one step (a
 // string, or the gap a table index adds: tables.go), measuring the state when the bytes
-// charged since the last measurement pass the slack.
+// charged since the last measurement pass the slack, and adding them to the shared
+// total every sharedFlush bytes (shared.go).
 func (v *VM) chargeBytes(L *lua.LState, n int64) {
-	v.mem.charged += n
-	if v.mem.charged > v.mem.slack || v.mem.over == v.callSeq {
-		v.measure(L)
-		v.mem.charged = n
+	m := &v.mem
+	m.charged += n
+	if m.charged > m.slack || v.stopped() {
+		v.measure(L, n)
+		return
+	}
+	if m.measured+m.charged-m.held >= sharedFlush && overShared(v.setHeld(m.measured+m.charged)) {
+		v.measure(L, n) // the charges may be garbage by now: the measurement tells
 	}
 }
 
-// heapTick is called by tick: every ticksPerHeapCheck calls it reads the size of the
-// process's heap and measures the state when it has grown by more than the slack.
+// heapTick is called by tick: every ticksPerHeapCheck calls it reads the bytes the
+// process has allocated and measures the state when more than the slack were
+// allocated since its last measurement.
 func (v *VM) heapTick(L *lua.LState) {
 	m := &v.mem
 	if m.ticks++; m.ticks < ticksPerHeapCheck || m.sample == nil {
 		return
 	}
 	m.ticks = 0
-	if m.over == v.callSeq {
-		v.measure(L)
-	}
 	metrics.Read(m.sample)
 	if m.sample[0].Value.Kind() != metrics.KindUint64 {
 		return
 	}
-	switch h := m.sample[0].Value.Uint64(); {
-	case h < m.heap:
-		m.heap = h // a collection freed garbage: growth counts from here
-	case h-m.heap > uint64(m.slack):
-		v.measure(L)
+	if a := m.sample[0].Value.Uint64(); a-m.allocs > uint64(m.slack) {
+		v.measure(L, 0)
 	}
 }
 
-// measure walks the state and raises an error when it holds more than the budget.
-func (v *VM) measure(L *lua.LState) {
+// measure walks the state and raises an error when it holds more than its budget, or
+// takes the shared total past the shared budget (shared.go); pending is the bytes of
+// the step being charged, not yet built, which count from here on.
+func (v *VM) measure(L *lua.LState, pending int64) {
+	v.mem.grew = v.callSeq
 	budget := memBudget.Load()
-	if v.mem.over == v.callSeq { // once over, the call fails at every check: pcall cannot go on
-		L.RaiseError("memory budget exceeded: the script holds more than %d MB (a table or string growing without end?)", budget>>20)
-	}
 	size := v.reachable(L, budget)
-	if size > budget {
-		v.mem.reset(size)
-		v.mem.over = v.callSeq
-		L.RaiseError("memory budget exceeded: the script holds more than %d MB (a table or string growing without end?)", budget>>20)
-	}
 	v.mem.reset(size)
+	v.mem.charged = pending
+	total := v.setHeld(size + pending)
+	if size > budget {
+		v.stop(L, fmt.Sprintf("memory budget exceeded: the script holds more than %d MB (a table or string growing without end?)", budget>>20))
+	}
+	if overShared(total) {
+		v.stop(L, v.sharedMessage())
+	}
+}
+
+// remeasure measures the state again, without an error, at the end of a call that
+// was measured, or (under a shared budget) that left more bytes charged since the last
+// measurement than an eighth of the state's size: the shared total then counts what the
+// state keeps between calls, not the temporaries of the call that has ended. A state
+// is so measured at most once per eighth of its size charged.
+func (v *VM) remeasure() {
+	m := &v.mem
+	if m.share == nil {
+		return
+	}
+	unmeasured := m.held - m.measured
+	if m.grew != v.callSeq && (sharedBudget.Load() <= 0 || unmeasured <= max(sharedFlush, m.measured/8)) {
+		return
+	}
+	size := v.reachable(v.L, memBudget.Load())
+	v.mem.reset(size)
+	v.setHeld(size)
 }
 
 // Estimated Go sizes of Lua values, in bytes.
@@ -191,11 +222,12 @@ const (
 func (v *VM) reachable(L *lua.LState, limit int64) int64 {
 	m := &v.mem
 	clear(m.seen)
-	if cap(m.work) > 1<<16 {
-		m.work = nil // do not keep a huge work list from a huge state
-	}
 	w := &m.walk
 	w.seen, w.work, w.size, w.limit = m.seen, m.work[:0], 0, limit
+	if w.blocks == nil {
+		w.blocks = map[uintptr]struct{}{}
+	}
+	clear(w.blocks)
 	if w.hashEntry == nil {
 		w.hashEntry = w.addHashEntry
 	}
@@ -232,7 +264,18 @@ func (v *VM) reachable(L *lua.LState, limit int64) int64 {
 	}
 	w.run()
 	m.work = w.work[:0]
-	w.work = nil
+	w.work, w.seen = nil, nil
+	// The walk's own map and list take a few dozen bytes per object seen: do not keep
+	// them from a large state, where they would add a third to what it holds.
+	if len(m.seen) > 1<<12 {
+		m.seen = map[unsafe.Pointer]struct{}{}
+	}
+	if cap(m.work) > 1<<12 {
+		m.work = nil
+	}
+	if len(w.blocks) > 1<<12 {
+		w.blocks = nil
+	}
 	return w.size
 }
 
@@ -240,6 +283,7 @@ func (v *VM) reachable(L *lua.LState, limit int64) int64 {
 // object once.
 type walker struct {
 	seen      map[unsafe.Pointer]struct{}
+	blocks    map[uintptr]struct{} // the blocks of numbers counted (numberBlock)
 	work      []lua.LValue
 	size      int64
 	limit     int64
@@ -271,11 +315,21 @@ func (w *walker) table(t *lua.LTable) {
 		w.add(arr[i])
 	}
 	keys := tableKeys(t)
-	w.size += int64(len(keys)) * sizeHashSlot
+	w.size += hashBytes(t, keys) // the maps and the key list (gosize.go)
 	for i := 0; i < len(keys) && w.size <= w.limit; i++ {
 		w.add(keys[i])
 		w.add(t.RawGetH(keys[i]))
 	}
+}
+
+// firstBlock reports whether the block of numbers at address b is seen for the first
+// time.
+func (w *walker) firstBlock(b uintptr) bool {
+	if _, ok := w.blocks[b]; ok {
+		return false
+	}
+	w.blocks[b] = struct{}{}
+	return true
 }
 
 // first reports whether p is seen for the first time.
@@ -291,10 +345,12 @@ func (w *walker) first(p unsafe.Pointer) bool {
 func (w *walker) add(val lua.LValue) {
 	switch x := val.(type) {
 	case lua.LNumber:
-		w.size += 8
+		if b := numberBlock(&val); w.firstBlock(b) { // gopher-lua's blocks of numbers (gosize.go)
+			w.size += numberBlockSize
+		}
 	case lua.LString:
 		if len(x) < bigString || w.first(unsafe.Pointer(unsafe.StringData(string(x)))) {
-			w.size += int64(len(x)) + sizeString
+			w.size += stringBytes(len(x))
 		}
 	case *lua.LTable:
 		if w.first(unsafe.Pointer(x)) {

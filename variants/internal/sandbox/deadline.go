@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -75,19 +76,66 @@ const (
 // tick is called by instrumented code every tickBudget steps.
 func (v *VM) tick(L *lua.LState) int {
 	L.Panic = panicNoTrace // from here on, an error of this call builds no traceback (protect.go)
+	if v.stopped() {
+		v.stop(L, "")
+	}
 	select {
 	case <-v.done:
-		L.RaiseError("interrupted: the game's context was cancelled")
+		v.stop(L, cancelled)
 	default:
 	}
 	if v.tickSeq != v.callSeq {
 		v.tickSeq, v.tickStart = v.callSeq, time.Now()
 	} else if time.Since(v.tickStart) > v.limit {
-		L.RaiseError("time limit exceeded: stopped after %v (an endless loop?)", v.limit)
+		v.stop(L, fmt.Sprintf("time limit exceeded: stopped after %v (an endless loop?)", v.limit))
 	}
 	v.heapTick(L) // the memory budget: budget.go
 	L.Push(lua.LNumber(tickBudget))
 	return 1
+}
+
+// cancelled is the error of a call stopped by SetDone's channel.
+const cancelled = "interrupted: the game's context was cancelled"
+
+// A call stopped by its time limit, its cancellation or a memory budget stays stopped:
+// stop records the error, and from then on every check of the call (every tick, every
+// string or table gap charged, every step of a pattern match) raises it again, so that
+// no pcall, xpcall or error handler can go on for long, and the call's result is that
+// error whatever the Lua code did with it (VM.call). The first error of a call is its
+// result.
+
+// stop raises msg as the error of the running call and records it as the call's
+// result; once the call is stopped, it raises the recorded error whatever msg says.
+func (v *VM) stop(L *lua.LState, msg string) {
+	if v.failSeq != v.callSeq {
+		v.failSeq, v.failWhat, v.failMsg = v.callSeq, msg, msg
+		if where := luaWhere(L); where != "" {
+			v.failMsg = where + " " + msg
+		}
+	}
+	L.RaiseError("%s", v.failWhat)
+}
+
+// stopped reports whether the running call was stopped (stop).
+func (v *VM) stopped() bool { return v.failSeq == v.callSeq }
+
+// stopError is the matcher's error for a stopped call (checkTime): the string
+// functions raise it through stop.
+type stopError string
+
+func (e stopError) Error() string { return string(e) }
+
+// luaWhere is the "file:line:" of the innermost Lua function running in L, as
+// RaiseError prefixes it, or "".
+func luaWhere(L *lua.LState) string {
+	for level := 0; ; level++ {
+		if _, ok := L.GetStack(level); !ok {
+			return ""
+		}
+		if w := L.Where(level); w != "[G]:" {
+			return w
+		}
+	}
 }
 
 // instrument adds the countdown to a chunk (see above). The chunk starts with

@@ -14,10 +14,17 @@
 //     or the engine, relies on (protect.go).
 //   - A time limit on every call from Go (Call: HookTimeout; Run: LoadTimeout), stopped
 //     within a thousand Lua steps, and an interruption channel (SetDone): see deadline.go.
-//     pcall cannot swallow either for good, and no traceback is built on the way out.
+//     A call stopped by either, or by a memory budget, stays stopped: every later check
+//     of it raises the error again and the call returns that error, whatever pcall,
+//     xpcall or an error handler did with it; no traceback is built on the way out.
 //   - A memory budget per state (SetMemoryBudget, DefaultMemoryBudget) and a cap on
 //     every string Lua code builds (MaxString; MaxStringRep for string.rep): budget.go,
 //     strlib.go, tables.go. Over it is an error of the running call, not a crash.
+//   - A memory budget shared by all states of the process (SetTotalMemoryBudget; none
+//     by default): every state counts what it holds in one total (TotalMemoryInUse),
+//     and a state that takes the total past the shared budget fails its call with an
+//     error naming the shared budget; closing a state (or its collection) gives its
+//     share back (shared.go).
 //   - The string library's pattern functions on a matcher the time limit can stop
 //     (package luapattern), following Lua 5.1 where gopher-lua differs (strlib.go).
 //   - Syntax errors worded as stock Lua 5.1 words them (syntax.go).
@@ -31,18 +38,22 @@
 // skip one countdown at their entry (deadline.go).
 //
 // A VM belongs to one goroutine. Errors of Run and Call read "file:line: message",
-// without gopher-lua's stack trace.
+// without gopher-lua's stack trace; an error object that is not a string reads "error
+// object is a table" at the line of its error call; string.byte and unpack refuse
+// ranges whose results cannot fit on the value stack, saying so (stack.go).
 package sandbox
 
 import (
 	"bytes"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	lua "github.com/yuin/gopher-lua"
@@ -71,21 +82,28 @@ type VM struct {
 	callSeq, tickSeq uint64
 	tickStart        time.Time
 	limit            time.Duration
-	modules          map[string]lua.LValue // require cache
-	loading          map[string]bool       // require cycle guard
-	out              io.Writer             // print
-	tickFn           *lua.LFunction        // the chunk arguments of instrumented code
-	varFn            *lua.LFunction
-	concatFn         *lua.LFunction              // the .. operator, the third chunk argument (budget.go)
-	indexFn          *lua.LFunction              // the check of a table index, the fourth (tables.go)
-	libs             map[*lua.LTable]*lua.LTable // the real table of each library view (protect.go)
-	mem              memState                    // the memory budget (budget.go)
-	pm               luapattern.Matcher          // the string library's pattern matcher (strlib.go)
-	caps             []luapattern.Capture        // its captures
+	// The call stopped (deadline.go: stop): its sequence number, and its error without
+	// and with the position.
+	failSeq           uint64
+	failWhat, failMsg string
+	modules           map[string]lua.LValue // require cache
+	loading           map[string]bool       // require cycle guard
+	out               io.Writer             // print
+	tickFn            *lua.LFunction        // the chunk arguments of instrumented code
+	varFn             *lua.LFunction
+	concatFn          *lua.LFunction              // the .. operator, the third chunk argument (budget.go)
+	indexFn           *lua.LFunction              // the check of a table index, the fourth (tables.go)
+	libs              map[*lua.LTable]*lua.LTable // the real table of each library view (protect.go)
+	mem               memState                    // the memory budget (budget.go)
+	pm                luapattern.Matcher          // the string library's pattern matcher (strlib.go)
+	caps              []luapattern.Capture        // its captures
 	// done, once closed, stops every Lua call at its next clock read (SetDone).
 	done <-chan struct{}
 	// moduleDirs are the user folders require looks in after the library (modules.go).
 	moduleDirs []string
+	// The last error object that is not a string, and where error raised it (wrapError).
+	errObj   lua.LValue
+	errWhere string
 }
 
 // New builds a sandboxed state: only the base, table, string and math libraries,
@@ -118,6 +136,8 @@ func New() *VM {
 	v.tickFn = L.NewFunction(v.tick)
 	G.RawSetString("variant", v.varFn)
 	protectBase(L) // pcall and xpcall without tracebacks; rawset and rawget refuse protected tables
+	v.wrapError(L)
+	v.guardStack(L) // string.byte and unpack say when their results cannot fit
 	if m, ok := G.RawGetString("math").(*lua.LTable); ok {
 		m.RawSetString("random", lua.LNil)
 		m.RawSetString("randomseed", lua.LNil)
@@ -134,11 +154,31 @@ func New() *VM {
 		}
 	}
 	v.libs = lockLibraries(L) // read-only views of the libraries (protect.go)
+	v.newShare(v.baseSize())  // counted in the shared total (shared.go)
+	v.mem.reset(v.mem.held)
 	return v
 }
 
-// Close closes the Lua state.
-func (v *VM) Close() { v.L.Close() }
+// baseSize is the measured size of a new state: the same for every state, measured
+// once.
+func (v *VM) baseSize() int64 {
+	if n := newStateSize.Load(); n > 0 {
+		return n
+	}
+	n := v.reachable(v.L, 1<<40)
+	newStateSize.Store(n)
+	return n
+}
+
+// newStateSize is the size of a new state (baseSize), once measured.
+var newStateSize atomic.Int64
+
+// Close closes the Lua state and gives back what it counts in the shared total.
+func (v *VM) Close() {
+	v.mem.share.release()
+	v.mem.held = 0
+	v.L.Close()
+}
 
 // SetDone makes every Lua call of v stop, within a thousand Lua steps, with an error
 // once done is closed (a game's context: a slow or endless hook cannot hold up a
@@ -253,12 +293,23 @@ func (v *VM) Run(proto *lua.FunctionProto) ([]lua.LValue, error) {
 }
 
 // call runs the function and nargs arguments on the stack with a time limit, leaving
-// nret results. The error is the Lua message ("file:line: message").
+// nret results. The error is the Lua message ("file:line: message"); for a call that
+// was stopped (its time limit, its cancellation or a memory budget: deadline.go), it is
+// that error, even when Lua code caught it and returned normally.
 func (v *VM) call(nargs, nret int, limit time.Duration) error {
 	v.callSeq++
 	v.limit = limit
-	if err := v.L.PCall(nargs, nret, nil); err != nil {
-		return luaMessage(err)
+	v.errObj = nil
+	L := v.L
+	base := L.GetTop() - nargs - 1
+	err := L.PCall(nargs, nret, nil)
+	v.remeasure() // the shared total counts what the state keeps (budget.go)
+	if v.stopped() {
+		L.SetTop(base)
+		return errors.New(v.failMsg)
+	}
+	if err != nil {
+		return v.luaMessage(err)
 	}
 	return nil
 }
@@ -273,15 +324,48 @@ func (v *VM) pushChunkArgs() int {
 	return 4
 }
 
-// luaMessage strips gopher-lua's stack trace from an error and keeps the message.
-func luaMessage(err error) error {
-	if e, ok := err.(*lua.ApiError); ok {
-		if s, ok := e.Object.(lua.LString); ok {
-			return fmt.Errorf("%s", strings.TrimSpace(string(s)))
-		}
-		return fmt.Errorf("error object is a %s", e.Object.Type())
+// luaMessage strips gopher-lua's stack trace from an error and keeps the message. An
+// error object that is not a string (error { code = 1 }) reads "error object is a
+// table", at the line of the error call that raised it (wrapError) when that is known.
+// A full value stack says so (stackFull).
+func (v *VM) luaMessage(err error) error {
+	e, ok := err.(*lua.ApiError)
+	if !ok {
+		return err
 	}
-	return err
+	if s, ok := e.Object.(lua.LString); ok {
+		msg := strings.TrimSpace(string(s))
+		if strings.HasSuffix(msg, "registry overflow") {
+			msg += ": " + stackFull
+		}
+		return errors.New(msg)
+	}
+	msg := fmt.Sprintf("error object is a %s", e.Object.Type())
+	if e.Object == v.errObj && v.errWhere != "" {
+		msg = v.errWhere + " " + msg
+	}
+	return errors.New(msg)
+}
+
+// wrapError replaces the base library's error: as it is, but for an error object that
+// is not a string it notes the position of the call (error's level: 1, the caller, by
+// default), so that the call's error names that line (luaMessage) and not the hook's
+// first.
+func (v *VM) wrapError(L *lua.LState) {
+	fn, ok := L.G.Global.RawGetString("error").(*lua.LFunction)
+	if !ok || fn.GFunction == nil {
+		return
+	}
+	orig := fn.GFunction
+	L.G.Global.RawSetString("error", L.NewFunction(func(L *lua.LState) int {
+		if obj := L.Get(1); obj.Type() != lua.LTString {
+			v.errObj, v.errWhere = obj, ""
+			if level := L.OptInt(2, 1); level > 0 {
+				v.errWhere = L.Where(level)
+			}
+		}
+		return orig(L)
+	}))
 }
 
 // compiled is one entry of the compile cache.

@@ -51,11 +51,15 @@ func (v *VM) installStrings(L *lua.LState, s, t *lua.LTable) {
 }
 
 // checkTime is the matcher's check: the cancellation and the time limit of the
-// running call, as tick checks them.
+// running call, as tick checks them. Its errors are stopError values, which the string
+// functions raise through matchError.
 func (v *VM) checkTime() error {
+	if v.stopped() {
+		return stopError(v.failWhat)
+	}
 	select {
 	case <-v.done:
-		return fmt.Errorf("interrupted: the game's context was cancelled")
+		return stopError(cancelled)
 	default:
 	}
 	if v.tickSeq != v.callSeq {
@@ -63,9 +67,18 @@ func (v *VM) checkTime() error {
 		return nil
 	}
 	if time.Since(v.tickStart) > v.limit {
-		return fmt.Errorf("time limit exceeded: stopped after %v (a pattern too slow to match?)", v.limit)
+		return stopError(fmt.Sprintf("time limit exceeded: stopped after %v (a pattern too slow to match?)", v.limit))
 	}
 	return nil
+}
+
+// matchError raises an error of the matcher: a stopped call's through stop (deadline.go),
+// a bad pattern's as it is.
+func (v *VM) matchError(L *lua.LState, err error) {
+	if se, ok := err.(stopError); ok {
+		v.stop(L, string(se))
+	}
+	L.RaiseError("%v", err)
 }
 
 // newString returns a copy of s charged to the budget (a substring would keep its
@@ -93,7 +106,7 @@ func startIndex(i, n int) int {
 func (v *VM) find(L *lua.LState, src, pat string, init int) (start, end int, caps []luapattern.Capture) {
 	start, end, caps, err := v.pm.Find(src, pat, init, v.caps[:0])
 	if err != nil {
-		L.RaiseError("%v", err)
+		v.matchError(L, err)
 	}
 	v.caps = caps[:0]
 	return start, end, caps
@@ -170,7 +183,7 @@ func (v *VM) strGmatch(L *lua.LState) int {
 		for ; pos <= len(src); pos++ {
 			end, caps, err := v.pm.Match(src, pat, pos, v.caps[:0])
 			if err != nil {
-				L.RaiseError("%v", err)
+				v.matchError(L, err)
 			}
 			if end < 0 {
 				continue
@@ -213,7 +226,7 @@ func (v *VM) strGsub(L *lua.LState) int {
 	for n < maxN {
 		end, caps, err := v.pm.Match(src, pat, s, v.caps[:0])
 		if err != nil {
-			L.RaiseError("%v", err)
+			v.matchError(L, err)
 		}
 		if end >= 0 {
 			n++

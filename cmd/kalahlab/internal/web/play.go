@@ -294,6 +294,7 @@ func (s *Server) playNew(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sess.game = gm
+	sess.holds.Store(true)
 	http.Redirect(w, r, "/play", http.StatusSeeOther)
 }
 
@@ -457,6 +458,7 @@ func (s *Server) playLoad(w http.ResponseWriter, r *http.Request) {
 		var gm *game
 		if gm, err = s.loadRecord(sess, data); err == nil {
 			sess.game = gm
+			sess.holds.Store(true)
 			http.Redirect(w, r, "/play", http.StatusSeeOther)
 			return
 		}

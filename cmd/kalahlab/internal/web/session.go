@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -20,6 +21,9 @@ type session struct {
 
 	mu   sync.Mutex
 	last time.Time // the last request (under store.mu)
+	// holds says the session has held a game or a tried rule: a full store evicts the
+	// sessions that never did first (see evictOldest).
+	holds atomic.Bool
 
 	// ctx ends when the session is dropped (idle, evicted, or the server closing):
 	// it interrupts the Lua code of the session's games.
@@ -45,8 +49,11 @@ func newStore(max int, idle time.Duration) *store {
 	return &store{m: map[string]*session{}, max: max, idle: idle, now: time.Now}
 }
 
-// get returns the request's session, making one (and setting the cookie) when the
-// request has none or an unknown or expired one.
+// get returns the request's session. A POST without one (or with an unknown or expired
+// one) makes one and sets the cookie; a GET or HEAD gets a passing session, empty and
+// kept nowhere: a page that another site loads (an <img src>, which a SameSite=Strict
+// cookie is withheld from) can neither make sessions nor, by making them, evict the
+// players' ones. Every action that keeps something in a session is a POST.
 func (st *store) get(w http.ResponseWriter, r *http.Request) *session {
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -57,6 +64,9 @@ func (st *store) get(w http.ResponseWriter, r *http.Request) *session {
 			s.last = now
 			return s
 		}
+	}
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return passing()
 	}
 	for len(st.m) >= st.max {
 		st.evictOldest()
@@ -78,10 +88,13 @@ func (st *store) sweep(now time.Time) {
 	}
 }
 
+// evictOldest drops the least recently used session that never held a game or a tried
+// rule (a form posted without a cookie makes one, by a script as easily as by a
+// person), or when every session has held one, the least recently used of all.
 func (st *store) evictOldest() {
 	var old *session
 	for _, s := range st.m {
-		if old == nil || s.last.Before(old.last) {
+		if old == nil || older(s, old) {
 			old = s
 		}
 	}
@@ -89,6 +102,14 @@ func (st *store) evictOldest() {
 		delete(st.m, old.id)
 		old.drop()
 	}
+}
+
+// older reports whether a is to be evicted before b.
+func older(a, b *session) bool {
+	if ha, hb := a.holds.Load(), b.holds.Load(); ha != hb {
+		return hb
+	}
+	return a.last.Before(b.last)
 }
 
 // len is the number of live sessions.
@@ -119,6 +140,11 @@ func (s *session) drop() {
 			s.tried.remove()
 		}
 	}()
+}
+
+// passing returns a session that is kept nowhere (for a GET without one).
+func passing() *session {
+	return &session{ctx: context.Background(), cancel: func() {}}
 }
 
 // newID returns 128 random bits in hex.

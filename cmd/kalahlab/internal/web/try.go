@@ -174,9 +174,11 @@ func (s *Server) readTry(r *http.Request) (tryView, error) {
 }
 
 // loadTried writes the script into a directory of its own and loads it. The error is
-// the script's (a syntax error, a time-out, the memory budget), for the page.
-func (s *Server) loadTried(ctx context.Context, file, source string) (*tried, error) {
-	dir, err := os.MkdirTemp("", "kalahlab-try-")
+// the script's (a syntax error, a time-out, the memory budget), for the page. Loading
+// has the sandbox's own time limit, so it is waited for even when the request goes
+// away: the request's slot is given back only once the script's Lua code has stopped.
+func (s *Server) loadTried(file, source string) (*tried, error) {
+	dir, err := s.tmp.newDir()
 	if err != nil {
 		return nil, err
 	}
@@ -185,30 +187,16 @@ func (s *Server) loadTried(ctx context.Context, file, source string) (*tried, er
 		t.remove()
 		return nil, err
 	}
-	type result struct {
-		v   *variants.Variant
-		err error
-	}
-	ch := make(chan result, 1)
 	// The server's own copy of the pasted text: its extends and require stay confined.
 	own := s.opt
 	own.Confined = false
-	go func() { // the loader has its own time limit; ctx only stops the wait
-		v, err := variants.Lookup(t.path, own)
-		ch <- result{v, err}
-	}()
-	select {
-	case res := <-ch:
-		if res.err != nil {
-			t.remove()
-			return nil, badRequest{cleanPath(res.err, dir)}
-		}
-		t.variant = res.v
-		return t, nil
-	case <-ctx.Done():
-		go func() { <-ch; t.remove() }()
-		return nil, ctx.Err()
+	v, err := variants.Lookup(t.path, own)
+	if err != nil {
+		t.remove()
+		return nil, badRequest{cleanPath(err, dir)}
 	}
+	t.variant = v
+	return t, nil
 }
 
 // cleanPath drops the temporary directory from a script's error messages.
@@ -233,41 +221,101 @@ func (s *Server) keep(sess *session, t *tried) {
 		old.remove()
 	}
 	sess.tried = t
+	sess.holds.Store(true)
 }
 
-// startTry reads the form of a try request and loads its script as the session's tried
-// rule, under ctx. When it cannot, it writes the page with the error and returns false.
-func (s *Server) startTry(ctx context.Context, w http.ResponseWriter, r *http.Request) (tryView, *tried, bool) {
+// tryJob is a Try request that admission let in: its form, its session and the
+// function that gives its slot back.
+type tryJob struct {
+	v       tryView
+	sess    *session
+	release func()
+}
+
+// beginTry reads the form of a Try request and waits for one of slots (a check's or a
+// study's: see admit.go). When it cannot, it writes the page with the reason (and a
+// Retry-After when the server or the session is busy) and returns false.
+func (s *Server) beginTry(w http.ResponseWriter, r *http.Request, slots chan struct{}) (*tryJob, bool) {
 	sess := s.sessions.get(w, r)
 	v, err := s.readTry(r)
 	if err != nil {
 		v.Err = err.Error()
 		s.render(w, http.StatusBadRequest, "try", "Try a rule", v)
-		return v, nil, false
+		return nil, false
 	}
-	t, err := s.loadTried(ctx, v.File, v.Source)
+	release, err := s.jobs.admit(r.Context(), sess.id, slots)
 	if err != nil {
+		code := http.StatusServiceUnavailable
+		var ref *refusal
+		if errors.As(err, &ref) {
+			writeRetry(w, ref)
+			code = ref.code
+		}
 		v.Err = err.Error()
-		s.render(w, http.StatusUnprocessableEntity, "try", "Try a rule", v)
-		return v, nil, false
+		s.render(w, code, "try", "Try a rule", v)
+		return nil, false
 	}
-	s.keep(sess, t)
-	v.Variant, v.Parent = t.variant, parentOf(t.variant)
-	return v, t, true
+	return &tryJob{v: v, sess: sess, release: release}, true
+}
+
+// startTry loads the job's script as the session's tried rule. When it cannot, it
+// writes the page with the error and returns false.
+func (s *Server) startTry(w http.ResponseWriter, job *tryJob) (*tried, bool) {
+	t, err := s.loadTried(job.v.File, job.v.Source)
+	if err != nil {
+		job.v.Err = err.Error()
+		s.render(w, http.StatusUnprocessableEntity, "try", "Try a rule", job.v)
+		return nil, false
+	}
+	s.keep(job.sess, t)
+	job.v.Variant, job.v.Parent = t.variant, parentOf(t.variant)
+	return t, true
+}
+
+// stopped is the error of a check or study that failed with err, when the server's
+// time limit (ctx, of Config.MaxStudyTime) stopped it: in words that name the script
+// and the hooks its games were running, say how far it got (done) and what to change
+// (fewer, what a study may ask for besides fewer games). It is nil when the time limit
+// did not stop it.
+func (s *Server) stopped(ctx context.Context, err error, t *tried, what, done, fewer string) error {
+	if err == nil || !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return nil
+	}
+	while := "while playing them (it has no hooks: the games themselves took that long)"
+	remedy := "ask for " + fewer
+	if h := t.variant.Hooks; len(h) > 0 {
+		hook := "hook"
+		if len(h) > 1 {
+			hook = "hooks"
+		}
+		while = fmt.Sprintf("while playing them with its %s %s", hook, strings.Join(h, ", "))
+		remedy += ", or make the " + hook + " faster"
+	}
+	return fmt.Errorf("the %s of %s (%s) was stopped at the server's time limit of %v, %s, %s: %s",
+		what, t.file, t.variant.Name, s.cfg.MaxStudyTime, done, while, remedy)
 }
 
 // tryCheck loads a pasted script and runs `variants check` on it: its examples and
 // random games under the contract suite, bounded in games and time.
 func (s *Server) tryCheck(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.MaxStudyTime)
-	defer cancel()
-	v, t, ok := s.startTry(ctx, w, r)
+	job, ok := s.beginTry(w, r, s.jobs.checks)
 	if !ok {
 		return
 	}
+	defer job.release()
+	t, ok := s.startTry(w, job)
+	if !ok {
+		return
+	}
+	v := job.v
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.MaxStudyTime)
+	defer cancel()
 	rep, err := variants.CheckContext(ctx, t.variant, v.CheckGames, 1)
 	if err != nil && rep == nil {
 		v.Err = "check: " + cleanPath(err, t.dir).Error()
+		if e := s.stopped(ctx, err, t, "check", "before its first game", "fewer games"); e != nil {
+			v.Err = e.Error()
+		}
 		s.render(w, http.StatusUnprocessableEntity, "try", "Try a rule", v)
 		return
 	}
@@ -275,6 +323,9 @@ func (s *Server) tryCheck(w http.ResponseWriter, r *http.Request) {
 	v.CheckOK = err == nil && rep.OK()
 	if err != nil {
 		v.Err = fmt.Sprintf("check stopped after %d games: %v", rep.Games, err)
+		if e := s.stopped(ctx, err, t, "check", checkProgress(rep, t.variant, v.CheckGames), "fewer games"); e != nil {
+			v.Err = e.Error()
+		}
 	}
 	code := http.StatusOK
 	if !v.CheckOK {
@@ -283,18 +334,29 @@ func (s *Server) tryCheck(w http.ResponseWriter, r *http.Request) {
 	s.render(w, code, "try", "Try a rule", v)
 }
 
-// studySlots bounds the studies running at once (the machine's cores are few).
-var studySlots = make(chan struct{}, 2)
+// checkProgress says how far a stopped check got.
+func checkProgress(rep *variants.CheckReport, v *variants.Variant, games int) string {
+	if rep.Games == 0 && len(rep.Examples) < len(v.Examples) {
+		return fmt.Sprintf("in its examples (%d done), before its random games", len(rep.Examples))
+	}
+	return fmt.Sprintf("after %d of %d random games", rep.Games, games)
+}
 
 // tryStudy loads a pasted script and plays it against its parent: a small study with
 // the chosen agent on every seat, bounded in games and time, cancelled with the request.
 func (s *Server) tryStudy(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.MaxStudyTime)
-	defer cancel()
-	v, t, ok := s.startTry(ctx, w, r)
+	job, ok := s.beginTry(w, r, s.jobs.studies)
 	if !ok {
 		return
 	}
+	defer job.release()
+	t, ok := s.startTry(w, job)
+	if !ok {
+		return
+	}
+	v := job.v
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.MaxStudyTime)
+	defer cancel()
 	// A rule that breaks its check would only fail its games: check it first.
 	rep, err := variants.CheckContext(ctx, t.variant, min(20, v.CheckGames), 1)
 	if err != nil || !rep.OK() {
@@ -302,21 +364,24 @@ func (s *Server) tryStudy(w http.ResponseWriter, r *http.Request) {
 		v.Err = "the study needs a rule that passes its check: fix what the check found first"
 		if err != nil {
 			v.Err = "check: " + cleanPath(err, t.dir).Error()
+			done := "before its first game"
+			if rep != nil {
+				done = checkProgress(rep, t.variant, min(20, v.CheckGames))
+			}
+			if e := s.stopped(ctx, err, t, "check before the study", done, "fewer check games"); e != nil {
+				v.Err = e.Error()
+			}
 		}
 		s.render(w, http.StatusUnprocessableEntity, "try", "Try a rule", v)
-		return
-	}
-	select {
-	case studySlots <- struct{}{}:
-		defer func() { <-studySlots }()
-	case <-ctx.Done():
-		v.Err = "the server is busy with other studies: try again in a moment"
-		s.render(w, http.StatusServiceUnavailable, "try", "Try a rule", v)
 		return
 	}
 	sv, err := s.runStudy(ctx, t, v)
 	if err != nil {
 		v.Err = "study: " + cleanPath(err, t.dir).Error()
+		done := fmt.Sprintf("with %d games a variant against %s and the agent %s (%s)", v.Games, parentOf(t.variant), v.Agent, cleanPath(err, t.dir))
+		if e := s.stopped(ctx, err, t, "study", done, "fewer games or a faster agent"); e != nil {
+			v.Err = e.Error()
+		}
 		s.render(w, http.StatusUnprocessableEntity, "try", "Try a rule", v)
 		return
 	}
@@ -349,11 +414,7 @@ func (s *Server) runStudy(ctx context.Context, t *tried, v tryView) (*studyView,
 	began := time.Now()
 	res, err := experiments.Run(ctx, study, experiments.Options{Workers: s.cfg.Workers, Version: s.cfg.Version})
 	if err != nil {
-		// An interrupted run keeps no counts: say what to change.
-		if errors.Is(err, experiments.ErrInterrupted) && errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return nil, fmt.Errorf("the study did not finish within %v (%w): ask for fewer games or a faster agent", s.cfg.MaxStudyTime, err)
-		}
-		return nil, err
+		return nil, err // an interrupted run keeps no counts: tryStudy says what to change
 	}
 	sv := &studyView{Seconds: fmt.Sprintf("%.2f", time.Since(began).Seconds())}
 	rep := experiments.Summarize(res)

@@ -19,9 +19,16 @@
 //     games and time and cancelled when the page goes away.
 //
 // Each browser gets a session (a random id in a cookie) holding its own game and its
-// own Lua states; sessions are bounded in number and dropped when idle, and dropping
-// one interrupts its Lua code. Scripts run in the same sandbox, with the same time and
-// memory limits, as on the command line: a hostile script fails its own request only.
+// own Lua states; sessions are made by forms only (not by GETs), bounded in number and
+// dropped when idle, and dropping one interrupts its Lua code. Scripts run in the same
+// sandbox, with the same time and memory limits, as on the command line: a hostile
+// script fails its own request only.
+//
+// Strangers' requests are bounded (see admit.go, listen.go and tmpdir.go): checks and
+// studies by slots, a small queue and a bound per session, refused beyond with 429 or
+// 503 and a Retry-After; request bodies by a deadline that grows with what arrives;
+// connections by a cap (Serve). The pasted scripts live in a folder of the process's,
+// removed when the server closes, and the folders of dead processes at the next start.
 //
 // The JavaScript (static/app.js) is a small hand-written module that only enhances the
 // server-rendered pages: every action is an ordinary form that works without it.
@@ -36,6 +43,8 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -76,6 +85,33 @@ type Config struct {
 	MoveTimeout time.Duration
 	// Workers is the number of goroutines a study uses (default 2).
 	Workers int
+
+	// MaxChecks bounds the Try page's checks running at once (default: the number of
+	// CPUs, at least 2); MaxStudies its studies (default 2). See admit.go.
+	MaxChecks, MaxStudies int
+	// MaxWaiting is the length of the queue of checks and studies waiting for a slot
+	// (default 8; negative: no queue, refuse at once); one more is refused with 503.
+	MaxWaiting int
+	// QueueWait bounds a request's time in that queue (default MaxStudyTime).
+	QueueWait time.Duration
+	// SessionJobs bounds one session's checks and studies running or waiting (default
+	// 2); one more is refused with 429.
+	SessionJobs int
+
+	// TempDir is where the folders of pasted scripts are made (default os.TempDir()).
+	TempDir string
+
+	// HeaderTimeout bounds the arrival of a request's headers (default 10s).
+	HeaderTimeout time.Duration
+	// BodyTimeout bounds the arrival of a request's body (default 30s), plus a second
+	// for every MinBodyRate bytes arrived: a slow client sending a body of normal size
+	// is not cut off, one trickling bytes is.
+	BodyTimeout time.Duration
+	// MinBodyRate is the slowest body rate that earns more time, in bytes a second
+	// (default 4096).
+	MinBodyRate int
+	// MaxConns bounds the open connections (default 512); more wait to be accepted.
+	MaxConns int
 }
 
 func (c *Config) defaults() {
@@ -100,6 +136,40 @@ func (c *Config) defaults() {
 	if c.Workers <= 0 {
 		c.Workers = 2
 	}
+	c.limitDefaults()
+}
+
+func (c *Config) limitDefaults() {
+	if c.MaxChecks <= 0 {
+		c.MaxChecks = max(2, runtime.NumCPU())
+	}
+	if c.MaxStudies <= 0 {
+		c.MaxStudies = 2
+	}
+	if c.MaxWaiting == 0 {
+		c.MaxWaiting = 8
+	}
+	if c.QueueWait <= 0 {
+		c.QueueWait = c.MaxStudyTime
+	}
+	if c.SessionJobs <= 0 {
+		c.SessionJobs = 2
+	}
+	if c.TempDir == "" {
+		c.TempDir = os.TempDir()
+	}
+	if c.HeaderTimeout <= 0 {
+		c.HeaderTimeout = 10 * time.Second
+	}
+	if c.BodyTimeout <= 0 {
+		c.BodyTimeout = 30 * time.Second
+	}
+	if c.MinBodyRate <= 0 {
+		c.MinBodyRate = 4096
+	}
+	if c.MaxConns <= 0 {
+		c.MaxConns = 512
+	}
 }
 
 // Server is the web app; it is an http.Handler.
@@ -107,6 +177,8 @@ type Server struct {
 	cfg      Config
 	opt      variants.Options
 	sessions *store
+	jobs     *admission
+	tmp      *tmpRoot
 	pages    map[string]*template.Template
 	mux      *http.ServeMux
 
@@ -122,6 +194,8 @@ func New(cfg Config) (*Server, error) {
 		cfg:      cfg,
 		opt:      variants.Options{ScriptsDir: cfg.Scripts, Confined: true}, // names from requests and records stay inside --scripts
 		sessions: newStore(cfg.MaxSessions, cfg.IdleTimeout),
+		jobs:     newAdmission(cfg),
+		tmp:      &tmpRoot{parent: cfg.TempDir},
 		startSVG: map[string]template.HTML{},
 	}
 	pages, err := parsePages()
@@ -130,11 +204,16 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.pages = pages
 	s.routes()
+	cleanStale(cfg.TempDir)
 	return s, nil
 }
 
-// Close drops every session, interrupting the Lua code still running in them.
-func (s *Server) Close() { s.sessions.closeAll() }
+// Close drops every session, interrupting the Lua code still running in them, and
+// removes the pasted scripts' folder. A Try request after it fails.
+func (s *Server) Close() {
+	s.sessions.closeAll()
+	_ = s.tmp.close()
+}
 
 func (s *Server) routes() {
 	m := http.NewServeMux()
@@ -166,15 +245,25 @@ func (s *Server) routes() {
 	s.mux = m
 }
 
-// ServeHTTP serves a request after the host and origin checks.
+// ServeHTTP serves a request after the host and origin checks, with a deadline on the
+// arrival of its body (see bodyReader).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if s.cfg.Loopback && !loopbackHost(r.Host) {
-		http.Error(w, fmt.Sprintf("kalahlab serve: host %q is not this machine (the server listens on a loopback address only)", r.Host), http.StatusMisdirectedRequest)
-		return
+	if s.cfg.Loopback {
+		if absoluteTarget(r) {
+			http.Error(w, fmt.Sprintf("kalahlab serve: a request for the full address %q was refused: this server is not a proxy (ask for the path only, such as /play)", r.RequestURI), http.StatusBadRequest)
+			return
+		}
+		if !loopbackHost(r.Host) {
+			http.Error(w, fmt.Sprintf("kalahlab serve: host %q is not this machine (the server listens on a loopback address only)", r.Host), http.StatusMisdirectedRequest)
+			return
+		}
 	}
 	if r.Method == http.MethodPost && !sameOrigin(r) {
 		http.Error(w, "kalahlab serve: a form from another site was refused", http.StatusForbidden)
 		return
+	}
+	if r.ContentLength != 0 && r.Body != nil && r.Body != http.NoBody {
+		r.Body = s.newBodyReader(w, r.Body)
 	}
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Referrer-Policy", "no-referrer")
@@ -182,13 +271,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
+// absoluteTarget reports whether a request names a whole URL (GET http://host/path), as
+// one sent to a proxy does, rather than a path: its host then overrides the Host
+// header, which the host check would no longer see. Browsers never send one.
+func absoluteTarget(r *http.Request) bool {
+	return r.RequestURI != "" && r.RequestURI != "*" && !strings.HasPrefix(r.RequestURI, "/")
+}
+
 // loopbackHost reports whether a Host header names this machine.
 func loopbackHost(hostport string) bool {
-	host := hostport
-	if h, _, err := net.SplitHostPort(hostport); err == nil {
-		host = h
-	}
-	host = strings.Trim(host, "[]")
+	host, _ := splitHostPort(hostport, "")
 	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
 		return true
 	}
@@ -196,15 +288,43 @@ func loopbackHost(hostport string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// splitHostPort splits a Host header or a URL's host into the host name (without the
+// brackets of an IPv6 address) and the port, which is port when it names none.
+func splitHostPort(hostport, port string) (string, string) {
+	host := hostport
+	if h, p, err := net.SplitHostPort(hostport); err == nil {
+		host, port = h, p
+	}
+	return strings.Trim(host, "[]"), port
+}
+
 // sameOrigin reports whether a POST came from this server's own pages: no Origin
-// header (a form without script, an old browser, a test), or one naming r.Host.
+// header (a form without script, an old browser, a test), or an origin whose scheme,
+// host and port are exactly the request's, with nothing else in it (no user name, no
+// path); never a request a browser marks as coming from another site (Sec-Fetch-Site).
 func sameOrigin(r *http.Request) bool {
+	site := r.Header.Get("Sec-Fetch-Site")
+	if site == "cross-site" || site == "same-site" {
+		return false
+	}
 	o := r.Header.Get("Origin")
-	if o == "" || o == "null" && r.Header.Get("Sec-Fetch-Site") == "same-origin" {
+	if o == "" || o == "null" && site == "same-origin" {
 		return true
 	}
 	u, err := url.Parse(o)
-	return err == nil && u.Host == r.Host
+	if err != nil || u.User != nil || u.Opaque != "" || u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.Host == "" {
+		return false
+	}
+	scheme, port := "http", "80"
+	if r.TLS != nil {
+		scheme, port = "https", "443"
+	}
+	if !strings.EqualFold(u.Scheme, scheme) {
+		return false
+	}
+	oh, op := splitHostPort(u.Host, port)
+	rh, rp := splitHostPort(r.Host, port)
+	return strings.EqualFold(oh, rh) && op == rp
 }
 
 func cacheStatic(h http.Handler) http.Handler {

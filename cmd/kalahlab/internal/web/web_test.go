@@ -435,7 +435,7 @@ func TestSessionsBoundedAndExpire(t *testing.T) {
 	now := time.Unix(0, 0)
 	st.now = func() time.Time { return now }
 	get := func(cookie string) *session {
-		req := httptest.NewRequest("GET", "/", nil)
+		req := httptest.NewRequest("POST", "/", nil)
 		if cookie != "" {
 			req.AddCookie(&http.Cookie{Name: cookieName, Value: cookie})
 		}
