@@ -162,7 +162,7 @@ func (r logRepair) String() string {
 // by a crash is removed from the file (in a compressed log: a last frame cut short,
 // whose trials then run again), and so are the repeats of a trial (kept: its first
 // line); any other bad line is an error.
-func loadLog(ctx context.Context, path string, accs []*acc, games int) (logRepair, error) {
+func loadLog(ctx context.Context, path string, accs []*acc, games int, links *GameLinks) (logRepair, error) {
 	var rep logRepair
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
@@ -203,7 +203,7 @@ func loadLog(ctx context.Context, path string, accs []*acc, games int) (logRepai
 			}
 			return rep, fmt.Errorf("%s:%d: %w", path, lineNo, err)
 		}
-		if err := countLine(line, accs, games, &rep); err != nil {
+		if err := countLine(line, accs, games, &rep, links); err != nil {
 			return rep, fmt.Errorf("%s:%d: %w", path, lineNo, err)
 		}
 		off += int64(len(line))
@@ -260,7 +260,7 @@ func cutLastLine(f *os.File, path string, lineNo int, line []byte, off int64, zs
 // countLine counts a line of the trial log into accs, checking that it is a trial of
 // this experiment and shard with that trial's seed; a repeated trial is counted once
 // (rep.dups).
-func countLine(line []byte, accs []*acc, games int, rep *logRepair) error {
+func countLine(line []byte, accs []*acc, games int, rep *logRepair, links *GameLinks) error {
 	var rec Record
 	if err := json.Unmarshal(line, &rec); err != nil {
 		return err
@@ -277,6 +277,8 @@ func countLine(line []byte, accs []*acc, games int, rep *logRepair) error {
 	}
 	if a.done.has(a.ordinal(rec.Index)) {
 		rep.dups++
+	} else if links != nil {
+		links.addRecord(&rec) // the first line of a trial, which the log keeps
 	}
 	a.add(&rec)
 	return nil
