@@ -605,8 +605,9 @@ func MergeTrialsAs(res *Result, dirs []string, dir string, format LogFormat) err
 		_ = os.Remove(tmp)
 		return err
 	}
+	links := newGameLinks(dir) // the report's links, as the lines are copied
 	for _, d := range dirs {
-		if err = copyShardLog(&res.Manifest.Plan, d, lw); err != nil {
+		if err = copyShardLog(&res.Manifest.Plan, d, lw, links); err != nil {
 			break
 		}
 	}
@@ -620,12 +621,16 @@ func MergeTrialsAs(res *Result, dirs []string, dir string, format LogFormat) err
 		_ = os.Remove(tmp)
 		return err
 	}
-	return os.Rename(tmp, final)
+	if err := os.Rename(tmp, final); err != nil {
+		return err
+	}
+	res.games = links
+	return nil
 }
 
 // copyShardLog copies the trial log of shard directory d to w, checking it (see
-// mergeTrials).
-func copyShardLog(p *Plan, d string, w *logWriter) error {
+// mergeTrials), and adds its trials to links.
+func copyShardLog(p *Plan, d string, w *logWriter, links *GameLinks) error {
 	var m Manifest
 	if err := readJSON(filepath.Join(d, ManifestFile), &m); err != nil {
 		return fmt.Errorf("merge: %w", err)
@@ -671,8 +676,9 @@ func copyShardLog(p *Plan, d string, w *logWriter) error {
 			return bad(lineNo, "%v %s", err, counted())
 		}
 		var rec struct {
-			Trial, Cell, Index int
-			Seed               uint64
+			gameFields
+			Index int    `json:"index"`
+			Seed  uint64 `json:"seed"`
 		}
 		if err := json.Unmarshal(line, &rec); err != nil {
 			return bad(lineNo, "not a trial record (%v)", err)
@@ -691,6 +697,7 @@ func copyShardLog(p *Plan, d string, w *logWriter) error {
 			return bad(lineNo, "trial %d is there twice (were two runs writing into %s at once?)", rec.Trial, d)
 		}
 		a.got++
+		links.add(&rec.gameFields)
 		if err := w.write(line); err != nil {
 			return fmt.Errorf("merge: writing the trial log: %w", err)
 		}
