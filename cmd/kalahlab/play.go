@@ -27,7 +27,7 @@ minimax, negamax, alphabeta, negascout, expectiminimax or mcts, with options as 
 alphabeta:depth=8,time=2s (see the README's agent table). An agent that cannot play
 the game (alpha-beta with dice or more than two players, say) is refused at start-up.
 A search is bounded per move by depth, nodes or time (the alpha-beta family) and
-iterations or time (mcts), and MCTS's tree by memory (MB, 256 unless given: once full,
+iterations or time (mcts), and MCTS's tree by memory (MB, 128 unless given: once full,
 the tree stops growing and the search goes on within it), as in
 mcts:iterations=2000000,memory=64.
 Without flags the seats come from the config: a person against the random agent.
