@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -605,4 +606,63 @@ func wholeLines(t *testing.T, path string) int {
 		}
 	}
 	return bytes.Count(data, []byte("\n"))
+}
+
+// TestNextMagicAndTrailingZeros: the next frame is found across the reads' boundaries,
+// and the zeros ending a log are counted across them too.
+func TestNextMagicAndTrailingZeros(t *testing.T) {
+	magic := binary.LittleEndian.AppendUint32(nil, zstdMagic)
+	for _, at := range []int{0, 1, 65533, 65534, 65535, 65536, 65537, 200000} {
+		data := make([]byte, 300000)
+		for i := range data {
+			data[i] = byte(i%251) | 1 // no zero bytes, and no magic by chance
+		}
+		copy(data[at:], magic)
+		got, err := nextMagic(bytes.NewReader(data), 0, int64(len(data)))
+		require.NoError(t, err)
+		assert.Equal(t, int64(at), got, "magic at %d", at)
+		got, err = nextMagic(bytes.NewReader(data), int64(at)+1, int64(len(data)))
+		require.NoError(t, err)
+		assert.Equal(t, int64(len(data)), got, "none after %d", at)
+
+		clear(data[at:])
+		zeros, err := trailingZeros(bytes.NewReader(data), 0, int64(len(data)))
+		require.NoError(t, err)
+		assert.Equal(t, int64(len(data)-at), zeros, "zeros from %d", at)
+		zeros, err = trailingZeros(bytes.NewReader(data), int64(at)+10, int64(len(data)))
+		require.NoError(t, err)
+		assert.Equal(t, int64(len(data)-at-10), zeros, "looking back to %d", at+10)
+	}
+}
+
+// FuzzZstdFrames: reading any bytes as a compressed log, skipping damage or not, never
+// panics, reads at most maxFrameText a frame, and with skip lists damage that covers the
+// bytes that are not frames, in order and within the file.
+func FuzzZstdFrames(f *testing.F) {
+	a := zstdFrameBytes(f, strings.Repeat(`{"trial":1,"cell":0}`+"\n", 50), zstd.WithEncoderCRC(true))
+	b := zstdFrameBytes(f, "short\n", zstd.WithEncoderCRC(true))
+	f.Add(append(append([]byte(nil), a...), b...))
+	f.Add(append(append(append([]byte(nil), a...), 0, 0, 0, 0), b...))
+	f.Add(append(append([]byte(nil), a[:len(a)/2]...), b...))
+	f.Add(make([]byte, 40))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, skip := range []bool{false, true} {
+			z, err := newZstdFrames(bytes.NewReader(data), int64(len(data)), skip)
+			require.NoError(t, err)
+			text, err := io.ReadAll(z)
+			z.dec.Close()
+			if !skip {
+				continue // an error or the text: either is fine, a panic is not
+			}
+			require.NoError(t, err)
+			assert.LessOrEqual(t, len(text), maxFrameText*(len(data)/4+1), "each frame (4 bytes at least) bounded")
+			prev := int64(0)
+			for _, d := range z.damage {
+				assert.GreaterOrEqual(t, d.Off, prev)
+				assert.Positive(t, d.N)
+				assert.LessOrEqual(t, d.Off+d.N, int64(len(data)))
+				prev = d.Off + d.N
+			}
+		}
+	})
 }
