@@ -166,7 +166,11 @@ func (r logRepair) String() string {
 		}
 	}
 	if r.bad > 0 {
-		parts = append(parts, fmt.Sprintf("dropped %d damaged lines, not records of this run's trials (the first: %s; their trials run again)", r.bad, r.badWhy))
+		what := fmt.Sprintf("%d damaged lines, not records of this run's trials (the first: %s; their trials run again)", r.bad, r.badWhy)
+		if r.bad == 1 {
+			what = fmt.Sprintf("a damaged line, not a record of this run's trials (%s; its trials run again)", r.badWhy)
+		}
+		parts = append(parts, "dropped "+what)
 	}
 	if r.dups > 0 {
 		parts = append(parts, fmt.Sprintf("dropped %d lines repeating trials already in the log (two runs at once?)", r.dups))

@@ -191,7 +191,7 @@ func TestExperimentMergeRemedyRepairsMiddleDamage(t *testing.T) {
 			lines[40] = lines[40][:len(lines[40])/2] // runs into line 41
 			require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines, "")), 0o644))
 			return -1
-		}, "not a trial record", "dropped 1 damaged lines, not records of this run's trials (the first: line 41,"},
+		}, "not a trial record", "dropped a damaged line, not a record of this run's trials (line 41,"},
 		{"zstd: a flipped byte in a middle frame", "zstd", func(t *testing.T, path string) int {
 			frames, first := reframe(t, path, 10)
 			frames[len(frames)/2][len(frames[len(frames)/2])/2] ^= 0x40
