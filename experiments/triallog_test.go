@@ -666,3 +666,22 @@ func FuzzZstdFrames(f *testing.F) {
 		}
 	})
 }
+
+// TestZstdFramesSkippable: skippable frames carry no lines and are no damage.
+func TestZstdFramesSkippable(t *testing.T) {
+	a := zstdFrameBytes(t, "one\n", zstd.WithEncoderCRC(true))
+	b := zstdFrameBytes(t, "two\n")
+	skippable := binary.LittleEndian.AppendUint32(nil, zstdSkipMagic+3)
+	skippable = binary.LittleEndian.AppendUint32(skippable, 5)
+	skippable = append(skippable, "hello"...)
+	data := bytes.Join([][]byte{a, skippable, b}, nil)
+	for _, skip := range []bool{false, true} {
+		z, err := newZstdFrames(bytes.NewReader(data), int64(len(data)), skip)
+		require.NoError(t, err)
+		text, err := io.ReadAll(z)
+		z.dec.Close()
+		require.NoError(t, err)
+		assert.Equal(t, "one\ntwo\n", string(text))
+		assert.Empty(t, z.damage)
+	}
+}
