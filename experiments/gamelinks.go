@@ -35,6 +35,26 @@ type cellGames struct {
 	openings map[string][]int
 	plies    map[float64][]int // by the length, floored as Hist.Bins floors it
 	margin   map[float64][]int
+	// finished and timedOut are the lowest-numbered trials that finished, and that
+	// stopped at max_plies (-1: none): the game whose final position the report draws.
+	finished, timedOut int
+}
+
+// final is the trial whose final position the report draws: the first that finished,
+// or failing that the first timeout (-1: none).
+func (c *cellGames) final() int {
+	if c.finished >= 0 {
+		return c.finished
+	}
+	return c.timedOut
+}
+
+// lowest is the lower of trial numbers a and t, a being -1 for none.
+func lowest(a, t int) int {
+	if a < 0 || t < a {
+		return t
+	}
+	return a
 }
 
 // newGameLinks returns the links of a results directory with no games yet: add
@@ -65,8 +85,13 @@ func (l *GameLinks) add(r *gameFields) {
 	}
 	c := l.cells[r.Cell]
 	if c == nil {
-		c = &cellGames{openings: map[string][]int{}, plies: map[float64][]int{}, margin: map[float64][]int{}}
+		c = &cellGames{openings: map[string][]int{}, plies: map[float64][]int{}, margin: map[float64][]int{}, finished: -1, timedOut: -1}
 		l.cells[r.Cell] = c
+	}
+	if r.TimedOut {
+		c.timedOut = lowest(c.timedOut, r.Trial)
+	} else {
+		c.finished = lowest(c.finished, r.Trial)
 	}
 	put := func(m map[float64][]int, x float64) {
 		k := math.Floor(x)

@@ -122,12 +122,23 @@ solve: 0
 		assert.Equal(t, read, res.games, "%s: the links gathered while playing", format)
 	}
 
-	// One worker logs the trials in order, two in any: the links are the same.
-	one, err := Run(context.Background(), s, Options{Workers: 1, Dir: t.TempDir(), Trials: true})
+	// One worker logs the trials in order, two in any: the links are the same, and so
+	// are the final positions the report draws (from the run's links or the log's).
+	dir1, dir2 := t.TempDir(), t.TempDir()
+	one, err := Run(context.Background(), s, Options{Workers: 1, Dir: dir1, Trials: true})
 	require.NoError(t, err)
-	two, err := Run(context.Background(), s, Options{Workers: 2, Dir: t.TempDir(), Trials: true, Chunk: 1})
+	two, err := Run(context.Background(), s, Options{Workers: 2, Dir: dir2, Trials: true, Chunk: 1})
 	require.NoError(t, err)
 	assert.Equal(t, one.games.cells, two.games.cells)
+	b1, err := drawBoardsFrom(dir1, one.games)
+	require.NoError(t, err)
+	b2, err := drawBoardsFrom(dir2, two.games)
+	require.NoError(t, err)
+	b3, err := drawBoards(dir2)
+	require.NoError(t, err)
+	assert.Equal(t, b1, b2)
+	assert.Equal(t, b1, b3)
+	assert.Contains(t, b1[1].FinalNote, "trial ")
 
 	dir := t.TempDir()
 	_, err = Run(context.Background(), s, Options{Workers: 2, Dir: dir, Trials: true, Log: LogPlain})

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -659,6 +660,60 @@ func ReadTrials(dir string, fn func(*Record) error) error {
 	}
 	return nil
 }
+
+// findTrials calls fn with the record of each trial of want (trial -> cell, emptied as
+// they are found) in dir's trial log (or its shard directories'), decoding only their
+// lines and reading only until every one is found.
+func findTrials(dir string, want map[int]int, fn func(cell int, rec *Record)) error {
+	if len(want) == 0 {
+		return nil
+	}
+	paths, err := trialLogs(dir)
+	if err != nil {
+		return err
+	}
+	left := len(want)
+	prefix := []byte(`{"trial":`)
+	for _, p := range paths {
+		err := eachLine(p, func(line []byte, n int) error {
+			if !bytes.HasPrefix(line, prefix) {
+				return nil
+			}
+			digits := line[len(prefix):]
+			if end := bytes.IndexByte(digits, ','); end > 0 {
+				digits = digits[:end]
+			}
+			t, err := strconv.Atoi(string(digits))
+			if err != nil {
+				return nil // not a line of ours; the record check is the readers'
+			}
+			c, ok := want[t]
+			if !ok {
+				return nil
+			}
+			rec := &Record{}
+			if err := json.Unmarshal(line, rec); err != nil {
+				return fmt.Errorf("%s:%d: %w", p, n, err)
+			}
+			fn(c, rec)
+			delete(want, t)
+			if left--; left == 0 {
+				return errAllFound
+			}
+			return nil
+		})
+		if errors.Is(err, errAllFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// errAllFound stops reading the trial log: every trial looked for is found.
+var errAllFound = errors.New("every trial looked for is found")
 
 // eachLine calls fn with each whole line of the trial log at path and its number. A
 // last line cut short is an error.
