@@ -114,6 +114,7 @@ var mctsOptions = []Option{
 	{"time", "time per move, e.g. 500ms or 2s"},
 	{"c", "exploration constant [1.414]"},
 	{"rollout", "random or heuristic (epsilon-greedy on the evaluation) [random]"},
+	{"memory", "the tree's bound in MB [128]; once full the tree stops growing and the search goes on within it"},
 }
 
 // Names lists the registered agents.

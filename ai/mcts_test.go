@@ -108,3 +108,51 @@ func TestMCTSSearchDoesNotAllocate(t *testing.T) {
 	})
 	assert.LessOrEqual(t, allocs, 1.0)
 }
+
+// TestMCTSTreeBound: the tree never holds more nodes than its bound, whatever the
+// iterations; once full it stops growing and every iteration asked for still runs, the
+// move reproducing under the seed. The bound comes from the spec's memory option (MB of
+// 32-byte nodes), with a default, and bad values are refused naming the option.
+func TestMCTSTreeBound(t *testing.T) {
+	s := testGames(t)[0].NewState()
+	ctx := context.Background()
+	for _, bound := range []int{mctsMinNodes, 5000} {
+		var moves []core.Move
+		for run := 0; run < 2; run++ {
+			a := NewMCTS(Budget{Iterations: 40000}, math.Sqrt2, false, 9)
+			a.maxNodes = bound
+			m, err := a.SelectMove(ctx, s)
+			require.NoError(t, err)
+			assert.LessOrEqual(t, a.TreeNodes(), bound, "bound %d", bound)
+			assert.LessOrEqual(t, cap(a.nodes), bound, "the slice grows to the bound, not past it")
+			assert.Greater(t, a.TreeNodes(), bound-64, "bound %d: the tree fills up", bound)
+			assert.Equal(t, int64(40000), a.LastSearch().Nodes, "every iteration runs")
+			moves = append(moves, m)
+		}
+		assert.Equal(t, moves[0], moves[1], "bound %d: reproducible", bound)
+	}
+	// Unbounded by a small budget, the same search grows past it: the bound is what stopped it.
+	a := NewMCTS(Budget{Iterations: 40000}, math.Sqrt2, false, 9)
+	_, err := a.SelectMove(ctx, s)
+	require.NoError(t, err)
+	assert.Greater(t, a.TreeNodes(), 5000)
+
+	agent, err := New(Spec{Agent: "mcts", Options: map[string]string{"memory": "1", "iterations": "100000"}}, 1)
+	require.NoError(t, err)
+	m := agent.(*MCTS)
+	assert.Equal(t, 1<<20/mctsNodeBytes, m.MaxNodes())
+	_, err = m.SelectMove(ctx, s)
+	require.NoError(t, err)
+	assert.LessOrEqual(t, m.TreeNodes(), 1<<20/mctsNodeBytes)
+	assert.Equal(t, int64(100000), m.LastSearch().Nodes)
+
+	def, err := New(Spec{Agent: "mcts", Options: map[string]string{}}, 1)
+	require.NoError(t, err)
+	assert.Equal(t, DefaultMCTSMemory<<20/mctsNodeBytes, def.(*MCTS).MaxNodes())
+	for _, bad := range []string{"0", "-3", "lots", "1e9"} {
+		_, err := New(Spec{Agent: "mcts", Options: map[string]string{"memory": bad}}, 1)
+		require.Error(t, err, bad)
+		assert.Contains(t, err.Error(), "option memory=")
+		assert.Contains(t, err.Error(), "the tree's bound in MB")
+	}
+}

@@ -175,3 +175,44 @@ func BenchmarkScaling(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkReportCost reports what the default reports (table, csv, json, html) cost
+// beside the games they report on: a study of random Kalah(6,4) games with the
+// compressed trial log, one worker, then its reports, alternating in batches, each
+// keeping its fastest batch by CPU time (robust to a busy machine). report/games-cpu is
+// the ratio (target: at most 0.10, issue 26); reread-ns/game is what reading the links
+// back from the trial log costs (a report of a directory: kalahlab experiment report),
+// which a run's own report does not do.
+func BenchmarkReportCost(b *testing.B) {
+	formats := []string{"table", "csv", "json", "html"}
+	for _, games := range []int{10000, 50000} {
+		b.Run(fmt.Sprintf("games=%d", games), func(b *testing.B) {
+			s := benchStudy(b, "kalah", "random", games)
+			var run, report, reread time.Duration
+			best := func(d *time.Duration, x time.Duration) {
+				if *d == 0 || x < *d {
+					*d = x
+				}
+			}
+			for i := 0; i < b.N; i++ {
+				dir := b.TempDir()
+				c0 := cpuTime()
+				res, err := Run(context.Background(), s, Options{Workers: 1, Dir: dir, Trials: true, Log: LogZstd})
+				require.NoError(b, err)
+				best(&run, cpuTime()-c0)
+				c0 = cpuTime()
+				_, err = WriteReports(Summarize(res), dir, formats)
+				require.NoError(b, err)
+				best(&report, cpuTime()-c0)
+				c0 = cpuTime()
+				_, err = indexGames(dir)
+				require.NoError(b, err)
+				best(&reread, cpuTime()-c0)
+			}
+			b.ReportMetric(float64(run.Nanoseconds())/float64(games), "games-cpu-ns/game")
+			b.ReportMetric(float64(report.Nanoseconds())/float64(games), "report-cpu-ns/game")
+			b.ReportMetric(float64(reread.Nanoseconds())/float64(games), "reread-cpu-ns/game")
+			b.ReportMetric(float64(report)/float64(run), "report/games-cpu")
+		})
+	}
+}

@@ -25,16 +25,18 @@ type CellBoards struct {
 // boardWidth is the width of a board in the report, in CSS pixels.
 const boardWidth = 380
 
-// errAllFound stops reading the trial log.
-var errAllFound = errors.New("every cell has its game")
-
 // drawBoards draws, for each cell of the run in dir, its start position and the final
-// position of its first finished game in the trial log (replayed through the cell's
-// variant; a game stopped at max_plies when no game of the cell finished; none when every
-// game failed). The log is read until every cell has its game. A run without a trial
-// log gets the start positions alone, the notes saying why; a plan that cannot be read
-// or resolved is an error.
-func drawBoards(dir string) ([]CellBoards, error) {
+// position of its lowest-numbered finished game (replayed through the cell's variant; a
+// game stopped at max_plies when no game of the cell finished; none when every game
+// failed): drawBoardsFrom without the run's links.
+func drawBoards(dir string) ([]CellBoards, error) { return drawBoardsFrom(dir, nil) }
+
+// drawBoardsFrom is drawBoards with the games chosen from links (the run's, gathered as
+// it played; nil: read from the trial log, only the fields the choice needs), so that
+// the same games are drawn whatever the log's order, and only their lines of the log
+// are decoded. A run without a trial log gets the start positions alone, the notes
+// saying why; a plan that cannot be read or resolved is an error.
+func drawBoardsFrom(dir string, links *GameLinks) ([]CellBoards, error) {
 	m, err := LoadPlan(dir)
 	if err != nil {
 		return nil, err
@@ -60,26 +62,22 @@ func drawBoards(dir string) ([]CellBoards, error) {
 		}
 		out[c].Start = svg
 	}
-	// The first finished trial of each cell; failing that, its first timeout.
-	finished := make([]*Record, n)
-	timeout := make([]*Record, n)
-	left := n
-	err = ReadTrials(dir, func(rec *Record) error {
-		if rec.Cell < 0 || rec.Cell >= n || finished[rec.Cell] != nil || rec.Error != "" {
-			return nil
-		}
-		r := *rec
-		r.Moves = append([]int(nil), rec.Moves...)
-		if !rec.TimedOut {
-			finished[rec.Cell] = &r
-			if left--; left == 0 {
-				return errAllFound
+	// The lowest-numbered finished trial of each cell; failing that, its lowest timeout.
+	if links == nil || links.cells == nil {
+		links, err = indexGames(dir)
+	}
+	want := map[int]int{} // trial -> cell
+	if err == nil {
+		for c := range out {
+			if g := links.cells[c]; g != nil && g.final() >= 0 {
+				want[g.final()] = c
 			}
-		} else if timeout[rec.Cell] == nil {
-			timeout[rec.Cell] = &r
 		}
-		return nil
-	})
+	}
+	found := make([]*Record, n)
+	if err == nil {
+		err = findTrials(dir, want, func(c int, rec *Record) { found[c] = rec })
+	}
 	var noLog *noLogError
 	switch {
 	case errors.As(err, &noLog):
@@ -89,14 +87,11 @@ func drawBoards(dir string) ([]CellBoards, error) {
 			}
 		}
 		return out, nil
-	case err != nil && !errors.Is(err, errAllFound):
+	case err != nil:
 		return out, fmt.Errorf("boards: %w", err)
 	}
 	for c := range out {
-		rec := finished[c]
-		if rec == nil {
-			rec = timeout[c]
-		}
+		rec := found[c]
 		if rec == nil {
 			if out[c].FinalNote == "" {
 				out[c].FinalNote = "no final position: no game of this cell finished without an error"

@@ -57,8 +57,11 @@
 // independent frames of whole lines, one per MiB of lines or every two seconds (with a
 // worker on every core, the workers compress their large batches themselves). A run
 // killed outright loses at most the lines not yet in a frame; --resume drops a last
-// frame cut short (and plays its trials again), as it drops a plain log's last line cut
-// short. [LogPlain] keeps a plain trials.jsonl. Every reader ([FindTrial], [ReadTrials],
+// frame cut short or zeroed (a power cut) and plays its trials again, as it drops a
+// plain log's last line cut short; it drops damage in the middle too (frames that do
+// not decode, lines that are not records of the run's trials) and plays those trials
+// again. Readers decode a compressed log frame by frame, each checked before its lines
+// are read ([FindTrial] skips damaged frames). [LogPlain] keeps a plain trials.jsonl. Every reader ([FindTrial], [ReadTrials],
 // --resume, [MergeTrialsAs]) takes either. The parquet report format ([WriteReports]
 // with "parquet") exports trials.parquet and cells.parquet for DuckDB, Polars or
 // pandas.
@@ -149,6 +152,9 @@
 // A shard writes the same files into OUT/shard-I-of-N; [Merge] combines the shard
 // directories into the result of one whole run, refusing a shard unfinished, locked or
 // whose counts fall short of its slice, and [MergeTrialsAs] checks every shard's trial
-// log as it concatenates them (no line or frame cut short, no trial missing or twice),
-// plain or compressed, into one log, compressed or plain.
+// log as it concatenates them (no line or frame cut short or damaged, no trial missing
+// or twice), plain or compressed, into one log, compressed or plain; a damaged shard's
+// error names the --resume that repairs it. A run gathers its report's links to
+// example games as it logs its trials, and a merge as it copies the logs, so that the
+// report reads no log.
 package experiments

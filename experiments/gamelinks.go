@@ -1,9 +1,11 @@
 package experiments
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"net/url"
+	"slices"
 	"strconv"
 )
 
@@ -22,54 +24,136 @@ type GameLinks struct {
 	// report adds &cell=C and &opening=MOVE, &plies=LO..HI or &margin=LO..HI (the
 	// server's /results/games?r=I). The links open in the top window.
 	GamesURL string
-	// cells holds each cell's example trials, read from the trial log (nil without
-	// one).
+	// cells holds each cell's example trials, gathered by the run or read from the
+	// trial log (nil without one).
 	cells map[int]*cellGames
 }
 
-// cellGames are a cell's first trials by first move, by game length and by margin.
+// cellGames are a cell's lowest-numbered trials by first move, by game length and by
+// margin.
 type cellGames struct {
 	openings map[string][]int
 	plies    map[float64][]int // by the length, floored as Hist.Bins floors it
 	margin   map[float64][]int
+	// finished and timedOut are the lowest-numbered trials that finished, and that
+	// stopped at max_plies (-1: none): the game whose final position the report draws.
+	finished, timedOut int
 }
 
-// indexGames reads the trial log of a results directory for the report's links: the
-// first few trials of each cell by first move, game length and margin, counted as the
-// report counts them. A run without a trial log is an error (and its report has no
-// links).
-func indexGames(dir string) (*GameLinks, error) {
-	l := &GameLinks{Dir: dir, cells: map[int]*cellGames{}}
-	add := func(m map[float64][]int, x float64, trial int) {
-		k := math.Floor(x)
-		if len(m[k]) < gameExamples {
-			m[k] = append(m[k], trial)
-		}
+// final is the trial whose final position the report draws: the first that finished,
+// or failing that the first timeout (-1: none).
+func (c *cellGames) final() int {
+	if c.finished >= 0 {
+		return c.finished
 	}
-	err := ReadTrials(dir, func(r *Record) error {
-		if r.Error != "" {
-			return nil // failed trials are in no row or bar
+	return c.timedOut
+}
+
+// lowest is the lower of trial numbers a and t, a being -1 for none.
+func lowest(a, t int) int {
+	if a < 0 || t < a {
+		return t
+	}
+	return a
+}
+
+// newGameLinks returns the links of a results directory with no games yet: add
+// gathers them, trial by trial, in any order.
+func newGameLinks(dir string) *GameLinks {
+	return &GameLinks{Dir: dir, cells: map[int]*cellGames{}}
+}
+
+// gameFields are the fields of a trial that the links read.
+type gameFields struct {
+	Trial    int       `json:"trial"`
+	Cell     int       `json:"cell"`
+	Returns  []float64 `json:"returns"`
+	Scores   []float64 `json:"scores"`
+	Plies    int       `json:"plies"`
+	TimedOut bool      `json:"timed_out"`
+	Error    string    `json:"error"`
+	Opening  string    `json:"opening"`
+}
+
+// add counts a trial into the links: the lowest-numbered few trials of each cell by
+// first move, game length and margin, counted as the report counts them. The run adds
+// its trials as it logs them (and those of the log it resumes), so that its report
+// reads no log; indexGames adds those of a log.
+func (l *GameLinks) add(r *gameFields) {
+	if r.Error != "" {
+		return // failed trials are in no row or bar
+	}
+	c := l.cells[r.Cell]
+	if c == nil {
+		c = &cellGames{openings: map[string][]int{}, plies: map[float64][]int{}, margin: map[float64][]int{}, finished: -1, timedOut: -1}
+		l.cells[r.Cell] = c
+	}
+	if r.TimedOut {
+		c.timedOut = lowest(c.timedOut, r.Trial)
+	} else {
+		c.finished = lowest(c.finished, r.Trial)
+	}
+	put := func(m map[float64][]int, x float64) {
+		k := math.Floor(x)
+		m[k] = firstTrials(m[k], r.Trial)
+	}
+	put(c.plies, float64(r.Plies))
+	if r.Opening != "" && len(r.Returns) > 0 {
+		c.openings[r.Opening] = firstTrials(c.openings[r.Opening], r.Trial)
+	}
+	if len(r.Scores) > 1 && !r.TimedOut {
+		best := math.Inf(-1)
+		for _, x := range r.Scores[1:] {
+			best = math.Max(best, x)
 		}
-		c := l.cells[r.Cell]
-		if c == nil {
-			c = &cellGames{openings: map[string][]int{}, plies: map[float64][]int{}, margin: map[float64][]int{}}
-			l.cells[r.Cell] = c
+		put(c.margin, r.Scores[0]-best)
+	}
+}
+
+// firstTrials adds trial t to trials, the lowest-numbered gameExamples trials seen, in
+// order: the links name the same games whatever the order of the log (the workers',
+// a resumed run's, a merge's shards one after the other).
+func firstTrials(trials []int, t int) []int {
+	if len(trials) == gameExamples {
+		if t >= trials[gameExamples-1] {
+			return trials
 		}
-		add(c.plies, float64(r.Plies), r.Trial)
-		if r.Opening != "" && len(r.Returns) > 0 && len(c.openings[r.Opening]) < gameExamples {
-			c.openings[r.Opening] = append(c.openings[r.Opening], r.Trial)
-		}
-		if len(r.Scores) > 1 && !r.TimedOut {
-			best := math.Inf(-1)
-			for _, x := range r.Scores[1:] {
-				best = math.Max(best, x)
-			}
-			add(c.margin, r.Scores[0]-best, r.Trial)
-		}
-		return nil
-	})
+		trials = trials[:gameExamples-1]
+	}
+	i := len(trials)
+	for i > 0 && trials[i-1] > t {
+		i--
+	}
+	return slices.Insert(trials, i, t)
+}
+
+// addRecord counts a trial record into the links (add).
+func (l *GameLinks) addRecord(r *Record) {
+	l.add(&gameFields{Trial: r.Trial, Cell: r.Cell, Returns: r.Returns, Scores: r.Scores, Plies: r.Plies,
+		TimedOut: r.TimedOut, Error: r.Error, Opening: r.Opening})
+}
+
+// indexGames reads the trial log of a results directory for the report's links (add),
+// decoding only the fields they need. A run without a trial log is an error (and its
+// report has no links). A run's own report needs none of this: the run gathered its
+// links as it played (Result.games).
+func indexGames(dir string) (*GameLinks, error) {
+	paths, err := trialLogs(dir)
 	if err != nil {
 		return nil, err
+	}
+	l := newGameLinks(dir)
+	for _, p := range paths {
+		if err := eachLine(p, func(line []byte, n int) error {
+			var g gameFields
+			if err := json.Unmarshal(line, &g); err != nil {
+				return fmt.Errorf("%s:%d: %w", p, n, err)
+			}
+			l.add(&g)
+			return nil
+		}); err != nil {
+			return nil, err
+		}
 	}
 	return l, nil
 }

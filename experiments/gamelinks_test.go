@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -76,6 +77,7 @@ func TestGameLinks(t *testing.T) {
 	_, err = indexGames(t.TempDir())
 	assert.Error(t, err)
 	b.Reset()
+	res.games = nil // as a run without a trial log leaves it
 	require.NoError(t, WriteHTML(&b, Summarize(res)))
 	assert.NotContains(t, b.String(), "the games</th>")
 }
@@ -94,4 +96,84 @@ func trialIDs(t *testing.T, prefix, text string) []int {
 
 func htmlEscape(s string) string {
 	return strings.NewReplacer("&", "&amp;", "'", "&#39;", "\"", "&#34;", "<", "&lt;", ">", "&gt;").Replace(s)
+}
+
+// TestGameLinksAsPlayed: the links a run gathers as it logs its trials are the links
+// read back from its trial log, for a whole run and for one resumed from a log cut in
+// half with a trial repeated (dropped, as the log drops it); a run without a log
+// gathers none. Failed trials, timeouts and several cells are in the study.
+func TestGameLinksAsPlayed(t *testing.T) {
+	s := study(t, `variants:
+  - { variant: kalah, params: { houses: 3, seeds: 2 } }
+  - { variant: kalah, label: k43, params: { houses: 4, seeds: 3 } }
+agents: [{ agent: random }, { agent: greedy }]
+games: 300
+max_plies: 12
+random_opening: 1
+solve: 0
+`)
+	for _, format := range []LogFormat{LogPlain, LogZstd} {
+		dir := t.TempDir()
+		res, err := Run(context.Background(), s, Options{Workers: 2, Dir: dir, Trials: true, Log: format})
+		require.NoError(t, err)
+		read, err := indexGames(dir)
+		require.NoError(t, err)
+		require.NotEmpty(t, read.cells)
+		assert.Equal(t, read, res.games, "%s: the links gathered while playing", format)
+	}
+
+	// One worker logs the trials in order, two in any: the links are the same, and so
+	// are the final positions the report draws (from the run's links or the log's).
+	dir1, dir2 := t.TempDir(), t.TempDir()
+	one, err := Run(context.Background(), s, Options{Workers: 1, Dir: dir1, Trials: true})
+	require.NoError(t, err)
+	two, err := Run(context.Background(), s, Options{Workers: 2, Dir: dir2, Trials: true, Chunk: 1})
+	require.NoError(t, err)
+	assert.Equal(t, one.games.cells, two.games.cells)
+	b1, err := drawBoardsFrom(dir1, one.games)
+	require.NoError(t, err)
+	b2, err := drawBoardsFrom(dir2, two.games)
+	require.NoError(t, err)
+	b3, err := drawBoards(dir2)
+	require.NoError(t, err)
+	assert.Equal(t, b1, b2)
+	assert.Equal(t, b1, b3)
+	assert.Contains(t, b1[1].FinalNote, "trial ")
+
+	dir := t.TempDir()
+	_, err = Run(context.Background(), s, Options{Workers: 2, Dir: dir, Trials: true, Log: LogPlain})
+	require.NoError(t, err)
+	path := filepath.Join(dir, TrialsFile)
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	lines := strings.SplitAfter(string(data), "\n")
+	half := strings.Join(lines[:len(lines)/2], "") + lines[3]
+	require.NoError(t, os.WriteFile(path, []byte(half), 0o644))
+	res, err := Run(context.Background(), s, Options{Workers: 2, Dir: dir, Trials: true, Log: LogPlain, Resume: true})
+	require.NoError(t, err)
+	read, err := indexGames(dir)
+	require.NoError(t, err)
+	assert.Equal(t, read, res.games, "resumed: the old log's trials, then the new ones")
+
+	res, err = Run(context.Background(), s, Options{Workers: 2, Dir: t.TempDir(), Trials: false})
+	require.NoError(t, err)
+	assert.Nil(t, res.games, "no trial log, no links")
+}
+
+// TestFirstTrials: the links keep the lowest-numbered trials, in order, whatever order
+// they come in.
+func TestFirstTrials(t *testing.T) {
+	for _, tc := range []struct{ in, want []int }{
+		{[]int{5}, []int{5}},
+		{[]int{5, 3}, []int{3, 5}},
+		{[]int{9, 8, 7, 6, 5}, []int{5, 6, 7}},
+		{[]int{1, 2, 3, 4, 0}, []int{0, 1, 2}},
+		{[]int{4, 1, 9, 2, 8}, []int{1, 2, 4}},
+	} {
+		var got []int
+		for _, x := range tc.in {
+			got = firstTrials(got, x)
+		}
+		assert.Equal(t, tc.want, got, "%v", tc.in)
+	}
 }

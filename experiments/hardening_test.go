@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -17,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klauspost/compress/zstd"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -280,6 +282,22 @@ func TestMergeRefusesDamagedTrialLogs(t *testing.T) {
 		{"not JSON", func(t *testing.T, log string) {
 			writeLogText(t, log, append(logText(t, log), "garbage\n"...))
 		}, []string{"not a trial record"}, nil},
+		{"a line cut in the middle", func(t *testing.T, log string) {
+			// Line 200 loses its second half and its newline: it runs into line 201.
+			lines := strings.SplitAfter(string(logText(t, log)), "\n")
+			lines[200] = lines[200][:len(lines[200])/2]
+			writeLogText(t, log, []byte(strings.Join(lines, "")))
+		}, []string{"not a trial record"}, nil},
+		{"a line cut short in the middle", func(t *testing.T, log string) {
+			lines := strings.SplitAfter(string(logText(t, log)), "\n")
+			lines[300] = lines[300][:len(lines[300])/3] + "\n"
+			writeLogText(t, log, []byte(strings.Join(lines, "")))
+		}, []string{"not a trial record"}, nil},
+		{"a trial of another shard", func(t *testing.T, log string) {
+			lines := strings.SplitAfter(string(logText(t, log)), "\n")
+			lines[10] = strings.Replace(lines[10], `"trial":`, `"trial":1`, 1)
+			writeLogText(t, log, []byte(strings.Join(lines, "")))
+		}, []string{"is not a trial of this experiment"}, nil},
 	}
 	for _, format := range []LogFormat{LogPlain, LogZstd} {
 		for _, tc := range tests {
@@ -287,6 +305,114 @@ func TestMergeRefusesDamagedTrialLogs(t *testing.T) {
 				damagedLog(t, s, whole, format, tc.damage, tc.want, tc.wantZ)
 			})
 		}
+	}
+}
+
+// TestResumeRepairsDamagedFrames: the damage a compressed log takes in its bytes — a
+// byte changed in a frame in the middle, a frame cut in the middle (its end and the
+// next frame's start lost), a zeroed tail (a power cut on ext4: the size written, not
+// the data), zeros over a frame in the middle — makes merge refuse the shard and name
+// `kalahlab experiment run --resume --shard i/n`, and that repairs it: the damaged
+// frames are dropped, their trials played again, and the merge is then the whole run's,
+// byte for byte. A trial of an intact frame replays meanwhile.
+func TestResumeRepairsDamagedFrames(t *testing.T) {
+	smallFrames(t, 4<<10)
+	s := study(t, smallStudy)
+	whole := t.TempDir()
+	_, err := Run(context.Background(), s, Options{Workers: 2, Dir: whole, Trials: true})
+	require.NoError(t, err)
+	rewrite := func(t *testing.T, log string, edit func(data []byte, ends []int64) []byte) {
+		ends := frameEnds(t, log)
+		require.Greater(t, len(ends), 6, "a log of several frames")
+		data, err := os.ReadFile(log)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(log, edit(data, ends), 0o644))
+	}
+	tests := []struct {
+		name     string
+		edit     func(data []byte, ends []int64) []byte
+		want     string // in merge's error
+		repaired string // in resume's note
+		middle   bool   // frames after the damage are intact
+	}{
+		{"a flipped byte in a middle frame", func(data []byte, ends []int64) []byte {
+			mid := len(ends) / 2
+			data[(ends[mid-1]+ends[mid])/2] ^= 0x5a
+			return data
+		}, "damaged zstd data at byte", "dropped a damaged zstd frame", true},
+		{"a frame cut in the middle", func(data []byte, ends []int64) []byte {
+			mid := len(ends) / 2
+			a, b := (ends[mid-1]+ends[mid])/2, ends[mid]+10
+			return append(data[:a:a], data[b:]...)
+		}, "damaged zstd data at byte", "dropped a damaged zstd frame", true},
+		{"a zeroed tail", func(data []byte, ends []int64) []byte {
+			clear(data[(ends[len(ends)-4]+ends[len(ends)-3])/2:])
+			return data
+		}, "zeroed", "dropped a last zstd frame cut short", false},
+		{"a zeroed tail from a frame's start", func(data []byte, ends []int64) []byte {
+			clear(data[ends[len(ends)-3]:])
+			return data
+		}, "bytes of zeros from byte", "dropped a zeroed tail", false},
+		{"zeros over a middle frame", func(data []byte, ends []int64) []byte {
+			mid := len(ends) / 2
+			clear(data[ends[mid-1]+3 : ends[mid]-3])
+			return data
+		}, "damaged zstd data at byte", "dropped a damaged zstd frame", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out := t.TempDir()
+			var dirs []string
+			for i := 0; i < 3; i++ { // small batches: many frames
+				sh := Shard{Index: i, Count: 3}
+				dirs = append(dirs, filepath.Join(out, sh.Dir()))
+				_, err := Run(context.Background(), s, Options{Workers: 2, Shard: sh, Dir: dirs[i], Trials: true, Chunk: 4})
+				require.NoError(t, err)
+			}
+			log := filepath.Join(dirs[1], TrialsZstdFile)
+			first, err := FindTrial(dirs[1], 1) // trial 1 is shard 1's first
+			require.NoError(t, err)
+			ends := frameEnds(t, log)
+			mid, last := frameTrial(t, log, ends, len(ends)/2), frameTrial(t, log, ends, len(ends)-1)
+			rewrite(t, log, tc.edit)
+
+			// Replay still finds a trial of an intact frame: the first one's, and when
+			// the damage is in the middle the last one's; not one of the damaged frame.
+			got, err := FindTrial(dirs[1], 1)
+			require.NoError(t, err)
+			assert.Equal(t, first, got)
+			if tc.middle {
+				got, err := FindTrial(dirs[1], last)
+				require.NoError(t, err)
+				assert.Equal(t, last, got.Trial)
+				_, err = FindTrial(dirs[1], mid)
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), "is not in the intact part of the trial log, which is damaged: "+log+": damaged zstd data at byte")
+				assert.Contains(t, err.Error(), "--resume repairs it")
+			}
+
+			_, err = mergeAll(out)
+			require.Error(t, err)
+			t.Log(err)
+			assert.Contains(t, err.Error(), tc.want)
+			remedy := "kalahlab experiment run --resume --out " + out + " --shard 1/3"
+			assert.Contains(t, err.Error(), remedy)
+
+			var notes strings.Builder
+			res, err := Run(context.Background(), s, Options{Workers: 2, Shard: Shard{1, 3}, Dir: dirs[1], Trials: true, Resume: true, Notes: &notes})
+			require.NoError(t, err, "the remedy merge names works")
+			assert.Contains(t, notes.String(), "kalahlab: repaired "+log+": "+tc.repaired)
+			assert.Contains(t, notes.String(), "its trials run again")
+			assert.Contains(t, notes.String(), fmt.Sprintf("the log now holds %d of the 533 trials", 533-res.Manifest.TrialsRun))
+			assert.Positive(t, res.Manifest.TrialsRun, "the dropped frames' trials are played again")
+			assert.Equal(t, 533, len(logTrials(t, dirs[1])))
+			assertNoRepeats(t, log)
+
+			_, err = mergeAll(out)
+			require.NoError(t, err)
+			assert.Equal(t, string(statsBytes(t, whole)), string(statsBytes(t, out)))
+			assert.Equal(t, 4*400, countLines(t, filepath.Join(out, TrialsZstdFile)))
+		})
 	}
 }
 
@@ -316,12 +442,14 @@ func damagedLog(t *testing.T, s *Study, whole string, format LogFormat, damage f
 	}
 	assert.NoFileExists(t, filepath.Join(out, StatsFile))
 
-	if slices.Contains(want, "not a trial record") {
-		return // a log edited by hand is for the user to look at
-	}
-	// The repair the error names: resuming the shard plays the missing trials.
-	_, err = Run(context.Background(), s, Options{Workers: 2, Shard: Shard{1, 3}, Dir: dirs[1], Trials: true, Resume: true})
+	// The repair the error names: resuming the shard drops the damaged lines and plays
+	// the missing trials.
+	var notes strings.Builder
+	_, err = Run(context.Background(), s, Options{Workers: 2, Shard: Shard{1, 3}, Dir: dirs[1], Trials: true, Resume: true, Notes: &notes})
 	require.NoError(t, err)
+	if slices.Contains(want, "not a trial record") || slices.Contains(want, "is not a trial of this experiment") {
+		assert.Regexp(t, `dropped (a damaged line, not a record of this run's trials \(line |\d+ damaged lines, not records of this run's trials \(the first: line )`, notes.String())
+	}
 	_, err = mergeAll(out)
 	require.NoError(t, err)
 	assert.Equal(t, string(statsBytes(t, whole)), string(statsBytes(t, out)))
@@ -596,4 +724,24 @@ func TestSummarizeInterrupted(t *testing.T) {
 		require.NotPanics(t, func() { Summarize(r) })
 		assert.Len(t, Summarize(r).Cells, 2)
 	}
+}
+
+// frameTrial is the trial of the first line of frame i (of those ending at ends) of the
+// compressed log at path.
+func frameTrial(t *testing.T, path string, ends []int64, i int) int {
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	dec, err := zstd.NewReader(nil)
+	require.NoError(t, err)
+	defer dec.Close()
+	start := int64(0)
+	if i > 0 {
+		start = ends[i-1]
+	}
+	text, err := dec.DecodeAll(data[start:ends[i]], nil)
+	require.NoError(t, err)
+	var rec struct{ Trial int }
+	line, _, _ := bytes.Cut(text, []byte("\n"))
+	require.NoError(t, json.Unmarshal(line, &rec))
+	return rec.Trial
 }

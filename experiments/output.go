@@ -138,9 +138,13 @@ func nextLine(br *bufio.Reader) ([]byte, error) {
 
 // logRepair is what loadLog repaired in a trial log.
 type logRepair struct {
-	cut   int   // bytes of a last line cut short (by a crash), dropped
-	frame int64 // bytes of a last zstd frame cut short (by a crash), dropped
-	dups  int   // lines of trials already in the log (two runs at once), dropped
+	cut    int         // bytes of a last line cut short (by a crash), dropped
+	damage []logDamage // stretches of a compressed log that do not decode, dropped
+	bad    int         // lines that are not records of the run's trials, dropped
+	badWhy string      // the first of those: where and why
+	dups   int         // lines of trials already in the log (two runs at once), dropped
+	held   int         // trials in the log once repaired
+	owned  int         // the trials of the run (or shard)
 }
 
 // String describes the repair ("" for none).
@@ -149,42 +153,78 @@ func (r logRepair) String() string {
 	if r.cut > 0 {
 		parts = append(parts, fmt.Sprintf("dropped a last line cut short (%d bytes; that trial runs again)", r.cut))
 	}
-	if r.frame > 0 {
-		parts = append(parts, fmt.Sprintf("dropped a last zstd frame cut short (%d bytes; its trials run again)", r.frame))
+	for _, d := range r.damage {
+		switch {
+		case d.Tail && d.Zeros == d.N:
+			parts = append(parts, fmt.Sprintf("dropped a zeroed tail (%d bytes of zeros from byte %d, what a power cut leaves; its trials run again)", d.N, d.Off))
+		case d.Tail && d.Zeros > 0:
+			parts = append(parts, fmt.Sprintf("dropped a last zstd frame cut short by zeros (%d bytes from byte %d, the last %d zeros: what a power cut leaves; its trials run again)", d.N, d.Off, d.Zeros))
+		case d.Tail && d.Cut:
+			parts = append(parts, fmt.Sprintf("dropped a last zstd frame cut short (%d bytes; its trials run again)", d.N))
+		default:
+			parts = append(parts, fmt.Sprintf("dropped a damaged zstd frame (%d bytes from byte %d: %v; its trials run again)", d.N, d.Off, d.err))
+		}
+	}
+	if r.bad > 0 {
+		what := fmt.Sprintf("%d damaged lines, not records of this run's trials (the first: %s; their trials run again)", r.bad, r.badWhy)
+		if r.bad == 1 {
+			what = fmt.Sprintf("a damaged line, not a record of this run's trials (%s; its trials run again)", r.badWhy)
+		}
+		parts = append(parts, "dropped "+what)
 	}
 	if r.dups > 0 {
 		parts = append(parts, fmt.Sprintf("dropped %d lines repeating trials already in the log (two runs at once?)", r.dups))
 	}
+	if len(parts) > 0 && (r.cut > 0 || len(r.damage) > 0 || r.bad > 0) {
+		parts = append(parts, fmt.Sprintf("the log now holds %d of the %d trials, and the run plays those it lacks", r.held, r.owned))
+	}
 	return strings.Join(parts, "; ")
 }
 
-// loadLog counts the trials of a trial log into accs (resume). A last line cut short
-// by a crash is removed from the file (in a compressed log: a last frame cut short,
-// whose trials then run again), and so are the repeats of a trial (kept: its first
-// line); any other bad line is an error.
-func loadLog(ctx context.Context, path string, accs []*acc, games int) (logRepair, error) {
+// logLines returns a reader of the text of the trial log f (its first size bytes;
+// zst: compressed), and for a compressed log its frames, whose damaged stretches it
+// skips (and lists). The frames' decoder is closed by the caller.
+func logLines(f *os.File, size int64, zst bool) (*bufio.Reader, *zstdFrames, error) {
+	var r io.Reader = io.NewSectionReader(f, 0, size)
+	var frames *zstdFrames
+	if zst {
+		var err error
+		if frames, err = newZstdFrames(f, size, true); err != nil {
+			return nil, nil, err
+		}
+		r = frames
+	}
+	return bufio.NewReaderSize(r, 1<<16), frames, nil
+}
+
+// loadLog counts the trials of a trial log into accs (resume), and into links. It
+// repairs the log: a last line cut short (a crash) is removed from the file, and so are
+// the lines that are not records of the run's trials (damage in the middle: a line cut
+// there, bytes changed) and the repeats of a trial (kept: its first line); in a
+// compressed log, the stretches that are not frames that decode (a frame cut short at
+// the end, a zeroed tail, a damaged frame in the middle). The trials dropped are not
+// counted, so the run plays them again. A log damaged only at its end is truncated;
+// otherwise the lines kept are written again, in order, in the log's format.
+func loadLog(ctx context.Context, path string, accs []*acc, games int, links *GameLinks) (logRepair, error) {
 	var rep logRepair
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		return rep, err
 	}
 	defer f.Close()
-	var r io.Reader = f
-	zst := isZstdLog(path)
-	var end int64 // a compressed log's size once repaired
-	if zst {
-		if end, err = cutZstdLog(f, path, &rep); err != nil {
-			return rep, err
-		}
-		dec, err := zstdDecoder(io.NewSectionReader(f, 0, end))
-		if err != nil {
-			return rep, err
-		}
-		defer dec.Close()
-		r = dec
+	st, err := f.Stat()
+	if err != nil {
+		return rep, err
 	}
-	br := bufio.NewReaderSize(r, 1<<16)
-	var off int64
+	zst := isZstdLog(path)
+	br, frames, err := logLines(f, st.Size(), zst)
+	if err != nil {
+		return rep, err
+	}
+	if frames != nil {
+		defer frames.dec.Close()
+	}
+	var off int64 // the bytes of the whole lines read (a plain log)
 	for lineNo := 1; ; lineNo++ {
 		if lineNo%4096 == 0 && ctx.Err() != nil {
 			// A long log takes seconds to load: Ctrl-C stops it, leaving a valid log.
@@ -192,78 +232,79 @@ func loadLog(ctx context.Context, path string, accs []*acc, games int) (logRepai
 		}
 		line, err := nextLine(br)
 		if errors.Is(err, io.EOF) {
-			if err := cutLastLine(f, path, lineNo, line, off, zst, &rep); err != nil {
-				return rep, err
+			if len(bytes.TrimSpace(line)) > 0 && !zst {
+				rep.cut = len(line)
+			} else if len(bytes.TrimSpace(line)) > 0 {
+				rep.badLine(lineNo, errors.New("the last line has no newline though its frame is whole"))
 			}
 			break
 		}
 		if err != nil {
-			if zst && !errors.Is(err, errLongLine) {
-				err = fmt.Errorf("damaged zstd data: %w", err)
-			}
 			return rep, fmt.Errorf("%s:%d: %w", path, lineNo, err)
 		}
-		if err := countLine(line, accs, games, &rep); err != nil {
-			return rep, fmt.Errorf("%s:%d: %w", path, lineNo, err)
+		if err := countLine(line, accs, games, &rep, links); err != nil {
+			rep.badLine(lineNo, err)
 		}
 		off += int64(len(line))
 	}
-	if rep.dups > 0 {
-		if zst {
-			off = end
-		}
-		return rep, dropRepeats(f, off, path, accs)
+	if frames != nil {
+		rep.damage = frames.damage
 	}
-	return rep, nil
+	for _, a := range accs {
+		rep.held += a.got
+		rep.owned += a.owned
+	}
+	return rep, repairLog(f, path, off, accs, games, &rep)
 }
 
-// cutZstdLog drops a last zstd frame cut short from the compressed trial log f (its
-// trials run again) and returns the size of its whole frames.
-func cutZstdLog(f *os.File, path string, rep *logRepair) (int64, error) {
-	st, err := f.Stat()
-	if err != nil {
-		return 0, err
+// badLine notes a damaged line.
+func (r *logRepair) badLine(lineNo int, err error) {
+	if r.bad == 0 {
+		r.badWhy = fmt.Sprintf("line %d, %v", lineNo, err)
 	}
-	end, err := zstdFramesEnd(f, st.Size())
-	if err != nil {
-		return 0, fmt.Errorf("%s: %w", path, err)
-	}
-	if end < st.Size() {
-		if err := checkCut(f, end, st.Size()); err != nil {
-			return 0, fmt.Errorf("%s: %w", path, err)
-		}
-		if err := f.Truncate(end); err != nil {
-			return 0, err
-		}
-		rep.frame = st.Size() - end
-	}
-	return end, nil
+	r.bad++
 }
 
-// cutLastLine handles what follows the trial log's last newline (line lineNo, at
-// offset off): in a plain log, a last line cut short by a crash, which is dropped (the
-// trial runs again); in a compressed one, whose frames hold whole lines, an error.
-func cutLastLine(f *os.File, path string, lineNo int, line []byte, off int64, zst bool, rep *logRepair) error {
-	if len(bytes.TrimSpace(line)) == 0 {
+// repairLog repairs the trial log f as loadLog found it (rep; off: the bytes of its
+// whole lines when plain): nothing to do, a cut at the end (truncated), or lines to
+// drop (the log written again).
+func repairLog(f *os.File, path string, off int64, accs []*acc, games int, rep *logRepair) error {
+	tailOnly := rep.bad == 0 && rep.dups == 0 &&
+		(len(rep.damage) == 0 || len(rep.damage) == 1 && rep.damage[0].Tail)
+	switch {
+	case tailOnly && rep.cut > 0:
+		return f.Truncate(off)
+	case tailOnly && len(rep.damage) == 1:
+		return f.Truncate(rep.damage[0].Off)
+	case tailOnly:
 		return nil
 	}
-	if zst {
-		return fmt.Errorf("%s:%d: the last line has no newline (%d bytes) though its frame is whole", path, lineNo, len(line))
-	}
-	if err := f.Truncate(off); err != nil {
+	return rewriteLog(f, path, accs, games)
+}
+
+// countLine counts a line of the trial log into accs (and its trial into links),
+// checking that it is a trial of this experiment and shard with that trial's seed; a
+// repeated trial is counted once (rep.dups).
+func countLine(line []byte, accs []*acc, games int, rep *logRepair, links *GameLinks) error {
+	var rec Record
+	if err := checkLine(line, accs, games, &rec); err != nil {
 		return err
 	}
-	rep.cut = len(line)
+	a := accs[rec.Cell]
+	if a.done.has(a.ordinal(rec.Index)) {
+		rep.dups++
+	} else if links != nil {
+		links.addRecord(&rec) // the first line of a trial, which the log keeps
+	}
+	a.add(&rec)
 	return nil
 }
 
-// countLine counts a line of the trial log into accs, checking that it is a trial of
-// this experiment and shard with that trial's seed; a repeated trial is counted once
-// (rep.dups).
-func countLine(line []byte, accs []*acc, games int, rep *logRepair) error {
-	var rec Record
-	if err := json.Unmarshal(line, &rec); err != nil {
-		return err
+// checkLine decodes a line of the trial log into rec and checks that it is a trial of
+// this experiment and shard (accs) with that trial's seed.
+func checkLine(line []byte, accs []*acc, games int, rec *Record) error {
+	if err := json.Unmarshal(line, rec); err != nil {
+		return fmt.Errorf("not a trial record (%w)", err)
 	}
 	if rec.Cell < 0 || rec.Cell >= len(accs) || rec.Index < 0 || rec.Index >= games || rec.Trial != rec.Cell*games+rec.Index {
 		return fmt.Errorf("trial %d (cell %d, index %d) is not a trial of this experiment", rec.Trial, rec.Cell, rec.Index)
@@ -275,33 +316,33 @@ func countLine(line []byte, accs []*acc, games int, rep *logRepair) error {
 	if want := trialSeed(a.plan.Seed, rec.Cell, rec.Index); rec.Seed != want {
 		return fmt.Errorf("trial %d has seed %d, want %d", rec.Trial, rec.Seed, want)
 	}
-	if a.done.has(a.ordinal(rec.Index)) {
-		rep.dups++
-	}
-	a.add(&rec)
 	return nil
 }
 
-// dropRepeats rewrites the trial log f (its first size bytes, checked by loadLog)
-// keeping the first line of each trial, in the log's format.
-func dropRepeats(f *os.File, size int64, path string, accs []*acc) error {
+// rewriteLog writes the trial log f again, in its format, keeping the lines loadLog
+// kept: the first line of each trial, of those that are records of the run's trials,
+// from the frames that decode.
+func rewriteLog(f *os.File, path string, accs []*acc, games int) error {
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	zst := isZstdLog(path)
+	br, frames, err := logLines(f, st.Size(), zst)
+	if err != nil {
+		return err
+	}
+	if frames != nil {
+		defer frames.dec.Close()
+	}
+	format := LogPlain
+	if zst {
+		format = LogZstd
+	}
 	tmp := path + ".tmp"
 	out, err := os.Create(tmp)
 	if err != nil {
 		return err
-	}
-	format := LogPlain
-	var r io.Reader = io.NewSectionReader(f, 0, size)
-	if isZstdLog(path) {
-		format = LogZstd
-		dec, err := zstdDecoder(r)
-		if err != nil {
-			out.Close()
-			_ = os.Remove(tmp)
-			return err
-		}
-		defer dec.Close()
-		r = dec
 	}
 	lw, err := newLogWriter(out, format, 1<<16, 1)
 	if err != nil {
@@ -310,23 +351,21 @@ func dropRepeats(f *os.File, size int64, path string, accs []*acc) error {
 		return err
 	}
 	seen := make([]trialSet, len(accs))
-	br := bufio.NewReaderSize(r, 1<<16)
+	var rec Record
 	for {
 		line, rerr := nextLine(br)
 		if rerr != nil {
 			if !errors.Is(rerr, io.EOF) {
 				err = rerr
 			}
-			break
+			break // a last line without a newline is dropped
 		}
-		var rec struct{ Cell, Index int }
-		if err = json.Unmarshal(line, &rec); err != nil {
-			break
+		rec = Record{}
+		if checkLine(line, accs, games, &rec) != nil || !seen[rec.Cell].add(accs[rec.Cell].ordinal(rec.Index)) {
+			continue
 		}
-		if a := accs[rec.Cell]; seen[rec.Cell].add(a.ordinal(rec.Index)) {
-			if err = lw.write(line); err != nil {
-				break
-			}
+		if err = lw.write(line); err != nil {
+			break
 		}
 	}
 	if cerr := lw.Close(); err == nil {
@@ -337,7 +376,7 @@ func dropRepeats(f *os.File, size int64, path string, accs []*acc) error {
 	}
 	if err != nil {
 		_ = os.Remove(tmp)
-		return fmt.Errorf("%s: dropping repeated trials: %w", path, err)
+		return fmt.Errorf("%s: repairing the trial log: %w", path, err)
 	}
 	return nil
 }
@@ -603,8 +642,9 @@ func MergeTrialsAs(res *Result, dirs []string, dir string, format LogFormat) err
 		_ = os.Remove(tmp)
 		return err
 	}
+	links := newGameLinks(dir) // the report's links, as the lines are copied
 	for _, d := range dirs {
-		if err = copyShardLog(&res.Manifest.Plan, d, lw); err != nil {
+		if err = copyShardLog(&res.Manifest.Plan, d, lw, links); err != nil {
 			break
 		}
 	}
@@ -618,12 +658,16 @@ func MergeTrialsAs(res *Result, dirs []string, dir string, format LogFormat) err
 		_ = os.Remove(tmp)
 		return err
 	}
-	return os.Rename(tmp, final)
+	if err := os.Rename(tmp, final); err != nil {
+		return err
+	}
+	res.games = links
+	return nil
 }
 
 // copyShardLog copies the trial log of shard directory d to w, checking it (see
-// mergeTrials).
-func copyShardLog(p *Plan, d string, w *logWriter) error {
+// mergeTrials), and adds its trials to links.
+func copyShardLog(p *Plan, d string, w *logWriter, links *GameLinks) error {
 	var m Manifest
 	if err := readJSON(filepath.Join(d, ManifestFile), &m); err != nil {
 		return fmt.Errorf("merge: %w", err)
@@ -636,14 +680,14 @@ func copyShardLog(p *Plan, d string, w *logWriter) error {
 	if err != nil {
 		return fmt.Errorf("merge: %w", err)
 	}
-	lr, err := openLog(path)
+	lr, err := openLog(path, false)
 	if err != nil {
 		return fmt.Errorf("merge: %w", err)
 	}
 	defer lr.Close()
 	repair := ResumeCommand(d, &m)
 	bad := func(lineNo int, format string, args ...any) error {
-		return fmt.Errorf("merge: %s:%d: %s: the shard's trial log is damaged; nothing was merged. Repair the shard with `%s` (it plays the missing trials again), then merge", path, lineNo, fmt.Sprintf(format, args...), repair)
+		return fmt.Errorf("merge: %s:%d: %s: the shard's trial log is damaged; nothing was merged. Repair the shard with `%s` (it drops the damaged lines or frames and plays the trials missing again), then merge", path, lineNo, fmt.Sprintf(format, args...), repair)
 	}
 	accs := make([]*acc, len(p.Cells))
 	for c := range accs {
@@ -669,8 +713,9 @@ func copyShardLog(p *Plan, d string, w *logWriter) error {
 			return bad(lineNo, "%v %s", err, counted())
 		}
 		var rec struct {
-			Trial, Cell, Index int
-			Seed               uint64
+			gameFields
+			Index int    `json:"index"`
+			Seed  uint64 `json:"seed"`
 		}
 		if err := json.Unmarshal(line, &rec); err != nil {
 			return bad(lineNo, "not a trial record (%v)", err)
@@ -689,6 +734,7 @@ func copyShardLog(p *Plan, d string, w *logWriter) error {
 			return bad(lineNo, "trial %d is there twice (were two runs writing into %s at once?)", rec.Trial, d)
 		}
 		a.got++
+		links.add(&rec.gameFields)
 		if err := w.write(line); err != nil {
 			return fmt.Errorf("merge: writing the trial log: %w", err)
 		}
@@ -705,41 +751,59 @@ func copyShardLog(p *Plan, d string, w *logWriter) error {
 }
 
 // FindTrial returns the record of trial t from dir's trial log (or those of its shard
-// directories), plain or compressed.
+// directories), plain or compressed. In a compressed log the damaged frames are skipped:
+// a trial of an intact frame is found wherever the damage is; one that is not found in
+// a damaged log is an error saying where the damage is.
 func FindTrial(dir string, t int) (*Record, error) {
 	paths, err := trialLogs(dir)
 	if err != nil {
 		return nil, err
 	}
 	prefix := []byte(fmt.Sprintf(`{"trial":%d,`, t))
+	var damage []string
 	for _, p := range paths {
-		lr, err := openLog(p)
-		if err != nil {
-			return nil, err
+		rec, dmg, err := findTrial(p, prefix, t)
+		if rec != nil || err != nil {
+			return rec, err
 		}
-		for {
-			line, err := lr.next()
-			if err != nil && (!errors.Is(err, io.EOF) || len(line) == 0) {
-				lr.Close()
-				if errors.Is(err, io.EOF) {
-					break
-				}
-				return nil, fmt.Errorf("%s:%d: %w", p, lr.line, err)
-			}
-			if bytes.HasPrefix(line, prefix) {
-				var rec Record
-				err := json.Unmarshal(line, &rec)
-				lr.Close()
-				if err != nil {
-					return nil, fmt.Errorf("%s: trial %d: %w", p, t, err)
-				}
-				return &rec, nil
-			}
-			if err != nil { // the last line, without a newline
-				lr.Close()
-				break
-			}
-		}
+		damage = append(damage, dmg...)
+	}
+	if len(damage) > 0 {
+		return nil, fmt.Errorf("%s: trial %d is not in the intact part of the trial log, which is damaged: %s (kalahlab experiment run --resume repairs it)", dir, t, strings.Join(damage, "; "))
 	}
 	return nil, fmt.Errorf("%s: trial %d is not in the trial log", dir, t)
+}
+
+// findTrial looks for trial t (whose line starts with prefix) in the trial log at p,
+// skipping damaged frames (listed in damage when t is not found).
+func findTrial(p string, prefix []byte, t int) (*Record, []string, error) {
+	lr, err := openLog(p, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer lr.Close()
+	for {
+		line, err := lr.next()
+		if err != nil && (!errors.Is(err, io.EOF) || len(line) == 0) {
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			return nil, nil, fmt.Errorf("%s:%d: %w", p, lr.line, err)
+		}
+		if bytes.HasPrefix(line, prefix) {
+			var rec Record
+			if err := json.Unmarshal(line, &rec); err != nil {
+				return nil, nil, fmt.Errorf("%s: trial %d: %w", p, t, err)
+			}
+			return &rec, nil, nil
+		}
+		if err != nil { // the last line, without a newline
+			break
+		}
+	}
+	var damage []string
+	for _, d := range lr.damage() {
+		damage = append(damage, p+": "+d.Error())
+	}
+	return nil, damage, nil
 }

@@ -39,13 +39,13 @@ func WriteReportsFrom(rep *Report, runDir, outDir string, formats []string) ([]s
 		return nil, err
 	}
 	var paths []string
+	if slices.Contains(formats, "html") && rep.Games == nil {
+		rep.Games, _ = indexGames(runDir) // nil without a trial log: no links
+	}
 	if slices.Contains(formats, "html") && rep.Boards == nil && rep.Standings == nil {
 		// The boards are an extra: a run whose plan no longer resolves still gets its
 		// report, without them.
-		rep.Boards, _ = drawBoards(runDir)
-	}
-	if slices.Contains(formats, "html") && rep.Games == nil {
-		rep.Games, _ = indexGames(runDir) // nil without a trial log: no links
+		rep.Boards, _ = drawBoardsFrom(runDir, rep.Games)
 	}
 	for _, f := range formats {
 		name, ok := reportFiles[f]

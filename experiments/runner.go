@@ -77,6 +77,9 @@ type Block struct {
 type Result struct {
 	Manifest Manifest
 	Cells    []*CellResult
+	// games are the report's links to example games, gathered as the trials were
+	// logged (nil: the report reads them from the trial log, when there is one).
+	games *GameLinks
 }
 
 // Plan returns the plan of the run.
@@ -439,8 +442,15 @@ func (r *runState) fold(b *batch) {
 			r.logFailed(r.log.write(b.lines))
 		}
 	}
+	links := r.res.games
+	if r.log == nil || r.writeErr != nil {
+		links = nil
+	}
 	for k := range b.recs[:b.n] {
 		r.accs[b.cell].add(&b.recs[k])
+		if links != nil {
+			links.addRecord(&b.recs[k]) // in the log's order
+		}
 	}
 	r.ran += int64(b.n)
 	r.adaptChunk(b)
@@ -545,6 +555,9 @@ func prepareDir(ctx context.Context, res *Result, accs []*acc, opt Options) (*lo
 	tpath := filepath.Join(dir, format.File())
 	var old Manifest
 	haveOld := readJSON(mpath, &old) == nil
+	if opt.Trials {
+		res.games = newGameLinks(dir) // the log's trials, as they are logged
+	}
 	switch {
 	case opt.Resume && haveOld:
 		var err error
@@ -594,7 +607,7 @@ func resumeFrom(ctx context.Context, old *Manifest, res *Result, accs []*acc, op
 	if !isZstdLog(tpath) {
 		format = LogPlain
 	}
-	rep, err := loadLog(ctx, tpath, accs, res.Manifest.Plan.Games)
+	rep, err := loadLog(ctx, tpath, accs, res.Manifest.Plan.Games, res.games)
 	if err != nil {
 		return "", "", err
 	}

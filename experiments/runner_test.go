@@ -120,6 +120,11 @@ func TestShardsMergeToTheSingleRun(t *testing.T) {
 			require.NoError(t, Save(merged, out))
 			require.NoError(t, mergeTrials(merged, dirs, out))
 			assert.Equal(t, string(statsBytes(t, whole)), string(statsBytes(t, out)))
+			// The report's links, gathered as the logs are merged, are the whole run's.
+			assert.Equal(t, single.games.cells, merged.games.cells)
+			read, err := indexGames(out)
+			require.NoError(t, err)
+			assert.Equal(t, read.cells, merged.games.cells)
 			assert.Equal(t, cellsJSON(t, single), cellsJSON(t, merged))
 			loaded, err := Load(out)
 			require.NoError(t, err)

@@ -233,7 +233,7 @@ func Summarize(r *Result) *Report {
 		RandomOpening: p.RandomOpening, Epsilon: p.Epsilon, RotateSeats: p.RotateSeats,
 		Seconds: m.Seconds, GamesPerSecond: m.GamesPerSecond, Workers: m.Workers,
 		Runs: m.Runs, MaxFailures: p.MaxFailures.String(),
-	}}
+	}, Games: r.games}
 	seen := map[string]bool{}
 	for _, c := range p.Cells {
 		key := c.Name + "\x00" + c.Hash

@@ -11,6 +11,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -202,28 +204,35 @@ func (w *logWriter) Close() error {
 	return err
 }
 
-// zstdDecoder returns a streaming decoder of r with bounded memory: a frame's window is
-// at most maxLine (one line) and two frames' worth of lines.
-func zstdDecoder(r io.Reader) (*zstd.Decoder, error) {
-	d, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true),
-		zstd.WithDecoderMaxWindow(2*maxLine))
+// zstdDecoder returns a decoder of whole frames (DecodeAll) with bounded memory: a
+// frame's window is at most two lines (2*maxLine), and its text at most maxFrameText.
+func zstdDecoder() (*zstd.Decoder, error) {
+	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true),
+		zstd.WithDecoderMaxWindow(2*maxLine), zstd.WithDecoderMaxMemory(maxFrameText))
 	if err != nil {
 		return nil, fmt.Errorf("zstd: %w", err)
 	}
 	return d, nil
 }
 
+// maxFrameText bounds the text of a frame of a compressed trial log: a frame a run
+// writes holds about frameBytes of lines and at most one line more (maxLine), so more
+// is not a frame of a trial log but damage.
+const maxFrameText = 2*maxLine + 4<<20
+
 // logReader reads the lines of a trial log, plain or compressed.
 type logReader struct {
-	path string
-	f    *os.File
-	dec  *zstd.Decoder
-	br   *bufio.Reader
-	line int // lines read
+	path   string
+	f      *os.File
+	frames *zstdFrames // nil for a plain log
+	br     *bufio.Reader
+	line   int // lines read
 }
 
-// openLog opens the trial log at path (compressed when it ends in .zst).
-func openLog(path string) (*logReader, error) {
+// openLog opens the trial log at path (compressed when it ends in .zst). With skip, a
+// compressed log's damaged stretches are skipped (and listed: damage) rather than an
+// error.
+func openLog(path string, skip bool) (*logReader, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -231,11 +240,15 @@ func openLog(path string) (*logReader, error) {
 	lr := &logReader{path: path, f: f}
 	var r io.Reader = f
 	if isZstdLog(path) {
-		if lr.dec, err = zstdDecoder(f); err != nil {
+		st, err := f.Stat()
+		if err == nil {
+			lr.frames, err = newZstdFrames(f, st.Size(), skip)
+		}
+		if err != nil {
 			f.Close()
 			return nil, err
 		}
-		r = lr.dec
+		r = lr.frames
 	}
 	lr.br = bufio.NewReaderSize(r, 1<<16)
 	return lr, nil
@@ -243,8 +256,7 @@ func openLog(path string) (*logReader, error) {
 
 // next returns the next line, its newline included, valid until the next call. At the
 // end it returns io.EOF, with the last line when that has no newline. A compressed log
-// whose data is damaged or cut short is an error naming the byte where its last whole
-// frame ends.
+// whose data is damaged or cut short is an error (a *logDamage) saying where.
 func (lr *logReader) next() ([]byte, error) {
 	line, err := nextLine(lr.br)
 	if err == nil || errors.Is(err, io.EOF) {
@@ -254,35 +266,205 @@ func (lr *logReader) next() ([]byte, error) {
 		return line, err
 	}
 	lr.line++
-	if lr.dec != nil {
-		return nil, lr.zstdError(err)
-	}
 	return nil, err
 }
 
-// zstdError explains a decoding error: where the whole frames end, and whether the last
-// one is cut short (a crash, a full disk) or the data is damaged.
-func (lr *logReader) zstdError(err error) error {
-	st, serr := lr.f.Stat()
-	if serr != nil {
-		return fmt.Errorf("zstd: %w", err)
+// damage lists the damaged stretches skipped so far (openLog with skip).
+func (lr *logReader) damage() []logDamage {
+	if lr.frames == nil {
+		return nil
 	}
-	end, ferr := zstdFramesEnd(lr.f, st.Size())
-	switch {
-	case ferr != nil:
-		return ferr
-	case end < st.Size():
-		return fmt.Errorf("the last zstd frame is cut short (%d bytes from byte %d; a crash or a full disk?)", st.Size()-end, end)
-	}
-	return fmt.Errorf("damaged zstd data: %w", err)
+	return lr.frames.damage
 }
 
 // Close closes the log.
 func (lr *logReader) Close() error {
-	if lr.dec != nil {
-		lr.dec.Close()
+	if lr.frames != nil {
+		lr.frames.dec.Close()
 	}
 	return lr.f.Close()
+}
+
+// logDamage is a stretch of a compressed trial log that is not whole frames that
+// decode: from Off, N bytes, up to the next frame (or the end of the file).
+type logDamage struct {
+	Off, N int64
+	// Tail: the stretch runs to the end of the file; Cut: a last frame cut short (a
+	// crash, a full disk); Zeros: its last bytes are zeros, Zeros of them (what a power
+	// cut leaves on ext4: the file's size written, not its data).
+	Tail, Cut bool
+	Zeros     int64
+	err       error // why the frame at Off does not decode
+}
+
+// Error describes the damage.
+func (d *logDamage) Error() string {
+	switch {
+	case d.Tail && d.Zeros == d.N:
+		return fmt.Sprintf("the log ends in %d bytes of zeros from byte %d (a power cut?)", d.N, d.Off)
+	case d.Tail && d.Cut:
+		return fmt.Sprintf("the last zstd frame is cut short (%d bytes from byte %d; a crash or a full disk?)", d.N, d.Off)
+	case d.Tail && d.Zeros > 0:
+		return fmt.Sprintf("the last zstd frame is cut short or zeroed (%d bytes from byte %d, the last %d of them zeros; a crash or a power cut?)", d.N, d.Off, d.Zeros)
+	case d.Tail:
+		return fmt.Sprintf("damaged zstd data at byte %d, to the end of the log (%d bytes): %v", d.Off, d.N, d.err)
+	}
+	return fmt.Sprintf("damaged zstd data at byte %d (%d bytes, up to the next frame): %v", d.Off, d.N, d.err)
+}
+
+// zstdFrames reads the text of a compressed trial log frame by frame, each frame
+// decoded whole and its checksum checked before any of its lines is read. A stretch
+// that is not a frame that decodes is an error (a *logDamage); with skip it is listed
+// in damage instead and the reading goes on at the next frame's magic number, so that
+// the lines of every intact frame are read.
+type zstdFrames struct {
+	r      io.ReaderAt
+	size   int64
+	off    int64 // where the next frame starts
+	dec    *zstd.Decoder
+	skip   bool
+	raw    []byte
+	text   []byte
+	pos    int // text[pos:] is unread
+	damage []logDamage
+}
+
+func newZstdFrames(r io.ReaderAt, size int64, skip bool) (*zstdFrames, error) {
+	dec, err := zstdDecoder()
+	if err != nil {
+		return nil, err
+	}
+	return &zstdFrames{r: r, size: size, dec: dec, skip: skip}, nil
+}
+
+// Read reads the frames' text.
+func (z *zstdFrames) Read(p []byte) (int, error) {
+	for z.pos == len(z.text) {
+		if z.off >= z.size {
+			return 0, io.EOF
+		}
+		if err := z.nextFrame(); err != nil {
+			return 0, err
+		}
+	}
+	n := copy(p, z.text[z.pos:])
+	z.pos += n
+	return n, nil
+}
+
+// nextFrame decodes the frame at z.off into z.text, or handles the damage there.
+func (z *zstdFrames) nextFrame() error {
+	z.text, z.pos = z.text[:0], 0
+	end, err := frameAt(z.r, z.off, z.size)
+	if err == nil && end-z.off > maxFrameText {
+		err = fmt.Errorf("a frame of %d bytes, more than a trial log's", end-z.off)
+	}
+	if err == nil {
+		z.raw = slices.Grow(z.raw[:0], int(end-z.off))[:end-z.off]
+		if _, err = z.r.ReadAt(z.raw, z.off); err == nil {
+			if z.text, err = z.dec.DecodeAll(z.raw, z.text[:0]); err != nil {
+				err = fmt.Errorf("the frame does not decode (%w)", err)
+			}
+		}
+	}
+	if err == nil {
+		z.off = end
+		return nil
+	}
+	z.text = z.text[:0] // nothing of a frame that does not decode is read
+	d, err := z.damaged(err)
+	if err != nil {
+		return err
+	}
+	if !z.skip {
+		return d
+	}
+	z.damage = append(z.damage, *d)
+	z.off += d.N
+	return nil
+}
+
+// damaged describes the damage at z.off (the frame there failed with why): up to the
+// next frame's magic number, or to the end of the file.
+func (z *zstdFrames) damaged(why error) (*logDamage, error) {
+	next, err := nextMagic(z.r, z.off+1, z.size)
+	if err != nil {
+		return nil, err
+	}
+	d := &logDamage{Off: z.off, N: next - z.off, Tail: next == z.size, Cut: errors.Is(why, errCutFrame), err: why}
+	if d.Tail {
+		if d.Zeros, err = trailingZeros(z.r, z.off, z.size); err != nil {
+			return nil, err
+		}
+	}
+	return d, nil
+}
+
+// nextMagic returns where the next zstd frame's magic number is in r from off (size
+// when there is none).
+func nextMagic(r io.ReaderAt, off, size int64) (int64, error) {
+	var magic [4]byte
+	binary.LittleEndian.PutUint32(magic[:], zstdMagic)
+	buf := make([]byte, 64<<10)
+	for p := off; p < size; p += int64(len(buf)) - 3 { // -3: a magic number across two reads
+		n := int(min(int64(len(buf)), size-p))
+		if _, err := r.ReadAt(buf[:n], p); err != nil && !errors.Is(err, io.EOF) {
+			return 0, err
+		}
+		if i := bytes.Index(buf[:n], magic[:]); i >= 0 {
+			return p + int64(i), nil
+		}
+		if p+int64(n) >= size {
+			break
+		}
+	}
+	return size, nil
+}
+
+// trailingZeros counts the zero bytes that end r (size bytes), looking back no further
+// than from.
+func trailingZeros(r io.ReaderAt, from, size int64) (int64, error) {
+	buf := make([]byte, 64<<10)
+	end := size
+	for end > from {
+		n := min(int64(len(buf)), end-from)
+		if _, err := r.ReadAt(buf[:n], end-n); err != nil && !errors.Is(err, io.EOF) {
+			return 0, err
+		}
+		if k := len(bytes.TrimRight(buf[:n], "\x00")); k > 0 {
+			return size - (end - n + int64(k)), nil
+		}
+		end -= n
+	}
+	return size - from, nil
+}
+
+// errCutFrame is the error of a frame that runs past the end of the file.
+var errCutFrame = errors.New("the frame runs past the end of the log")
+
+// frameAt returns where the zstd frame starting at off in r (size bytes) ends, reading
+// only its headers.
+func frameAt(r io.ReaderAt, off, size int64) (int64, error) {
+	p := off
+	var buf [4]byte
+	read := func(n int) ([]byte, error) {
+		if p+int64(n) > size {
+			return nil, errCutFrame
+		}
+		if _, err := r.ReadAt(buf[:n], p); err != nil {
+			return nil, err
+		}
+		p += int64(n)
+		return buf[:n], nil
+	}
+	skip := func(n int64) error {
+		if p+n > size {
+			return errCutFrame
+		}
+		p += n
+		return nil
+	}
+	return zstdFrame(off, read, skip)
 }
 
 // The magic numbers of zstd frames (little-endian): data frames, and skippable frames
@@ -343,30 +525,6 @@ func walkZstdFrames(r io.ReaderAt, size int64, each func(end int64)) (int64, err
 		}
 	}
 	return off, nil
-}
-
-// maxCutFrame bounds the bytes of a last frame cut short that resume drops: a frame a
-// run writes holds frameBytes of lines and at most one line longer than that, so more
-// is not a frame cut short but damage.
-const maxCutFrame = 2 * maxLine
-
-// checkCut checks that the bytes of r from end to size are the start of one frame cut
-// short (by a crash, a full disk), not damage in the middle of the log: not too long,
-// and holding no later frame.
-func checkCut(r io.ReaderAt, end, size int64) error {
-	if size-end > maxCutFrame {
-		return fmt.Errorf("byte %d: %d bytes that are not whole zstd frames, too many for a last frame cut short: the log is damaged", end, size-end)
-	}
-	tail := make([]byte, size-end)
-	if _, err := r.ReadAt(tail, end); err != nil && !errors.Is(err, io.EOF) {
-		return err
-	}
-	var magic [4]byte
-	binary.LittleEndian.PutUint32(magic[:], zstdMagic)
-	if i := bytes.Index(tail[1:], magic[:]); i >= 0 {
-		return fmt.Errorf("byte %d: a zstd frame that does not parse, with another after it at byte %d: the log is damaged", end, end+1+int64(i))
-	}
-	return nil
 }
 
 // zstdFrame reads past one frame starting at off and returns where it ends.
@@ -503,10 +661,64 @@ func ReadTrials(dir string, fn func(*Record) error) error {
 	return nil
 }
 
+// findTrials calls fn with the record of each trial of want (trial -> cell, emptied as
+// they are found) in dir's trial log (or its shard directories'), decoding only their
+// lines and reading only until every one is found.
+func findTrials(dir string, want map[int]int, fn func(cell int, rec *Record)) error {
+	if len(want) == 0 {
+		return nil
+	}
+	paths, err := trialLogs(dir)
+	if err != nil {
+		return err
+	}
+	left := len(want)
+	prefix := []byte(`{"trial":`)
+	for _, p := range paths {
+		err := eachLine(p, func(line []byte, n int) error {
+			if !bytes.HasPrefix(line, prefix) {
+				return nil
+			}
+			digits := line[len(prefix):]
+			if end := bytes.IndexByte(digits, ','); end > 0 {
+				digits = digits[:end]
+			}
+			t, err := strconv.Atoi(string(digits))
+			if err != nil {
+				return nil // not a line of ours; the record check is the readers'
+			}
+			c, ok := want[t]
+			if !ok {
+				return nil
+			}
+			rec := &Record{}
+			if err := json.Unmarshal(line, rec); err != nil {
+				return fmt.Errorf("%s:%d: %w", p, n, err)
+			}
+			fn(c, rec)
+			delete(want, t)
+			if left--; left == 0 {
+				return errAllFound
+			}
+			return nil
+		})
+		if errors.Is(err, errAllFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// errAllFound stops reading the trial log: every trial looked for is found.
+var errAllFound = errors.New("every trial looked for is found")
+
 // eachLine calls fn with each whole line of the trial log at path and its number. A
 // last line cut short is an error.
 func eachLine(path string, fn func(line []byte, n int) error) error {
-	lr, err := openLog(path)
+	lr, err := openLog(path, false)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -385,15 +386,6 @@ func TestMergeRefusesACutFrame(t *testing.T) {
 	assert.Contains(t, err.Error(), "kalahlab experiment run --resume --out "+out+" --shard 2/3")
 	assert.NoFileExists(t, filepath.Join(out, TrialsZstdFile))
 	assert.NoFileExists(t, filepath.Join(out, StatsFile))
-
-	// Damaged data inside a whole frame is an error too, not a repair.
-	data, err := os.ReadFile(filepath.Join(dirs[1], TrialsZstdFile))
-	require.NoError(t, err)
-	data[len(data)/2] ^= 0xff
-	require.NoError(t, os.WriteFile(filepath.Join(dirs[1], TrialsZstdFile), data, 0o644))
-	_, err = Run(context.Background(), s, Options{Workers: 2, Shard: Shard{1, 3}, Dir: dirs[1], Trials: true, Resume: true})
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), filepath.Join(dirs[1], TrialsZstdFile))
 }
 
 // zstdFrameBytes compresses text as one frame.
@@ -614,4 +606,82 @@ func wholeLines(t *testing.T, path string) int {
 		}
 	}
 	return bytes.Count(data, []byte("\n"))
+}
+
+// TestNextMagicAndTrailingZeros: the next frame is found across the reads' boundaries,
+// and the zeros ending a log are counted across them too.
+func TestNextMagicAndTrailingZeros(t *testing.T) {
+	magic := binary.LittleEndian.AppendUint32(nil, zstdMagic)
+	for _, at := range []int{0, 1, 65533, 65534, 65535, 65536, 65537, 200000} {
+		data := make([]byte, 300000)
+		for i := range data {
+			data[i] = byte(i%251) | 1 // no zero bytes, and no magic by chance
+		}
+		copy(data[at:], magic)
+		got, err := nextMagic(bytes.NewReader(data), 0, int64(len(data)))
+		require.NoError(t, err)
+		assert.Equal(t, int64(at), got, "magic at %d", at)
+		got, err = nextMagic(bytes.NewReader(data), int64(at)+1, int64(len(data)))
+		require.NoError(t, err)
+		assert.Equal(t, int64(len(data)), got, "none after %d", at)
+
+		clear(data[at:])
+		zeros, err := trailingZeros(bytes.NewReader(data), 0, int64(len(data)))
+		require.NoError(t, err)
+		assert.Equal(t, int64(len(data)-at), zeros, "zeros from %d", at)
+		zeros, err = trailingZeros(bytes.NewReader(data), int64(at)+10, int64(len(data)))
+		require.NoError(t, err)
+		assert.Equal(t, int64(len(data)-at-10), zeros, "looking back to %d", at+10)
+	}
+}
+
+// FuzzZstdFrames: reading any bytes as a compressed log, skipping damage or not, never
+// panics, reads at most maxFrameText a frame, and with skip lists damage that covers the
+// bytes that are not frames, in order and within the file.
+func FuzzZstdFrames(f *testing.F) {
+	a := zstdFrameBytes(f, strings.Repeat(`{"trial":1,"cell":0}`+"\n", 50), zstd.WithEncoderCRC(true))
+	b := zstdFrameBytes(f, "short\n", zstd.WithEncoderCRC(true))
+	f.Add(append(append([]byte(nil), a...), b...))
+	f.Add(append(append(append([]byte(nil), a...), 0, 0, 0, 0), b...))
+	f.Add(append(append([]byte(nil), a[:len(a)/2]...), b...))
+	f.Add(make([]byte, 40))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, skip := range []bool{false, true} {
+			z, err := newZstdFrames(bytes.NewReader(data), int64(len(data)), skip)
+			require.NoError(t, err)
+			text, err := io.ReadAll(z)
+			z.dec.Close()
+			if !skip {
+				continue // an error or the text: either is fine, a panic is not
+			}
+			require.NoError(t, err)
+			assert.LessOrEqual(t, len(text), maxFrameText*(len(data)/4+1), "each frame (4 bytes at least) bounded")
+			prev := int64(0)
+			for _, d := range z.damage {
+				assert.GreaterOrEqual(t, d.Off, prev)
+				assert.Positive(t, d.N)
+				assert.LessOrEqual(t, d.Off+d.N, int64(len(data)))
+				prev = d.Off + d.N
+			}
+		}
+	})
+}
+
+// TestZstdFramesSkippable: skippable frames carry no lines and are no damage.
+func TestZstdFramesSkippable(t *testing.T) {
+	a := zstdFrameBytes(t, "one\n", zstd.WithEncoderCRC(true))
+	b := zstdFrameBytes(t, "two\n")
+	skippable := binary.LittleEndian.AppendUint32(nil, zstdSkipMagic+3)
+	skippable = binary.LittleEndian.AppendUint32(skippable, 5)
+	skippable = append(skippable, "hello"...)
+	data := bytes.Join([][]byte{a, skippable, b}, nil)
+	for _, skip := range []bool{false, true} {
+		z, err := newZstdFrames(bytes.NewReader(data), int64(len(data)), skip)
+		require.NoError(t, err)
+		text, err := io.ReadAll(z)
+		z.dec.Close()
+		require.NoError(t, err)
+		assert.Equal(t, "one\ntwo\n", string(text))
+		assert.Empty(t, z.damage)
+	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/klauspost/compress/zstd"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -157,4 +159,118 @@ func TestExperimentMergeDamagedShards(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.NoFileExists(t, filepath.Join(out, experiments.TrialsFile))
 	assert.NoFileExists(t, filepath.Join(out, experiments.TrialsZstdFile))
+}
+
+// TestExperimentMergeRemedyRepairsMiddleDamage: for damage in the middle of a shard's
+// trial log — a plain log's line cut in the middle (running into the next), a
+// compressed log's flipped byte in a middle frame, a compressed log's zeroed tail (a
+// power cut) — merge refuses the shard and names `kalahlab experiment run --resume
+// --out DIR --shard i/n`; that command, run as written, repairs the log (saying what it
+// dropped and how many trials the log still holds) and the merge then gives the
+// single run's counts byte for byte. replay --trial of a trial in an intact frame works
+// on the damaged log.
+func TestExperimentMergeRemedyRepairsMiddleDamage(t *testing.T) {
+	clearExperimentEnv(t)
+	study := writeFile(t, "study.yaml", cliStudy)
+	whole := filepath.Join(t.TempDir(), "whole")
+	_, stderr, code := cli(t, "", "experiment", "run", study, "--out", whole, "--games", "90", "--progress", "none")
+	require.Equal(t, 0, code, stderr)
+	single, err := os.ReadFile(filepath.Join(whole, experiments.StatsFile))
+	require.NoError(t, err)
+
+	tests := []struct {
+		name, log string
+		damage    func(t *testing.T, path string) (intact int) // a trial of an intact frame
+		refused   string
+		repaired  string
+	}{
+		{"plain: a line cut in the middle", "plain", func(t *testing.T, path string) int {
+			data, err := os.ReadFile(path)
+			require.NoError(t, err)
+			lines := strings.SplitAfter(string(data), "\n")
+			lines[40] = lines[40][:len(lines[40])/2] // runs into line 41
+			require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines, "")), 0o644))
+			return -1
+		}, "not a trial record", "dropped a damaged line, not a record of this run's trials (line 41,"},
+		{"zstd: a flipped byte in a middle frame", "zstd", func(t *testing.T, path string) int {
+			frames, first := reframe(t, path, 10)
+			frames[len(frames)/2][len(frames[len(frames)/2])/2] ^= 0x40
+			require.NoError(t, os.WriteFile(path, bytes.Join(frames, nil), 0o644))
+			return first
+		}, "damaged zstd data at byte", "dropped a damaged zstd frame ("},
+		{"zstd: a zeroed tail", "zstd", func(t *testing.T, path string) int {
+			frames, first := reframe(t, path, 10)
+			data := bytes.Join(frames, nil)
+			clear(data[len(data)-len(frames[len(frames)-1])-len(frames[len(frames)-2])/2:])
+			require.NoError(t, os.WriteFile(path, data, 0o644))
+			return first
+		}, "zeros", "dropped a last zstd frame cut short by zeros ("},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "results")
+			for i := 0; i < 3; i++ {
+				_, stderr, code := cli(t, "", "experiment", "run", study, "--out", out, "--games", "90", "--shard", fmt.Sprintf("%d/3", i), "--progress", "none", "--log", tc.log)
+				require.Equal(t, 0, code, stderr)
+			}
+			shard := filepath.Join(out, "shard-1-of-3")
+			name := experiments.TrialsZstdFile
+			if tc.log == "plain" {
+				name = experiments.TrialsFile
+			}
+			log := filepath.Join(shard, name)
+			if intact := tc.damage(t, log); intact >= 0 {
+				stdout, stderr, code := cli(t, "", "replay", shard, "--trial", fmt.Sprint(intact))
+				require.Equal(t, 0, code, stderr)
+				assert.Contains(t, stdout, fmt.Sprintf("trial %d", intact))
+			}
+
+			_, stderr, code := cli(t, "", "experiment", "merge", out)
+			assert.Equal(t, 1, code)
+			assert.Contains(t, stderr, log)
+			assert.Contains(t, stderr, tc.refused)
+			repair := suggested(t, stderr)
+			assert.Equal(t, []string{"experiment", "run", "--resume", "--out", out, "--shard", "1/3"}, repair)
+			_, stderr, code = cli(t, "", append(repair, "--progress", "none")...)
+			require.Equal(t, 0, code, stderr)
+			assert.Contains(t, stderr, "kalahlab: repaired "+log+": "+tc.repaired)
+			assert.Regexp(t, `the log now holds \d+ of the 120 trials`, stderr)
+
+			_, stderr, code = cli(t, "", "experiment", "merge", out)
+			require.Equal(t, 0, code, stderr)
+			merged, err := os.ReadFile(filepath.Join(out, experiments.StatsFile))
+			require.NoError(t, err)
+			assert.Equal(t, string(single), string(merged))
+			n := 0
+			require.NoError(t, experiments.ReadTrials(out, func(*experiments.Record) error { n++; return nil }))
+			assert.Equal(t, 4*90, n)
+		})
+	}
+}
+
+// reframe writes the compressed trial log at path again as frames of n lines each (a
+// run writes a frame a MiB or two seconds: a small log is one frame) and returns the
+// frames and the trial of the first line.
+func reframe(t *testing.T, path string, n int) ([][]byte, int) {
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	dec, err := zstd.NewReader(nil)
+	require.NoError(t, err)
+	defer dec.Close()
+	text, err := dec.DecodeAll(data, nil)
+	require.NoError(t, err)
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderCRC(true))
+	require.NoError(t, err)
+	defer enc.Close()
+	lines := strings.SplitAfter(string(text), "\n")
+	var frames [][]byte
+	for i := 0; i < len(lines); i += n {
+		if chunk := strings.Join(lines[i:min(i+n, len(lines))], ""); chunk != "" {
+			frames = append(frames, enc.EncodeAll([]byte(chunk), nil))
+		}
+	}
+	require.Greater(t, len(frames), 5)
+	var rec struct{ Trial int }
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &rec))
+	return frames, rec.Trial
 }

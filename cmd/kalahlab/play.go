@@ -26,6 +26,10 @@ Each seat (--p1 .. --p4) is played by a person ("human") or an agent: random, gr
 minimax, negamax, alphabeta, negascout, expectiminimax or mcts, with options as in
 alphabeta:depth=8,time=2s (see the README's agent table). An agent that cannot play
 the game (alpha-beta with dice or more than two players, say) is refused at start-up.
+A search is bounded per move by depth, nodes or time (the alpha-beta family) and
+iterations or time (mcts), and MCTS's tree by memory (MB, 128 unless given: once full,
+the tree stops growing and the search goes on within it), as in
+mcts:iterations=2000000,memory=64.
 Without flags the seats come from the config: a person against the random agent.
 
 A person types a move in the game's notation (Kalah: a house number 1..n counted from
