@@ -61,6 +61,12 @@ func newGame(ctx context.Context, v *variants.Variant, lookup string, players []
 		if specs[i], err = ai.ParseSpec(text); err != nil {
 			return nil, badRequest{fmt.Errorf("seat %d: %w", i+1, err)}
 		}
+		if specs[i], err = seat.Expand(specs[i], g); err == nil { // a strangers' server: bounded agents
+			specs[i], err = seat.Bound(specs[i], seat.ServerLimits)
+		}
+		if err != nil {
+			return nil, badRequest{fmt.Errorf("seat %d: %w", i+1, err)}
+		}
 	}
 	if gm.seats, err = seat.Build(g, specs, func(i int) uint64 { return seed + uint64(i) }); err != nil {
 		return nil, badRequest{err}

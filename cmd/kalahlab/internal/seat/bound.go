@@ -1,0 +1,57 @@
+package seat
+
+import (
+	"fmt"
+	"maps"
+	"strconv"
+	"time"
+
+	"github.com/kalahlab/kalahlab/ai"
+)
+
+// Limits bound what one agent may take on a server that strangers use: the memory of
+// its tables or tree, and the time of one move.
+type Limits struct {
+	MemoryMB int           // at most this many MB for alpha-beta's tt and MCTS's memory
+	MoveTime time.Duration // at most this long a move; a search given no time gets this
+}
+
+// ServerLimits are the bounds of kalahlab serve's Play page.
+var ServerLimits = Limits{MemoryMB: 256, MoveTime: 10 * time.Second}
+
+// Bound returns spec within lim: an agent asking for more memory or a longer move is
+// refused, saying the bound; a search agent given no time (only a depth, nodes or
+// iterations) gets lim.MoveTime as well, so that no move runs longer (MCTS keeps its
+// 10,000 iterations when it was given none). Other agents are returned as they are.
+func Bound(spec ai.Spec, lim Limits) (ai.Spec, error) {
+	_, opts, ok := ai.Describe(spec.Agent)
+	if !ok {
+		return spec, nil // ai.New says what is wrong
+	}
+	out := ai.Spec{Agent: spec.Agent, Options: maps.Clone(spec.Options)}
+	if out.Options == nil {
+		out.Options = map[string]string{}
+	}
+	takesTime := false
+	for _, o := range opts {
+		v, set := out.Options[o.Name]
+		switch o.Name {
+		case "tt", "memory":
+			if n, err := strconv.Atoi(v); set && err == nil && n > lim.MemoryMB {
+				return ai.Spec{}, fmt.Errorf("agent %s: %s=%d is over this server's bound of %d MB an agent", spec.Agent, o.Name, n, lim.MemoryMB)
+			}
+		case "time":
+			takesTime = true
+			if d, err := time.ParseDuration(v); set && err == nil && d > lim.MoveTime {
+				return ai.Spec{}, fmt.Errorf("agent %s: time=%s is over this server's bound of %v a move", spec.Agent, v, lim.MoveTime)
+			}
+		}
+	}
+	if _, set := out.Options["time"]; takesTime && !set {
+		if _, iters := out.Options["iterations"]; spec.Agent == "mcts" && !iters {
+			out.Options["iterations"] = "10000"
+		}
+		out.Options["time"] = lim.MoveTime.String()
+	}
+	return out, nil
+}
