@@ -57,9 +57,9 @@ type Sowing struct {
 	// way). Direction must then stay Anticlockwise. A move from a Chosen house is written
 	// with R or L, as with Direction Chosen; the others are plain house numbers.
 	HouseDirections []Direction
-	// Relay is the relay rule. A relay stops after MaxRelay lifts (the move ends where
-	// the last seed fell), so that no move runs forever. It works with every direction,
-	// a chosen one included: the relay goes on the way the move went.
+	// Relay is the relay rule. A move sows at most MaxRelay laps, so that none runs
+	// forever (see MaxRelay). It works with every direction, a chosen one included: the
+	// relay goes on the way the move went.
 	Relay Relay
 	// TakeAt, when not 0, is a per-seed capture: a seed that brings a house to exactly
 	// TakeAt seeds empties it at once into the sower's store (into the house owner's
@@ -76,7 +76,14 @@ type Sowing struct {
 	LapCaptures bool
 }
 
-// MaxRelay bounds the lifts of one relay sowing.
+// MaxRelay bounds the laps of one move: its lifts, the origin's included, with each
+// relay and each re-sowing of captured seeds (Sown.Laps never exceeds it). The end of
+// the MaxRelay-th lap ends the move where its last seed fell: a store there is a store
+// (an extra turn in the own one), but no capture is tried and no relay or re-sowing
+// follows. It is the one bound of every sowing routine (the classic loop, the word
+// board's relays, the extended loop), so a descriptor plays alike on each; the rule
+// books have no such bound (a relay cycle runs for ever), and scripts/README.md states
+// it as "a relay stops after 4,096 lifts".
 const MaxRelay = 1 << 12
 
 // Side restricts where a capturing last seed may fall.

@@ -10,19 +10,20 @@ func (s *State) sowMove(side int, m core.Move) bool {
 	g := s.g
 	dir := g.dirOf(m)
 	from := g.houses[side][int(m&(ClockwiseBit-1))]
-	last := s.sow(side, dir, from)
+	last, cut := s.sow(side, dir, from)
 	if !g.house[last] {
 		return g.r.ExtraTurn && last == g.store[side]
 	}
-	if s.marks == nil || s.marks[last] == 0 {
+	if !cut && (s.marks == nil || s.marks[last] == 0) {
 		s.capture(side, dir, last)
 	}
 	return false
 }
 
 // sow lifts the seeds of from and sows them along side's track in direction dir,
-// relaying as the rules say; it returns the pit of the last seed.
-func (s *State) sow(side, dir, from int) int {
+// relaying as the rules say; it returns the pit of the last seed, and cut: the move
+// sowed its MaxRelay-th lap, which ends it with no capture (see MaxRelay).
+func (s *State) sow(side, dir, from int) (last int, cut bool) {
 	g := s.g
 	if t := g.tab4[side][dir]; t != nil && s.v.mbits == 0 && !s.tracing {
 		return s.relay4(t, from)
@@ -31,20 +32,19 @@ func (s *State) sow(side, dir, from int) int {
 		return s.relayWords(t, from)
 	}
 	lap, at := g.lap[side][dir], g.at[side][dir]
-	for lifts := 0; ; lifts++ {
+	for laps := 1; ; laps++ {
 		seeds := int(s.pits[from])
 		s.setPit(from, 0)
 		if s.tracing {
 			s.record(lap, at[from], from, seeds)
 		}
-		var last int
 		if g.plain {
 			last = s.sowPlain(lap, at[from], seeds)
 		} else {
 			last = s.sowGeneral(lap, at[from], from, seeds)
 		}
-		if g.r.Sowing.Relay == NoRelay || !g.house[last] || s.pits[last] <= 1 || lifts >= MaxRelay {
-			return last
+		if g.r.Sowing.Relay == NoRelay || !g.house[last] || s.pits[last] <= 1 || laps >= MaxRelay {
+			return last, laps >= MaxRelay
 		}
 		from = last
 	}

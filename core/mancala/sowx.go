@@ -9,7 +9,7 @@ import "github.com/kalahlab/kalahlab/core"
 // ends the move (an extra turn in the own store); a marked or out-of-play pit ends it;
 // else the captures are tried in order, and the first that applies ends the move, or
 // with effect Resow sows the taken seeds on as a new lap; with no capture, the relay
-// rule may lift seeds for a new lap. At most MaxRelay laps a move.
+// rule may lift seeds for a new lap. At most MaxRelay laps a move (see MaxRelay).
 
 // sowMoveExt plays the sowing move m of side and reports whether side moves again. A
 // hooked game's move calls the hooks (hooks.go): the Capture hook where the captures
