@@ -194,7 +194,7 @@ var sowingSchema = mTable{path: "sowing", class: "MancalaSowing", goType: "Sowin
 		{key: "min_seeds", goField: "MinSeeds", kind: mWhole, min: 1, max: mancala.MaxSeeds, def: "1",
 			meaning: "the fewest seeds a house is sown from"},
 		{key: "relay", goField: "Relay", kind: mCustom, luaType: `boolean|"occupied"|"own_side"|"next"`, allowed: "`true`, `false`, `\"occupied\"`, `\"own_side\"`, `\"next\"`", def: "false",
-			meaning: "`true` or `\"occupied\"`: a last seed in an occupied house lifts its seeds and sowing goes on, the way the move went; `\"own_side\"`: only in the mover's own houses (an occupied opponent house ends the move); `\"next\"`: the pit after it along the sowing is lifted instead, and an empty one ends the move (Gabata). A move sows at most 4,096 laps (`mancala.MaxRelay`): the last one ends it where its last seed fell, with no capture",
+			meaning: "`true` or `\"occupied\"`: a last seed in an occupied house lifts its seeds and sowing goes on, the way the move went; `\"own_side\"`: only in the mover's own houses (an occupied opponent house ends the move); `\"next\"`: the pit after it along the sowing is lifted instead, and an empty one ends the move (Gabata). A move sows at most 4,096 laps (`mancala.MaxRelay`): the captures are tried at the last one's end as at any other's, but no relay or re-sowing follows it",
 			read:    readRelay},
 		{key: "take_at", goField: "TakeAt", kind: mWhole, min: 1, max: mancala.MaxSeeds, def: "nil",
 			meaning: "a count (Pallanguzhi, Ba-awa: 4): a seed that brings a house to exactly that many empties it at once into the sower's store, and the sowing goes on; a last seed doing so ends the move (no relay, no capture)"},

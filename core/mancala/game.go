@@ -64,10 +64,6 @@ type Game struct {
 	minSeeds int
 	// marks: some capture marks pits (the state then keeps per-pit marks).
 	marks bool
-	// plan is the routines the game plays with, and can what its rules admit
-	// (plan.go): the fields below that select a routine follow them (applyPlan).
-	plan plan
-	can  admitted
 	// plain: the classic loop's laps are bulk ones (sowPlain: nothing skipped or
 	// marked); lapFast: the extended loop's (lapFast: no per-seed take either).
 	plain, lapFast bool
@@ -127,6 +123,10 @@ type Game struct {
 	// pit), so an opponent house holding more proves every move leaves them seeds
 	// (NoStarve needs no trial). 0: no such bound.
 	starveBound int
+	// plan is the routines the game plays with, and can what its rules admit
+	// (plan.go): the fields above that select a routine follow them (applyPlan).
+	plan plan
+	can  admitted
 }
 
 // capture is a Capture compiled.

@@ -133,14 +133,14 @@ func (s *State) hookedMove(side int, m core.Move) bool {
 	from := g.houses[side][house]
 	mv := s.startTrace(side, dir, house, from, int(m>>TargetShift)-1)
 	s.tracing = true
-	last, cut := s.sow(side, dir, from)
+	last := s.sow(side, dir, from)
 	s.tracing = false
 	mv.setLast(s, last)
 	again := false
 	switch {
 	case !g.house[last]:
 		again = g.r.ExtraTurn && last == g.store[side]
-	case cut, s.marks != nil && s.marks[last] != 0:
+	case s.marks != nil && s.marks[last] != 0:
 	case g.hooks.Capture != nil:
 		if _, _, err := s.captureHook(mv, last); err != nil {
 			return false
@@ -366,9 +366,9 @@ func (s *State) Sow(side, from int, clockwise, capture bool) (int, error) {
 	}
 	tracing := s.tracing
 	s.tracing = false
-	last, cut := s.sow(side, dir, from)
+	last := s.sow(side, dir, from)
 	s.tracing = tracing
-	if capture && !cut && g.house[last] && (s.marks == nil || s.marks[last] == 0) {
+	if capture && g.house[last] && (s.marks == nil || s.marks[last] == 0) {
 		s.capture(side, dir, last)
 	}
 	return last, nil

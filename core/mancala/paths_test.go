@@ -221,8 +221,8 @@ func randomRules(rng *rand.Rand) mancala.Rules {
 // TestRelayLimit: a relay that cycles for ever (Ayoayo, South's house 3 here) stops
 // after MaxRelay laps on every path, the extended loop's included (Ayoayo with
 // sowing.lap_captures used to sow one lap more in the classic loop than in the
-// extended one, and so played differently), and the move ends where the last seed
-// fell: no capture there.
+// extended one, and so played differently): the move ends where the last seed fell,
+// an occupied house (no capture there), with no relay.
 func TestRelayLimit(t *testing.T) {
 	g := newGame(t, "ayoayo", mancala.Ayoayo(1000))
 	const from, play = "2,1,4,2,1,4,[13],1,0,3,2,4,3,[8] s", "3"

@@ -78,12 +78,13 @@ type Sowing struct {
 
 // MaxRelay bounds the laps of one move: its lifts, the origin's included, with each
 // relay and each re-sowing of captured seeds (Sown.Laps never exceeds it). The end of
-// the MaxRelay-th lap ends the move where its last seed fell: a store there is a store
-// (an extra turn in the own one), but no capture is tried and no relay or re-sowing
-// follows. It is the one bound of every sowing routine (the classic loop, the word
-// board's relays, the extended loop), so a descriptor plays alike on each; the rule
-// books have no such bound (a relay cycle runs for ever), and scripts/README.md states
-// it as "a relay stops after 4,096 lifts".
+// the MaxRelay-th lap is judged as every lap's end (a store, a marked pit, the
+// captures), but no lap follows it: no relay, and the seeds a re-sowing capture takes
+// there go to the mover's store instead of being sown on. It is the one bound of every
+// sowing routine (the classic loop, the word board's relays, the extended loop), so a
+// descriptor plays alike on each; the rule books have no such bound (a relay cycle
+// runs for ever), and scripts/README.md states it as "a relay stops after 4,096
+// lifts".
 const MaxRelay = 1 << 12
 
 // Side restricts where a capturing last seed may fall.

@@ -10,20 +10,20 @@ func (s *State) sowMove(side int, m core.Move) bool {
 	g := s.g
 	dir := g.dirOf(m)
 	from := g.houses[side][int(m&(ClockwiseBit-1))]
-	last, cut := s.sow(side, dir, from)
+	last := s.sow(side, dir, from)
 	if !g.house[last] {
 		return g.r.ExtraTurn && last == g.store[side]
 	}
-	if !cut && (s.marks == nil || s.marks[last] == 0) {
+	if s.marks == nil || s.marks[last] == 0 {
 		s.capture(side, dir, last)
 	}
 	return false
 }
 
 // sow lifts the seeds of from and sows them along side's track in direction dir,
-// relaying as the rules say; it returns the pit of the last seed, and cut: the move
-// sowed its MaxRelay-th lap, which ends it with no capture (see MaxRelay).
-func (s *State) sow(side, dir, from int) (last int, cut bool) {
+// relaying as the rules say (at most MaxRelay laps); it returns the pit of the last
+// seed.
+func (s *State) sow(side, dir, from int) (last int) {
 	g := s.g
 	if t := g.tab4[side][dir]; t != nil && s.v.mbits == 0 && !s.tracing {
 		return s.relay4(t, from)
@@ -44,7 +44,7 @@ func (s *State) sow(side, dir, from int) (last int, cut bool) {
 			last = s.sowGeneral(lap, at[from], from, seeds)
 		}
 		if g.r.Sowing.Relay == NoRelay || !g.house[last] || s.pits[last] <= 1 || laps >= MaxRelay {
-			return last, laps >= MaxRelay
+			return last
 		}
 		from = last
 	}

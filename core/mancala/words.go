@@ -305,7 +305,7 @@ func sowableWords(dst []core.Move, houses uint64) []core.Move {
 // (no branch on wrapping round), and the last pit's count is read before this lap's
 // seeds are added (it gains exactly one), so the read need not wait for the
 // additions.
-func (s *State) relayWords(t *sowTable, from int) (int, bool) {
+func (s *State) relayWords(t *sowTable, from int) int {
 	b := s.board()
 	pits := (*[4 * boardWords]uint16)(unsafe.Pointer(b))
 	keys := t.keys
@@ -357,14 +357,14 @@ func (s *State) relayWords(t *sowTable, from int) (int, bool) {
 		from, seeds, pos = last, int(count), int(hi.pos)
 	}
 	s.v.phash = h
-	return last, laps >= MaxRelay
+	return last
 }
 
 // relay4 is relayWords for boards of at most 16 pits with no marked pit and no first
 // seed back into the origin (most games, most of the time): the same loop with
 // nothing else to check, few variables and no call (the Go compiler keeps them in
 // registers), table entries with no bounds check, whole laps in bulk inline.
-func (s *State) relay4(t *sowTable, from int) (int, bool) {
+func (s *State) relay4(t *sowTable, from int) int {
 	const size = int(unsafe.Sizeof(prefix4{}))
 	b := s.board()
 	pits := (*[16]uint16)(unsafe.Pointer(b))
@@ -396,7 +396,7 @@ func (s *State) relay4(t *sowTable, from int) (int, bool) {
 		}
 		if seeds == 0 {
 			s.v.phash = h
-			return from, left <= 0
+			return from
 		}
 		// Unchecked: the entries reach 2n < 64, and last < 16 (the chain of loads from
 		// lap to lap is the relay's cost: no masks on it).
@@ -416,7 +416,7 @@ func (s *State) relay4(t *sowTable, from int) (int, bool) {
 		h += hi.h - lo.h - k*lo.key
 		if !hi.relay || held == 0 || left <= 0 {
 			s.v.phash = h
-			return last, left <= 0
+			return last
 		}
 		// The next lap lifts the held seeds and the one just sown.
 		from, c, o = last, held, int(hi.next)
