@@ -127,7 +127,6 @@ var (
 const (
 	maxPlyCount = 1_000_000 // from_ply, opening.plies, rounds.max
 	maxRepeats  = 1000
-	maxCount    = 63 // counts and opposite_counts: a 64-bit set
 )
 
 // boardSchema is the board table; its reader is mreader.board (the keys depend on each
@@ -223,8 +222,8 @@ var captureSchema = mTable{path: "captures[]", class: "MancalaCapture", goType: 
 			meaning: "the last pit must be in a row facing the opponent (four rows)"},
 		{key: "empty_before", goField: "EmptyBefore", kind: mBool, def: "false",
 			meaning: "the last pit was empty before the last seed"},
-		{key: "counts", goField: "Counts", kind: mCounts, min: 1, max: maxCount, def: "any",
-			meaning: "the counts the last pit may hold after sowing, `{2, 3}` (1..63)"},
+		{key: "counts", goField: "Counts", kind: mCounts, min: 1, max: mancala.MaxCount, def: "any",
+			meaning: "the counts the last pit may hold after sowing, `{2, 3}`"},
 		{key: "even", goField: "Even", kind: mBool, def: "false", meaning: "an even count in the last pit"},
 		{key: "not_house", goField: "NotHouse", kind: mWhole, min: 1, max: mancala.MaxRows * mancala.MaxHouses, def: "none",
 			meaning: "a house number (of the pit's owner) where the rule never applies"},
@@ -268,8 +267,8 @@ var captureSchema = mTable{path: "captures[]", class: "MancalaCapture", goType: 
 				}
 				return nil
 			}},
-		{key: "opposite_counts", goField: "OppositeCounts", kind: mCounts, min: 1, max: maxCount, def: "any",
-			meaning: "the counts the opponent house facing the last pit must hold before the capture, `{3}` (1..63)"},
+		{key: "opposite_counts", goField: "OppositeCounts", kind: mCounts, min: 1, max: mancala.MaxCount, def: "any",
+			meaning: "the counts the opponent house facing the last pit must hold before the capture, `{3}`"},
 	}}
 
 // endingSchema is the ending table, read into the End, KeepPly and Rounds of a Rules.

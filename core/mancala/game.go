@@ -145,7 +145,7 @@ type capture struct {
 
 // countOK reports whether a last pit holding n seeds meets c's conditions on counts.
 func (c *capture) countOK(n uint16) bool {
-	if n < 64 {
+	if n <= MaxCount {
 		return c.counts>>n&1 != 0
 	}
 	return c.big && (!c.Even || n&1 == 0)

@@ -174,7 +174,7 @@ type Capture struct {
 	// EmptyBefore requires the last pit to have been empty before the last seed.
 	EmptyBefore bool
 	// Counts, when not empty, lists the counts the last pit may hold after sowing
-	// (Oware: 2, 3). Each is 1..63.
+	// (Oware: 2, 3). Each is 1..MaxCount.
 	Counts []int
 	// Even requires an even, non-zero count in the last pit (Toguz Kumalak).
 	Even bool
@@ -218,7 +218,7 @@ type Capture struct {
 	ResowFrom ResowFrom
 	// OppositeCounts, when not empty, lists the counts the opponent house facing the
 	// last pit must hold before the capture (Layli Goobalay's uur: 3); a last pit with
-	// no house facing it, or facing a marked one, fails. Each is 1..63.
+	// no house facing it, or facing a marked one, fails. Each is 1..MaxCount.
 	OppositeCounts []int
 }
 
@@ -564,17 +564,17 @@ func (c *Capture) validateTakes(field string) error {
 	return nil
 }
 
-// validateCounts checks the listed counts: opposite_counts and counts in 1..63, and
+// validateCounts checks the listed counts: opposite_counts and counts in 1..MaxCount, and
 // counts that empty_before (a count of 1) allows.
 func (c *Capture) validateCounts(field string) error {
 	for _, n := range c.OppositeCounts {
-		if n < 1 || n > 63 {
-			return fmt.Errorf("%s.opposite_counts: %d out of range 1..63", field, n)
+		if n < 1 || n > MaxCount {
+			return fmt.Errorf("%s.opposite_counts: %d out of range 1..%d", field, n, MaxCount)
 		}
 	}
 	for _, n := range c.Counts {
-		if n < 1 || n > 63 {
-			return fmt.Errorf("%s.counts: %d out of range 1..63 (a last pit holds at least its last seed)", field, n)
+		if n < 1 || n > MaxCount {
+			return fmt.Errorf("%s.counts: %d out of range 1..%d (a last pit holds at least its last seed)", field, n, MaxCount)
 		}
 		if c.EmptyBefore && n != 1 {
 			return fmt.Errorf("%s.counts: %d contradicts empty_before (a count of 1)", field, n)
@@ -703,7 +703,7 @@ func (r *Rules) storeSown(side, p int) bool {
 // countMask returns the counts of c as a bit set.
 func (c *Capture) countMask() uint64 { return bitSet(c.Counts) }
 
-// bitSet returns counts 1..63 as a bit set.
+// bitSet returns counts 1..MaxCount as a bit set.
 func bitSet(counts []int) uint64 {
 	var m uint64
 	for _, n := range counts {

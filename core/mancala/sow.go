@@ -168,7 +168,7 @@ func (s *State) pitOK(c *capture, side, p int) bool {
 		}
 	}
 	n := s.pits[p]
-	if c.mask != 0 && (n > 63 || c.mask>>n&1 == 0) {
+	if c.mask != 0 && (n > MaxCount || c.mask>>n&1 == 0) {
 		return false
 	}
 	if c.Even && (n == 0 || n&1 != 0) {

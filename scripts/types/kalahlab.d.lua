@@ -576,7 +576,7 @@ function MancalaBoard:ply() end
 ---@field side? "own"|"opponent"|"any" whose house the last seed must fall in: `"own"`, `"opponent"` or `"any"` ["own"]
 ---@field inner? boolean the last pit must be in a row facing the opponent (four rows) [false]
 ---@field empty_before? boolean the last pit was empty before the last seed [false]
----@field counts? integer[] the counts the last pit may hold after sowing, `{2, 3}` (1..63) [any]
+---@field counts? integer[] the counts the last pit may hold after sowing, `{2, 3}` [any]
 ---@field even? boolean an even count in the last pit [false]
 ---@field not_house? integer a house number (of the pit's owner) where the rule never applies [none]
 ---@field take? "opposite"|"column"|"pit"|"next"|"after" what is taken: `"opposite"` (the facing opponent house), `"column"` (every opponent house of the column), `"pit"` (the last pit), `"next"` (the house after the last pit along the sowing) or `"after"` (the houses after it while each meets `side`, `counts` and `even`) ["opposite"]
@@ -593,7 +593,7 @@ function MancalaBoard:ply() end
 ---@field chosen? boolean the capture also takes one opponent house of the mover's choice, named in the move: `"12>3"` sows house 12 and takes the opponent's house 3 too; such a move is listed once for each opponent house holding seeds after the capture (`effect = "seeds"`) [false]
 ---@field from_ply? integer the rule applies only from this ply of the round's play on, counted from 0 (1: not on the first move) [0]
 ---@field resow_from? "after_last"|"lap_start"|"track_start" where `"resow"` seeds start: `"after_last"` (the pit after the last one: Hus, Owela), `"lap_start"` (the pit that took the capturing lap's first seed: Omweso) or `"track_start"` (the mover's first house in the move's direction, a kichwa: Bao) ["after_last"]
----@field opposite_counts? integer[] the counts the opponent house facing the last pit must hold before the capture, `{3}` (1..63) [any]
+---@field opposite_counts? integer[] the counts the opponent house facing the last pit must hold before the capture, `{3}` [any]
 
 ---The ending table: a mancala descriptor's ending (core/mancala's End, KeepPly and Rounds; End.MaxPlies is the max_plies knob).
 ---@class MancalaEnding
