@@ -52,7 +52,7 @@ const (
 
 // plan is the routines a game plays with. The loop is the rules' (Game.ext: the
 // extended loop, sowx.go, as soon as a rule needs it; else the classic loop, sow.go)
-// and is not a choice; the rest is the fastest the rules admit (Game.admits), and a
+// and is not a choice; the rest is the fastest the rules admit (Game.can), and a
 // test may force a slower one (withPlan).
 type plan struct {
 	ext bool    // the extended loop (Rules.extended)
@@ -113,12 +113,6 @@ func (g *Game) planPaths() plan {
 	return p
 }
 
-// admits reports whether g's rules admit plan p.
-func (g *Game) admits(p plan) bool {
-	return p.ext == g.ext && p.lap < numLapPaths && g.can.laps>>p.lap&1 != 0 &&
-		(!p.oneCap || g.can.oneCap) && (!p.words || g.can.words)
-}
-
 // applyPlan sets the fields the hot paths test to follow p (admitted): the flags of
 // the bulk laps, the word tables kept, the computed capture and the word board's
 // listing. It only turns paths off: a game compiled by New has them all.
@@ -138,31 +132,4 @@ func (g *Game) applyPlan(p plan) {
 		g.wordMoves, g.quickList = false, false
 		g.houseMask, g.houseBits = [2]uint64{}, [2]uint64{}
 	}
-}
-
-// withPlan returns a copy of g playing with plan p, or an error when the rules do not
-// admit it. The copy shares g's compiled tables (it only drops some).
-func (g *Game) withPlan(p plan) (*Game, error) {
-	if !g.admits(p) {
-		return nil, fmt.Errorf("mancala %s: the rules do not admit the plan %v", g.name, p)
-	}
-	c := *g
-	c.applyPlan(p)
-	return &c, nil
-}
-
-// plans lists every plan g admits, the fastest (g's own) first.
-func (g *Game) plans() []plan {
-	out := []plan{g.plan}
-	for l := lapPath(0); l < numLapPaths; l++ {
-		for _, oneCap := range []bool{false, true} {
-			for _, words := range []bool{false, true} {
-				p := plan{ext: g.ext, lap: l, oneCap: oneCap, words: words}
-				if p != g.plan && g.admits(p) {
-					out = append(out, p)
-				}
-			}
-		}
-	}
-	return out
 }
