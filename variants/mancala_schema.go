@@ -10,7 +10,7 @@ import (
 	"github.com/kalahlab/kalahlab/core/mancala"
 )
 
-//go:generate go test -run ^TestMancalaSchemaFiles$ -update-schema .
+//go:generate go test -run ^(TestMancalaSchemaFiles|TestMancalaCatalogueGo)$ -update-schema .
 
 // The schema of mancala descriptors: every key of every descriptor table, once, with
 // the Go field it sets, its kind (and so its Lua type), the values allowed, its range,
@@ -26,8 +26,9 @@ import (
 //   - the reference tables of scripts/README.md's "Mancala descriptors".
 //
 // The last two are generated (go generate ./variants, which runs
-// TestMancalaSchemaFiles -update-schema) and TestMancalaSchemaFiles fails when either
-// is stale.
+// TestMancalaSchemaFiles -update-schema, and TestMancalaCatalogueGo, which writes
+// core/mancala's constructors of the catalogue games from their scripts), and the
+// tests fail when a generated file is stale.
 //
 // Why a Go table here rather than struct tags on core/mancala's Rules: the Lua tree is
 // not the Go tree (ending holds End, Rounds and KeepPly; moves holds seven fields of

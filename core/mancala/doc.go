@@ -1,8 +1,10 @@
 // Package mancala is one sowing engine for the mancala family: a game is a descriptor,
 // data rather than code, and Kalah, Oware, Ayoayo, Congkak, Toguz Kumalak and Vai Lung
-// Thlan are values of it (games.go; the other catalogue games are in games_ext.go,
-// and six more, Bohnenspiel, Halusa, Sungka, Ohvalhu, Um el-Bagara and Um el
-// Tuweisat, in games_more.go). core/kalah stays as Kalah's own fast
+// Thlan are values of it. Each catalogue game is written once, as its Lua script
+// (scripts/mancala/*.lua); its constructor here (Oware, Ayoayo, ..., in
+// catalogue_gen.go) is generated from the script by go generate ./variants, with the
+// script's header as its documentation; Kalah's knob model (Kalah, games.go) is the
+// base game's. core/kalah stays as Kalah's own fast
 // implementation; a differential test holds the engine, given Kalah's descriptor, equal
 // to it on perft and on random games for every knob combination (kalah_diff_test.go),
 // and variants/mancala_diff_test.go holds Oware's descriptor equal to scripts/oware.lua.

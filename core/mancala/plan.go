@@ -53,7 +53,7 @@ const (
 // plan is the routines a game plays with. The loop is the rules' (Game.ext: the
 // extended loop, sowx.go, as soon as a rule needs it; else the classic loop, sow.go)
 // and is not a choice; the rest is the fastest the rules admit (Game.can), and a
-// test may force a slower one (withPlan).
+// test may force a slower one (withPlan, in export_test.go).
 type plan struct {
 	ext bool    // the extended loop (Rules.extended)
 	lap lapPath // the fastest lap routine taken
