@@ -40,6 +40,9 @@ func FuzzLoadScript(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	for _, tc := range descriptorErrorCases { // every descriptor key, wrong
+		f.Add("return variant {\n  extends = \"mancala\",\n  " + tc.body + "\n}\n")
+	}
 	// Short limits: an input that loops costs milliseconds, not seconds, per call.
 	defer sandbox.SetLimits(sandbox.SetLimits(2*time.Millisecond, 5*time.Millisecond))
 	f.Fuzz(func(t *testing.T, src string) {

@@ -25,8 +25,10 @@ import (
 // Each table replaces its parent's whole; a script without one keeps its parent's, and
 // the base game "mancala" has Kalah's (mancalaDefault).
 //
-// Every field of Rules has a Lua key (scripts/README.md's reference, held complete by
-// TestMancalaReferenceIsComplete): Board's layouts, TwoRowsLeft and WithoutStores
+// Every key is in the schema (mancala_schema.go), with its Go field, type, values,
+// default and meaning; the plain fields are read from it, and scripts/README.md's
+// reference and the editor types are generated from it. Every field of Rules has a
+// Lua key (TestMancalaSchemaCoversRules): Board's layouts, TwoRowsLeft and WithoutStores
 // (board.rows, board.stores), per-house starts (board.start, with house ranges in h: mancala_range.go),
 // Sowing's keys under sowing, each Capture under captures, End, Rounds and KeepPly under
 // ending, and the move rules (ExtraTurn, MustFeed, PieRule, Pass, NoStarve, Opening,
@@ -34,41 +36,9 @@ import (
 // (opening.plies is moves.opening.plies, rounds.seeds ending.rounds.seeds) and reported
 // at that field's line.
 
-// mancalaTables are the variant fields of a mancala descriptor.
+// mancalaTables are the variant fields of a mancala descriptor (their keys, the
+// enumerations and the reading of plain fields: mancala_schema.go).
 var mancalaTables = []string{"board", "sowing", "captures", "ending", "moves"}
-
-// The keys of each table.
-var (
-	mBoardKeys  = []string{"rows", "houses", "seeds", "pits", "tracks", "stores", "start"}
-	mPitKeys    = []string{"owner", "store", "row", "col", "seeds"}
-	mFillKeys   = []string{"houses", "seeds", "deal", "by", "from"}
-	mSowingKeys = []string{"direction", "stores", "skip", "origin_first", "min_seeds", "relay",
-		"take_at", "take_at_owner", "lap_captures", "house_directions"}
-	mCaptureKeys = []string{"side", "inner", "empty_before", "counts", "even", "not_house", "take",
-		"with_last", "need_seeds", "chain", "grand_slam", "effect", "mark_once", "mark_not_mirror",
-		"occupied", "need_opposite", "all_occupied", "chosen", "from_ply", "resow_from", "opposite_counts"}
-	mEndingKeys  = []string{"when", "majority", "remaining", "repeats", "on_repeat", "left_at_most", "rounds", "keep_ply"}
-	mRoundsKeys  = []string{"seeds", "max"}
-	mMovesKeys   = []string{"extra_turn", "must_feed", "pie_rule", "pass", "no_starve", "opening", "must", "setup"}
-	mOpeningKeys = []string{"plies", "houses", "each_house"}
-)
-
-// The names of the enumerations, in the order of core/mancala's constants.
-var (
-	mDirections = []string{"anticlockwise", "clockwise", "chosen"}
-	mStores     = []string{"own", "none", "all"}
-	mRelays     = []string{"occupied", "own_side", "next"} // after NoRelay
-	mSides      = []string{"own", "opponent", "any"}
-	mTakes      = []string{"opposite", "column", "pit", "next", "after"}
-	mChains     = []string{"backward", "forward"} // after NoChain
-	mEffects    = []string{"seeds", "mark", "resow", "keep_pair"}
-	mResowFrom  = []string{"after_last", "lap_start", "track_start"}
-	mWhens      = []string{"side_empty", "cannot_move"}
-	mRemaining  = []string{"owner", "discard", "other", "split", "emptied", "starter"}
-	mMusts      = []string{"any", "reach_or_empty"}
-	// board.stores: where a layout's stores sit (true is "right", false "none").
-	mBoardStores = []string{"right", "left", "none"}
-)
 
 // mancalaSpec is the descriptor tables one script sets (nil: not set).
 type mancalaSpec struct {
@@ -85,31 +55,17 @@ type mPart[T any] struct {
 	v  T
 }
 
-// mMoves is the moves table: the rules of the move beside the sowing.
+// mMoves is the moves table: the move rules of a Rules (ExtraTurn, MustFeed, PieRule,
+// Pass, NoStarve, Opening but its houses, Must, Setup), and the opening's houses as
+// ranges, resolved with the knobs (nil: none listed).
 type mMoves struct {
-	extraTurn, mustFeed, pieRule, pass, noStarve bool
-	opening                                      mOpening
-	must                                         mancala.Must
-	setup                                        int
+	Rules  mancala.Rules
+	Houses []mRange
 }
 
-// mOpening is moves.opening; its houses are ranges resolved with the knobs.
-type mOpening struct {
-	plies     int
-	houses    []mRange
-	eachHouse bool
-}
-
-// mEnding is the ending table: core/mancala's End (MaxPlies aside: the knob), the rounds
-// and KeepPly.
-type mEnding struct {
-	end     mancala.End
-	rounds  *mRounds // nil: a single round
-	keepPly bool
-}
-
-// mRounds is ending.rounds; seeds < 0 takes the seeds knob.
-type mRounds struct{ seeds, max int }
+// mEnding is the ending table: the End (MaxPlies aside: the knob), KeepPly and Rounds
+// of a Rules; Rounds.Seeds < 0 takes the seeds knob.
+type mEnding = mancala.Rules
 
 // mBoard is a board table. Without pits, the board is the common one of rows (1, 2 or
 // 4) rows of the houses knob, each house with the seeds knob (OneRow, TwoRows,
@@ -633,85 +589,14 @@ func (r mreader) enumIntPlain(path string, v lua.LValue, vals []int, want string
 	return 0, r.fail(path, "got %s: %s", luaValue(v), want)
 }
 
+// sowing reads the sowing table by its schema.
 func (r mreader) sowing(v lua.LValue) (mancala.Sowing, error) {
 	var s mancala.Sowing
-	t, err := r.table("sowing", v, mSowingKeys)
-	if err != nil {
-		return s, err
-	}
-	d, err := r.enum("sowing.direction", t.RawGetString("direction"), mDirections, 0)
-	if err != nil {
-		return s, err
-	}
-	s.Direction = mancala.Direction(d)
-	st, err := r.enum("sowing.stores", t.RawGetString("stores"), mStores, 0)
-	if err != nil {
-		return s, err
-	}
-	s.Stores = mancala.StoreSowing(st)
-	skip, err := r.optEnum("sowing.skip", t.RawGetString("skip"), []string{"origin"})
-	if err != nil {
-		return s, err
-	}
-	s.SkipOrigin = skip == 0
-	if s.OriginFirst, err = r.boolean("sowing.origin_first", t.RawGetString("origin_first")); err != nil {
-		return s, err
-	}
-	if s.OriginFirst && s.SkipOrigin {
-		return s, r.fail("sowing.origin_first", `contradicts skip = "origin" (the origin takes the first seed)`)
-	}
-	if mv := t.RawGetString("min_seeds"); mv != lua.LNil {
-		if s.MinSeeds, err = r.whole("sowing.min_seeds", mv, 1, mancala.MaxSeeds); err != nil {
-			return s, err
-		}
-	}
-	switch rv := t.RawGetString("relay"); rv {
-	case lua.LNil, lua.LFalse:
-	case lua.LTrue:
-		s.Relay = mancala.RelayOnOccupied
-	default:
-		if _, ok := rv.(lua.LString); !ok {
-			return s, r.fail("sowing.relay", `got %s, want true (as "occupied"), false, "occupied", "own_side" or "next"`, luaValue(rv))
-		}
-		relay, err := r.enum("sowing.relay", rv, mRelays, -1)
-		if err != nil {
-			return s, err
-		}
-		s.Relay = mancala.Relay(relay + 1)
-	}
-	if tv := t.RawGetString("take_at"); tv != lua.LNil {
-		if s.TakeAt, err = r.whole("sowing.take_at", tv, 1, mancala.MaxSeeds); err != nil {
-			return s, err
-		}
-	}
-	if s.TakeAtOwner, err = r.boolean("sowing.take_at_owner", t.RawGetString("take_at_owner")); err != nil {
-		return s, err
-	}
-	if s.TakeAtOwner && s.TakeAt == 0 {
-		return s, r.fail("sowing.take_at_owner", "needs sowing.take_at, the count that takes a house")
-	}
-	if s.LapCaptures, err = r.boolean("sowing.lap_captures", t.RawGetString("lap_captures")); err != nil {
-		return s, err
-	}
-	if hv := t.RawGetString("house_directions"); hv != lua.LNil {
-		hl, err := r.list("sowing.house_directions", hv, `a direction a house, such as {"clockwise", "clockwise", "chosen", "anticlockwise", "anticlockwise"}`)
-		if err != nil {
-			return s, err
-		}
-		if hl.Len() == 0 {
-			return s, r.fail("sowing.house_directions", "an empty list; leave it out for every house to sow in sowing.direction")
-		}
-		for i := 1; i <= hl.Len(); i++ {
-			d, err := r.enum(fmt.Sprintf("sowing.house_directions[%d]", i), hl.RawGetInt(i), mDirections, -1)
-			if err != nil {
-				return s, err
-			}
-			s.HouseDirections = append(s.HouseDirections, mancala.Direction(d))
-		}
-	}
-	return s, nil
+	err := r.readTable("sowing", v, &sowingSchema, &s)
+	return s, err
 }
 
+// captures reads the list of capture rules, each by the capture schema.
 func (r mreader) captures(v lua.LValue) ([]mancala.Capture, error) {
 	l, err := r.list("captures", v, `a list of capture rules such as {{ side = "opponent", counts = {2, 3}, take = "pit" }}`)
 	if err != nil {
@@ -719,231 +604,27 @@ func (r mreader) captures(v lua.LValue) ([]mancala.Capture, error) {
 	}
 	out := []mancala.Capture{}
 	for i := 1; i <= l.Len(); i++ {
-		path := fmt.Sprintf("captures[%d]", i)
-		t, err := r.table(path, l.RawGetInt(i), mCaptureKeys)
-		if err != nil {
-			return nil, err
-		}
 		var c mancala.Capture
-		get := func(k string) lua.LValue { return t.RawGetString(k) }
-		side, err := r.enum(path+".side", get("side"), mSides, 0)
-		if err != nil {
+		if err := r.readTable(fmt.Sprintf("captures[%d]", i), l.RawGetInt(i), &captureSchema, &c); err != nil {
 			return nil, err
-		}
-		c.Side = mancala.Side(side)
-		for _, b := range []struct {
-			key string
-			dst *bool
-		}{
-			{"inner", &c.InnerOnly}, {"empty_before", &c.EmptyBefore}, {"even", &c.Even},
-			{"with_last", &c.WithLast}, {"need_seeds", &c.NeedSeeds},
-			{"mark_once", &c.MarkOnce}, {"mark_not_mirror", &c.MarkNotMirror},
-			{"occupied", &c.Occupied}, {"need_opposite", &c.NeedOpposite},
-			{"all_occupied", &c.AllOccupied}, {"chosen", &c.Chosen},
-		} {
-			if *b.dst, err = r.boolean(path+"."+b.key, get(b.key)); err != nil {
-				return nil, err
-			}
-		}
-		for _, cs := range []struct {
-			key string
-			dst *[]int
-		}{{"counts", &c.Counts}, {"opposite_counts", &c.OppositeCounts}} {
-			cv := get(cs.key)
-			if cv == lua.LNil {
-				continue
-			}
-			cl, err := r.list(path+"."+cs.key, cv, "a list of counts such as {2, 3}")
-			if err != nil {
-				return nil, err
-			}
-			for j := 1; j <= cl.Len(); j++ {
-				n, err := r.whole(fmt.Sprintf("%s.%s[%d]", path, cs.key, j), cl.RawGetInt(j), 1, 63)
-				if err != nil {
-					return nil, err
-				}
-				*cs.dst = append(*cs.dst, n)
-			}
-		}
-		if nv := get("not_house"); nv != lua.LNil {
-			if c.NotHouse, err = r.whole(path+".not_house", nv, 1, mancala.MaxRows*mancala.MaxHouses); err != nil {
-				return nil, err
-			}
-		}
-		take, err := r.enum(path+".take", get("take"), mTakes, 0)
-		if err != nil {
-			return nil, err
-		}
-		c.Take = mancala.Take(take)
-		chain, err := r.optEnum(path+".chain", get("chain"), mChains)
-		if err != nil {
-			return nil, err
-		}
-		c.Chain = mancala.Chain(chain + 1)
-		gs, err := r.optEnum(path+".grand_slam", get("grand_slam"), []string{"nothing"})
-		if err != nil {
-			return nil, err
-		}
-		c.GrandSlamNothing = gs == 0
-		eff, err := r.enum(path+".effect", get("effect"), mEffects, 0)
-		if err != nil {
-			return nil, err
-		}
-		c.Effect = mancala.Effect(eff)
-		if rv := get("resow_from"); rv != lua.LNil {
-			from, err := r.enum(path+".resow_from", rv, mResowFrom, -1)
-			if err != nil {
-				return nil, err
-			}
-			c.ResowFrom = mancala.ResowFrom(from)
-			if c.Effect != mancala.Resow {
-				return nil, r.fail(path+".resow_from", `goes with effect = "resow"`)
-			}
-		}
-		if fv := get("from_ply"); fv != lua.LNil {
-			if c.FromPly, err = r.whole(path+".from_ply", fv, 0, 1_000_000); err != nil {
-				return nil, err
-			}
-		}
-		if c.Occupied && c.EmptyBefore {
-			return nil, r.fail(path+".occupied", "contradicts empty_before (the last pit held seeds, or it did not)")
 		}
 		out = append(out, c)
 	}
 	return out, nil
 }
 
+// ending reads the ending table by its schema.
 func (r mreader) ending(v lua.LValue) (mEnding, error) {
-	var me mEnding
-	e, err := r.end(v)
-	if err != nil {
-		return me, err
-	}
-	me.end = e
-	t := v.(*lua.LTable) // checked by end
-	if lv := t.RawGetString("left_at_most"); lv != lua.LNil {
-		if me.end.LeftAtMost, err = r.whole("ending.left_at_most", lv, 1, mancala.MaxSeeds); err != nil {
-			return me, err
-		}
-	}
-	if me.keepPly, err = r.boolean("ending.keep_ply", t.RawGetString("keep_ply")); err != nil {
-		return me, err
-	}
-	if rv := t.RawGetString("rounds"); rv != lua.LNil {
-		rt, err := r.table("ending.rounds", rv, mRoundsKeys)
-		if err != nil {
-			return me, err
-		}
-		me.rounds = &mRounds{seeds: -1}
-		if sv := rt.RawGetString("seeds"); sv != lua.LNil {
-			if me.rounds.seeds, err = r.whole("ending.rounds.seeds", sv, 1, mancala.MaxSeeds); err != nil {
-				return me, err
-			}
-		}
-		if mv := rt.RawGetString("max"); mv != lua.LNil {
-			if me.rounds.max, err = r.whole("ending.rounds.max", mv, 1, 1_000_000); err != nil {
-				return me, err
-			}
-		}
-	}
-	return me, nil
+	var e mEnding
+	err := r.readTable("ending", v, &endingSchema, &e)
+	return e, err
 }
 
-// end reads the keys of the ending table that are core/mancala's End.
-func (r mreader) end(v lua.LValue) (mancala.End, error) {
-	var e mancala.End
-	t, err := r.table("ending", v, mEndingKeys)
-	if err != nil {
-		return e, err
-	}
-	w, err := r.enum("ending.when", t.RawGetString("when"), mWhens, 0)
-	if err != nil {
-		return e, err
-	}
-	e.When = mancala.When(w)
-	if e.Majority, err = r.boolean("ending.majority", t.RawGetString("majority")); err != nil {
-		return e, err
-	}
-	rem, err := r.enum("ending.remaining", t.RawGetString("remaining"), mRemaining, 0)
-	if err != nil {
-		return e, err
-	}
-	e.Remaining = mancala.Remaining(rem)
-	if rv := t.RawGetString("repeats"); rv != lua.LNil {
-		if e.Repeats, err = r.whole("ending.repeats", rv, 0, 1000); err != nil {
-			return e, err
-		}
-		if e.Repeats == 1 {
-			return e, r.fail("ending.repeats", "got 1, want 0 (off) or 2 and more (the occurrences of a position that end the game)")
-		}
-	}
-	onRep, err := r.enum("ending.on_repeat", t.RawGetString("on_repeat"), mRemaining, 0)
-	if err != nil {
-		return e, err
-	}
-	e.OnRepeat = mancala.Remaining(onRep)
-	return e, nil
-}
-
+// moves reads the moves table by its schema.
 func (r mreader) moves(v lua.LValue) (mMoves, error) {
 	var m mMoves
-	t, err := r.table("moves", v, mMovesKeys)
-	if err != nil {
-		return m, err
-	}
-	for _, b := range []struct {
-		key string
-		dst *bool
-	}{{"extra_turn", &m.extraTurn}, {"must_feed", &m.mustFeed}, {"pie_rule", &m.pieRule}, {"pass", &m.pass},
-		{"no_starve", &m.noStarve}} {
-		if *b.dst, err = r.boolean("moves."+b.key, t.RawGetString(b.key)); err != nil {
-			return m, err
-		}
-	}
-	must, err := r.enum("moves.must", t.RawGetString("must"), mMusts, 0)
-	if err != nil {
-		return m, err
-	}
-	m.must = mancala.Must(must)
-	if sv := t.RawGetString("setup"); sv != lua.LNil {
-		if m.setup, err = r.whole("moves.setup", sv, 1, 255); err != nil {
-			return m, err
-		}
-	}
-	if ov := t.RawGetString("opening"); ov != lua.LNil {
-		ot, err := r.table("moves.opening", ov, mOpeningKeys)
-		if err != nil {
-			return m, err
-		}
-		if m.opening.eachHouse, err = r.boolean("moves.opening.each_house", ot.RawGetString("each_house")); err != nil {
-			return m, err
-		}
-		if pv := ot.RawGetString("plies"); pv != lua.LNil {
-			if m.opening.plies, err = r.whole("moves.opening.plies", pv, 1, 1_000_000); err != nil {
-				return m, err
-			}
-		}
-		if hv := ot.RawGetString("houses"); hv != lua.LNil {
-			hl, err := r.list("moves.opening.houses", hv, `a list of house numbers or ranges such as {7, 8, 9, 10} or {"h-3..h"}`)
-			if err != nil {
-				return m, err
-			}
-			for i := 1; i <= hl.Len(); i++ {
-				rg, err := r.houseRange(fmt.Sprintf("moves.opening.houses[%d]", i), hl.RawGetInt(i))
-				if err != nil {
-					return m, err
-				}
-				m.opening.houses = append(m.opening.houses, rg)
-			}
-		}
-		switch {
-		case m.opening.plies > 0 && m.opening.houses == nil:
-			return m, r.fail("moves.opening.plies", "list the houses allowed in those plies in moves.opening.houses")
-		case m.opening.plies == 0 && m.opening.houses != nil:
-			return m, r.fail("moves.opening.houses", "set moves.opening.plies, the plies they hold for")
-		}
-	}
-	return m, nil
+	err := r.readTable("moves", v, &movesSchema, &m)
+	return m, err
 }
 
 // mancalaKnobs turns board.houses and board.seeds into the script's houses and seeds
@@ -1050,7 +731,7 @@ func (d *mancalaDesc) rules(p core.Params) (mancala.Rules, error) {
 		r.Captures = slices.Clone(d.captures.v)
 	}
 	if d.ending != nil {
-		d.ending.v.apply(&r, seeds)
+		applyEnding(&r, &d.ending.v, seeds)
 	}
 	if d.moves != nil {
 		if err := applyMoves(&r, d.moves, houses); err != nil {
@@ -1119,33 +800,32 @@ func (b *mBoard) listed(seeds int) mancala.Board {
 	return bd
 }
 
-// apply sets the ending table's rules on r, keeping r's ply limit (the max_plies knob).
-func (e mEnding) apply(r *mancala.Rules, seeds int) {
+// applyEnding sets the ending table's rules on r, keeping r's ply limit (the max_plies
+// knob); a match's seeds left out take the seeds knob.
+func applyEnding(r *mancala.Rules, e *mEnding, seeds int) {
 	mp := r.End.MaxPlies
-	r.End = e.end
+	r.End = e.End
 	r.End.MaxPlies = mp
-	r.KeepPly = e.keepPly
-	if e.rounds != nil {
-		r.Rounds = mancala.Rounds{Seeds: e.rounds.seeds, Max: e.rounds.max}
-		if r.Rounds.Seeds < 0 {
-			r.Rounds.Seeds = seeds
-		}
+	r.KeepPly = e.KeepPly
+	r.Rounds = e.Rounds
+	if r.Rounds.Seeds < 0 {
+		r.Rounds.Seeds = seeds
 	}
 }
 
 // applyMoves sets the moves table's rules on r (its board already laid out), with the
 // houses of the opening resolved with the houses knob.
 func applyMoves(r *mancala.Rules, mv *mPart[mMoves], houses int) error {
-	m := mv.v
-	r.ExtraTurn, r.MustFeed, r.PieRule, r.Pass = m.extraTurn, m.mustFeed, m.pieRule, m.pass
-	r.NoStarve, r.Must, r.Setup.Moves = m.noStarve, m.must, m.setup
-	r.Opening = mancala.Opening{Plies: m.opening.plies, EachHouse: m.opening.eachHouse}
-	if m.opening.houses == nil {
+	m := &mv.v.Rules
+	r.ExtraTurn, r.MustFeed, r.PieRule, r.Pass = m.ExtraTurn, m.MustFeed, m.PieRule, m.Pass
+	r.NoStarve, r.Must, r.Setup = m.NoStarve, m.Must, m.Setup
+	r.Opening = mancala.Opening{Plies: m.Opening.Plies, EachHouse: m.Opening.EachHouse}
+	if mv.v.Houses == nil {
 		return nil
 	}
 	n := min(ownHouses(r.Board, 0), ownHouses(r.Board, 1))
 	r.Opening.Houses = []int{}
-	for _, rg := range m.opening.houses {
+	for _, rg := range mv.v.Houses {
 		for _, h := range rg.houses(houses, n) {
 			if !slices.Contains(r.Opening.Houses, h) {
 				r.Opening.Houses = append(r.Opening.Houses, h)

@@ -8,6 +8,9 @@ const (
 	MaxHouses = 64                    // houses a row
 	MaxPits   = MaxRows*MaxHouses + 2 // houses and the two stores
 	MaxSeeds  = 65535                 // seeds in all (counts are 16-bit)
+	// MaxCount is the largest count a capture rule lists (Capture.Counts,
+	// Capture.OppositeCounts): the counts are kept as a 64-bit set.
+	MaxCount = 63
 )
 
 // Pit is one hole of a board: a house, or a player's store.

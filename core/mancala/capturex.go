@@ -91,7 +91,7 @@ func (s *State) oppositeOK(c *capture, last int) bool {
 	if c.NeedOpposite && n == 0 {
 		return false
 	}
-	return c.oppMask == 0 || (n <= 63 && c.oppMask>>n&1 != 0)
+	return c.oppMask == 0 || (n <= MaxCount && c.oppMask>>n&1 != 0)
 }
 
 // markPit makes last a pit of side's (MarkPit: Toguz Kumalak's tuzdik); its seeds go

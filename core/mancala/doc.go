@@ -1,8 +1,10 @@
 // Package mancala is one sowing engine for the mancala family: a game is a descriptor,
 // data rather than code, and Kalah, Oware, Ayoayo, Congkak, Toguz Kumalak and Vai Lung
-// Thlan are values of it (games.go; the other catalogue games are in games_ext.go,
-// and six more, Bohnenspiel, Halusa, Sungka, Ohvalhu, Um el-Bagara and Um el
-// Tuweisat, in games_more.go). core/kalah stays as Kalah's own fast
+// Thlan are values of it. Each catalogue game is written once, as its Lua script
+// (scripts/mancala/*.lua); its constructor here (Oware, Ayoayo, ..., in
+// catalogue_gen.go) is generated from the script by go generate ./variants, with the
+// script's header as its documentation; Kalah's knob model (Kalah, games.go) is the
+// base game's. core/kalah stays as Kalah's own fast
 // implementation; a differential test holds the engine, given Kalah's descriptor, equal
 // to it on perft and on random games for every knob combination (kalah_diff_test.go),
 // and variants/mancala_diff_test.go holds Oware's descriptor equal to scripts/oware.lua.
@@ -152,6 +154,35 @@
 // and a 128-bit Bloom filter of them (in the undo record), so the record is searched
 // only for a likely repetition; the hash is kept as running totals of the pits and
 // marks, so it costs a few operations a move.
+//
+// # Paths
+//
+// Which routines play a game is decided once, when [New] compiles it, in one place
+// (plan.go: planPaths finds what the rules admit, applyPlan sets the flags the hot
+// paths test). The plan has four parts:
+//
+//   - The loop, which the rules decide: the classic loop (sow.go: the laps of a move,
+//     relayed, then one capture where the relay ended) or, as soon as an extended rule
+//     is set, the extended loop (sowx.go: captures at every lap's end, before the
+//     relay).
+//   - The lap routine, the fastest the rules admit: the lap walk (seed by seed, with
+//     skipped origins, first seeds back, marked and out-of-play pits, per-seed takes),
+//     bulk laps (the walk, whole laps added at once, when there is nothing to skip,
+//     mark or take), the word board's tables (boards of at most 32 pits: relayWords,
+//     and lapTable in the extended loop) and relay4 (the classic loop on boards of at
+//     most 16 pits with no first seed back). Where a fast routine cannot go for a
+//     moment the next slower one sows: a hooked move's traced sowing is walked, and
+//     relay4 hands a board with a marked pit to relayWords.
+//   - The capture: a game whose one capture takes the facing pit on a board of at most
+//     16 pits computes it (captureOne); the others try the rules in order.
+//   - The move list and the emptiness checks: from the word board's bits where the
+//     houses of a side are consecutive pits (at most 16 a side), else from the counts.
+//
+// One bound holds on every path: a move sows at most [MaxRelay] laps. TestPathsAgree
+// (paths_test.go) forces every plan a descriptor admits, the hooks' traced sowing and,
+// where trying captures at every lap's end changes nothing, the extended loop
+// (Sowing.LapCaptures), on every game of the tests and on random descriptors, and
+// holds them equal at every ply: position, hash, legal moves and scores.
 //
 // digest_test.go holds every game's play (positions, hashes, moves, scores, undo and
 // parse round trips over random games) to a golden digest, the guard of every speed

@@ -64,8 +64,8 @@ type Game struct {
 	minSeeds int
 	// marks: some capture marks pits (the state then keeps per-pit marks).
 	marks bool
-	// plain: sowing is a single pass with no skipping and no marks (the fast loop);
-	// lapFast: the same for the extended loop (no per-seed take either).
+	// plain: the classic loop's laps are bulk ones (sowPlain: nothing skipped or
+	// marked); lapFast: the extended loop's (lapFast: no per-seed take either).
 	plain, lapFast bool
 	keys           []uint64 // Zobrist key per pit, mixed with the count
 	flags          [16]uint64
@@ -123,6 +123,10 @@ type Game struct {
 	// pit), so an opponent house holding more proves every move leaves them seeds
 	// (NoStarve needs no trial). 0: no such bound.
 	starveBound int
+	// plan is the routines the game plays with, and can what its rules admit
+	// (plan.go): the fields above that select a routine follow them (applyPlan).
+	plan plan
+	can  admitted
 }
 
 // capture is a Capture compiled.
@@ -141,7 +145,7 @@ type capture struct {
 
 // countOK reports whether a last pit holding n seeds meets c's conditions on counts.
 func (c *capture) countOK(n uint16) bool {
-	if n < 64 {
+	if n <= MaxCount {
 		return c.counts>>n&1 != 0
 	}
 	return c.big && (!c.Even || n&1 == 0)
@@ -161,10 +165,9 @@ func New(name string, r Rules) (*Game, error) {
 	if g.rounds {
 		g.marks = true // out-of-play pits are kept with the marks
 	}
-	g.plain = !g.marks && !r.Sowing.SkipOrigin && !r.Sowing.OriginFirst
-	g.lapFast = g.plain && r.Sowing.TakeAt == 0
 	g.drawKeys()
 	g.compileOneCap()
+	g.applyPlan(g.planPaths())
 	return g, nil
 }
 
@@ -323,7 +326,7 @@ func (g *Game) compileCaptures() {
 
 // compileOneCap sets Game.oneCap when the game's capture allows captureOne.
 func (g *Game) compileOneCap() {
-	if len(g.caps) != 1 || g.ext || g.nwords == 0 || g.npits > 16 {
+	if len(g.caps) != 1 || g.ext || g.nwords == 0 || g.npits > smallPits {
 		return
 	}
 	c := &g.caps[0]

@@ -50,7 +50,7 @@ func TestFirstLapOK(t *testing.T) {
 	chosen.Board = TwoRows(5, 2)
 	chosen.Sowing.Direction = Chosen
 	chosen.Opening = Opening{}
-	fourRows := Hus(6, 300) // a track on the mover's own rows: no lap reaches the opponent
+	fourRows := Hus(300) // a track on the mover's own rows: no lap reaches the opponent
 	fourRows.Must = ReachOrEmpty
 	tests := []struct {
 		name string
@@ -123,14 +123,14 @@ func targetsByTrial(s *State, dst []core.Move, n0, side int) []core.Move {
 // TestTargets: targets lists what trying every move and sorting lists, with moves
 // ahead of the listing (n0) left alone and the moves in any order.
 func TestTargets(t *testing.T) {
-	tshuba, err := Tshuba(5, 400)
-	wide, errWide := Tshuba(22, 400)
+	tshuba, wide := Tshuba(400), Tshuba(400)
+	tshuba.Board, wide.Board = WithoutStores(FourRows(5, 2)), WithoutStores(FourRows(22, 2))
 	tests := []struct {
 		name string
 		g    *Game
 	}{
-		{"tshuba", compiled(t, "tshuba", tshuba, err)},
-		{"tshuba-wide", compiled(t, "tshuba-wide", wide, errWide)},
+		{"tshuba", compiled(t, "tshuba", tshuba, nil)},
+		{"tshuba-wide", compiled(t, "tshuba-wide", wide, nil)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -57,9 +57,9 @@ type Sowing struct {
 	// way). Direction must then stay Anticlockwise. A move from a Chosen house is written
 	// with R or L, as with Direction Chosen; the others are plain house numbers.
 	HouseDirections []Direction
-	// Relay is the relay rule. A relay stops after MaxRelay lifts (the move ends where
-	// the last seed fell), so that no move runs forever. It works with every direction,
-	// a chosen one included: the relay goes on the way the move went.
+	// Relay is the relay rule. A move sows at most MaxRelay laps, so that none runs
+	// forever (see MaxRelay). It works with every direction, a chosen one included: the
+	// relay goes on the way the move went.
 	Relay Relay
 	// TakeAt, when not 0, is a per-seed capture: a seed that brings a house to exactly
 	// TakeAt seeds empties it at once into the sower's store (into the house owner's
@@ -76,7 +76,15 @@ type Sowing struct {
 	LapCaptures bool
 }
 
-// MaxRelay bounds the lifts of one relay sowing.
+// MaxRelay bounds the laps of one move: its lifts, the origin's included, with each
+// relay and each re-sowing of captured seeds (Sown.Laps never exceeds it). The end of
+// the MaxRelay-th lap is judged as every lap's end (a store, a marked pit, the
+// captures), but no lap follows it: no relay, and the seeds a re-sowing capture takes
+// there go to the mover's store instead of being sown on. It is the one bound of every
+// sowing routine (the classic loop, the word board's relays, the extended loop), so a
+// descriptor plays alike on each; the rule books have no such bound (a relay cycle
+// runs for ever), and scripts/README.md states it as "a relay stops after 4,096
+// lifts".
 const MaxRelay = 1 << 12
 
 // Side restricts where a capturing last seed may fall.
@@ -166,7 +174,7 @@ type Capture struct {
 	// EmptyBefore requires the last pit to have been empty before the last seed.
 	EmptyBefore bool
 	// Counts, when not empty, lists the counts the last pit may hold after sowing
-	// (Oware: 2, 3). Each is 1..63.
+	// (Oware: 2, 3). Each is 1..MaxCount.
 	Counts []int
 	// Even requires an even, non-zero count in the last pit (Toguz Kumalak).
 	Even bool
@@ -210,7 +218,7 @@ type Capture struct {
 	ResowFrom ResowFrom
 	// OppositeCounts, when not empty, lists the counts the opponent house facing the
 	// last pit must hold before the capture (Layli Goobalay's uur: 3); a last pit with
-	// no house facing it, or facing a marked one, fails. Each is 1..63.
+	// no house facing it, or facing a marked one, fails. Each is 1..MaxCount.
 	OppositeCounts []int
 }
 
@@ -556,17 +564,17 @@ func (c *Capture) validateTakes(field string) error {
 	return nil
 }
 
-// validateCounts checks the listed counts: opposite_counts and counts in 1..63, and
+// validateCounts checks the listed counts: opposite_counts and counts in 1..MaxCount, and
 // counts that empty_before (a count of 1) allows.
 func (c *Capture) validateCounts(field string) error {
 	for _, n := range c.OppositeCounts {
-		if n < 1 || n > 63 {
-			return fmt.Errorf("%s.opposite_counts: %d out of range 1..63", field, n)
+		if n < 1 || n > MaxCount {
+			return fmt.Errorf("%s.opposite_counts: %d out of range 1..%d", field, n, MaxCount)
 		}
 	}
 	for _, n := range c.Counts {
-		if n < 1 || n > 63 {
-			return fmt.Errorf("%s.counts: %d out of range 1..63 (a last pit holds at least its last seed)", field, n)
+		if n < 1 || n > MaxCount {
+			return fmt.Errorf("%s.counts: %d out of range 1..%d (a last pit holds at least its last seed)", field, n, MaxCount)
 		}
 		if c.EmptyBefore && n != 1 {
 			return fmt.Errorf("%s.counts: %d contradicts empty_before (a count of 1)", field, n)
@@ -695,7 +703,7 @@ func (r *Rules) storeSown(side, p int) bool {
 // countMask returns the counts of c as a bit set.
 func (c *Capture) countMask() uint64 { return bitSet(c.Counts) }
 
-// bitSet returns counts 1..63 as a bit set.
+// bitSet returns counts 1..MaxCount as a bit set.
 func bitSet(counts []int) uint64 {
 	var m uint64
 	for _, n := range counts {

@@ -21,8 +21,9 @@ func (s *State) sowMove(side int, m core.Move) bool {
 }
 
 // sow lifts the seeds of from and sows them along side's track in direction dir,
-// relaying as the rules say; it returns the pit of the last seed.
-func (s *State) sow(side, dir, from int) int {
+// relaying as the rules say (at most MaxRelay laps); it returns the pit of the last
+// seed.
+func (s *State) sow(side, dir, from int) (last int) {
 	g := s.g
 	if t := g.tab4[side][dir]; t != nil && s.v.mbits == 0 && !s.tracing {
 		return s.relay4(t, from)
@@ -31,19 +32,18 @@ func (s *State) sow(side, dir, from int) int {
 		return s.relayWords(t, from)
 	}
 	lap, at := g.lap[side][dir], g.at[side][dir]
-	for lifts := 0; ; lifts++ {
+	for laps := 1; ; laps++ {
 		seeds := int(s.pits[from])
 		s.setPit(from, 0)
 		if s.tracing {
 			s.record(lap, at[from], from, seeds)
 		}
-		var last int
 		if g.plain {
 			last = s.sowPlain(lap, at[from], seeds)
 		} else {
 			last = s.sowGeneral(lap, at[from], from, seeds)
 		}
-		if g.r.Sowing.Relay == NoRelay || !g.house[last] || s.pits[last] <= 1 || lifts >= MaxRelay {
+		if g.r.Sowing.Relay == NoRelay || !g.house[last] || s.pits[last] <= 1 || laps >= MaxRelay {
 			return last
 		}
 		from = last
@@ -168,7 +168,7 @@ func (s *State) pitOK(c *capture, side, p int) bool {
 		}
 	}
 	n := s.pits[p]
-	if c.mask != 0 && (n > 63 || c.mask>>n&1 == 0) {
+	if c.mask != 0 && (n > MaxCount || c.mask>>n&1 == 0) {
 		return false
 	}
 	if c.Even && (n == 0 || n&1 != 0) {

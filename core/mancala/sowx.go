@@ -9,7 +9,8 @@ import "github.com/kalahlab/kalahlab/core"
 // ends the move (an extra turn in the own store); a marked or out-of-play pit ends it;
 // else the captures are tried in order, and the first that applies ends the move, or
 // with effect Resow sows the taken seeds on as a new lap; with no capture, the relay
-// rule may lift seeds for a new lap. At most MaxRelay laps a move.
+// rule may lift seeds for a new lap. At most MaxRelay laps a move: the last is judged
+// as any other, but no lap follows it (see MaxRelay).
 
 // sowMoveExt plays the sowing move m of side and reports whether side moves again. A
 // hooked game's move calls the hooks (hooks.go): the Capture hook where the captures
@@ -76,7 +77,7 @@ func (s *State) lapsX(mv *Sown, side, dir, last, target int, caps bool) (bool, i
 			return false, last // the last seed was taken, or nothing could be sown
 		case !g.house[last]:
 			return g.r.ExtraTurn && last == g.store[side], last
-		case s.marks != nil && s.marks[last] != 0, laps >= MaxRelay:
+		case s.marks != nil && s.marks[last] != 0:
 			return false, last
 		}
 		taken, resow := -1, false
@@ -93,6 +94,12 @@ func (s *State) lapsX(mv *Sown, side, dir, last, target int, caps bool) (bool, i
 			if !resow || taken == 0 {
 				return false, last
 			}
+			if laps >= MaxRelay {
+				// The last lap a move sows (MaxRelay): no re-sowing follows, the
+				// seeds taken go to the mover's store.
+				s.addPit(g.store[side], uint16(taken))
+				return false, last
+			}
 			if mv != nil {
 				s.recordLap(mv, lap, s.resowPos, lap[s.resowPos], taken, false)
 				mv.Resows++
@@ -104,7 +111,7 @@ func (s *State) lapsX(mv *Sown, side, dir, last, target int, caps bool) (bool, i
 			continue
 		}
 		from := s.relayFrom(side, lap, at, last)
-		if from < 0 {
+		if from < 0 || laps >= MaxRelay {
 			return false, last
 		}
 		if mv == nil && g.lapFast {

@@ -139,7 +139,7 @@ type prefix struct {
 // compileTables builds the word tables (on boards of at most 32 pits): the sowing
 // tables of the laps the game sows along, the house masks and the padded keys.
 func (g *Game) compileTables() {
-	if g.npits > 4*boardWords {
+	if g.npits > wordPits {
 		return
 	}
 	copy(g.wkeys[:], g.keys)
@@ -148,7 +148,7 @@ func (g *Game) compileTables() {
 	var pits [4 * boardWords]uint16
 	words := (*wordBoard)(unsafe.Pointer(&pits))
 	for side := 0; side < 2; side++ {
-		if h := len(g.houses[side]); g.span[side] >= 0 && h <= 16 && g.minSeeds == 1 && laneXor == 0 {
+		if h := len(g.houses[side]); g.span[side] >= 0 && h <= maskHouses && g.minSeeds == 1 && laneXor == 0 {
 			g.houseMask[side] = 1<<h - 1
 		}
 		if laneXor == 0 && !g.keeps {
@@ -190,7 +190,7 @@ func (g *Game) compileTables() {
 				t.pre[j+1] = prefix{h: t.pre[j].h + g.keys[p], pit: int32(p), pos: int32(j % n), house: g.house[p],
 					foreign: t.pre[j].foreign + int32(b2u(g.foreign[side][p])), b: *words}
 			}
-			if w <= 4 {
+			if w <= smallWords {
 				t.pre4 = make([]prefix4, 64) // 2n+1 entries used, 64 to index with no check
 				for j, e := range t.pre {
 					var one [4]uint64
@@ -315,8 +315,8 @@ func (s *State) relayWords(t *sowTable, from int) int {
 	pos := t.at[from]
 	from &= 4*boardWords - 1
 	seeds := int(pits[from])
-	last := from
-	for lifts := 0; ; lifts++ {
+	last, laps := from, 1
+	for ; ; laps++ {
 		if t.originFirst && seeds > 1 {
 			seeds-- // the first seed goes back into the origin
 		}
@@ -351,7 +351,7 @@ func (s *State) relayWords(t *sowTable, from int) int {
 			h = s.unmark(t, hi, lo, q, h)
 			count = pits[last]
 		}
-		if !t.relayOn || !hi.house || count <= 1 || lifts >= MaxRelay {
+		if !t.relayOn || !hi.house || count <= 1 || laps >= MaxRelay {
 			break
 		}
 		from, seeds, pos = last, int(count), int(hi.pos)
@@ -376,8 +376,8 @@ func (s *State) relay4(t *sowTable, from int) int {
 	// the table entry after the lap's first (the lap of seeds ends at entry o + c).
 	c := int(pits[from]) - 1
 	o := (t.at[from] + 2) * size
-	eff := t.eff // in locals: the stores to the board could alias t, for the compiler
-	for lifts := MaxRelay; ; lifts-- {
+	eff := t.eff                         // in locals: the stores to the board could alias t, for the compiler
+	for left := MaxRelay - 1; ; left-- { // the laps left after this one
 		seeds := c + 1
 		if seeds > eff {
 			// Whole laps in bulk (rare): their seeds leave the origin, q go to each pit
@@ -414,7 +414,7 @@ func (s *State) relay4(t *sowTable, from int) int {
 		b[2] += hi.b[2] - lo.b[2] - k*lo.one[2]
 		b[3] += hi.b[3] - lo.b[3] - k*lo.one[3]
 		h += hi.h - lo.h - k*lo.key
-		if !hi.relay || held == 0 || lifts <= 0 {
+		if !hi.relay || held == 0 || left <= 0 {
 			s.v.phash = h
 			return last
 		}

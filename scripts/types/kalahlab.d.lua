@@ -546,6 +546,106 @@ function MancalaBoard:ply() end
 ---@field seeds? integer seeds a house [4]
 ---@field max_plies? integer the ply limit [1000]
 
+-- BEGIN mancala descriptor schema: generated from variants/mancala_schema.go by `go generate ./variants`; do not edit
+
+---The board table: a mancala descriptor's board (core/mancala's Board, built by TwoRows, FourRows, OneRow, TwoRowsLeft, WithoutStores and WithSeeds).
+---@class MancalaBoardTable
+---@field rows? integer 1, 2 or 4 rows of houses, sized by the knobs: one row of 2 × `houses`, South's half on the left, both sowing left to right into their store at the row's end; with 4 each player sows around their own two rows (houses 1..h the inner row from the player's right, h+1..2h the outer row from their left); with `pits`, 1..6 [2]
+---@field houses? integer the variant's value of the `houses` knob; with `pits`, the board's width (required) [the knob]
+---@field seeds? integer the variant's value of the `seeds` knob: the seeds each house starts with [the knob]
+---@field pits? MancalaPit[] every pit: `{ owner = 1 or 2, store = true or nil, row = 1.. (from the top), col = 1..houses (a store: 0, left, or houses + 1, right), seeds = n or nil (the knob) }`; one store a player, or none [the layout's]
+---@field tracks? integer[][] `{ {pits...}, {pits...} }`: each player's lap, the pits they sow into anticlockwise (clockwise walks it backwards); it must list every house the player owns, and a player's houses are numbered 1.. in its order (the move notation). Required with `pits` [the layout's]
+---@field stores? boolean|"right"|"left"|"none" where the stores sit: `"right"` (or `true`): each player's store at their right end, after their houses (Kalah's board); `"left"`: at their left (two rows only; Congkak's board, for clockwise sowing: [Which way a lap reaches the store](#which-way-a-lap-reaches-the-store)); the pits keep their order (South's houses from South's left, South's store, North's houses from North's left, North's store), and each player's house 1 is the one next to their store; `"none"` (or `false`): no stores on the board (Pallanguzhi, Hus); the engine keeps each player's captures off it, as the last two pits of the position string (South's, then North's). A board with `pits` has the stores it lists (or none): leave `stores` out ["right"]
+---@field start? MancalaFill[] uneven start counts: fills applied in order to each player's houses, numbered along their track, the houses no fill names empty. `{ houses = RANGE, seeds = n }` puts n (default: the knob) in each house of RANGE; `{ deal = TOTAL, by = n, from = HOUSE }` deals TOTAL seeds n at a time (default: the knob; a remainder under n is not dealt) from HOUSE (default 1) on along the track [the `seeds` knob everywhere]
+
+---The sowing table: a mancala descriptor's sowing (core/mancala's Sowing).
+---@class MancalaSowing
+---@field direction? "anticlockwise"|"clockwise"|"chosen" `"anticlockwise"`, `"clockwise"` or `"chosen"` (the mover picks with each move: `3R`, `3L`). With the stores at the players' right (the default board), a clockwise lap reaches the own store only after the opponent's row: a rule book's clockwise game with its stores at the left takes `board.stores = "left"`, or is written as its mirror image, `"anticlockwise"` ([Which way a lap reaches the store](#which-way-a-lap-reaches-the-store)) ["anticlockwise"]
+---@field stores? "own"|"none"|"all" the stores sown into: `"own"`, `"none"` (they only hold captures) or `"all"` ["own"]
+---@field skip? "origin" `"origin"`: a lap skips the house the seeds came from (Oware, from 12 seeds) [nil]
+---@field origin_first? boolean the first seed goes back into the emptied house; a single seed moves on (Toguz Kumalak) [false]
+---@field min_seeds? integer the fewest seeds a house is sown from [1]
+---@field relay? boolean|"occupied"|"own_side"|"next" `true` or `"occupied"`: a last seed in an occupied house lifts its seeds and sowing goes on, the way the move went; `"own_side"`: only in the mover's own houses (an occupied opponent house ends the move); `"next"`: the pit after it along the sowing is lifted instead, and an empty one ends the move (Gabata). A move sows at most 4,096 laps (`mancala.MaxRelay`): the captures are tried at the last one's end as at any other's, but no relay or re-sowing follows it [false]
+---@field take_at? integer a count (Pallanguzhi, Ba-awa: 4): a seed that brings a house to exactly that many empties it at once into the sower's store, and the sowing goes on; a last seed doing so ends the move (no relay, no capture) [nil]
+---@field take_at_owner? boolean `take_at`'s seeds go to the house's owner instead of the sower (needs `take_at`) [false]
+---@field lap_captures? boolean the captures are tried at the end of every lap, before the relay (Enkeshui's bulls); on by itself with `take_at`, relay `"own_side"` or `"next"`, `moves.must`, `ending.rounds` and the capture keys from `occupied` on [false]
+---@field house_directions? ("anticlockwise"|"clockwise"|"chosen")[] a direction for each house number, the same list for both players: `{ "clockwise", "clockwise", "chosen", "anticlockwise", "anticlockwise" }` (one entry a house; `direction` stays `"anticlockwise"`); a `"chosen"` house is moved as `3R` / `3L` [nil]
+
+---The captures[] table: a capture rule of a mancala descriptor (core/mancala's Capture); the rules are tried in order.
+---@class MancalaCapture
+---@field side? "own"|"opponent"|"any" whose house the last seed must fall in: `"own"`, `"opponent"` or `"any"` ["own"]
+---@field inner? boolean the last pit must be in a row facing the opponent (four rows) [false]
+---@field empty_before? boolean the last pit was empty before the last seed [false]
+---@field counts? integer[] the counts the last pit may hold after sowing, `{2, 3}` [any]
+---@field even? boolean an even count in the last pit [false]
+---@field not_house? integer a house number (of the pit's owner) where the rule never applies [none]
+---@field take? "opposite"|"column"|"pit"|"next"|"after" what is taken: `"opposite"` (the facing opponent house), `"column"` (every opponent house of the column), `"pit"` (the last pit), `"next"` (the house after the last pit along the sowing) or `"after"` (the houses after it while each meets `side`, `counts` and `even`) ["opposite"]
+---@field with_last? boolean the last pit's seeds are taken too (the capturing seed) [false]
+---@field need_seeds? boolean no capture when the taken pits (the last one aside) are empty [false]
+---@field chain? "backward"|"forward" `"backward"` or `"forward"`: a `take = "pit"` capture goes on along the sowing while each pit meets `side`, `counts` and `even` [nil]
+---@field grand_slam? "nothing" `"nothing"`: a capture that would take every seed of the opponent takes nothing [nil]
+---@field effect? "seeds"|"mark"|"resow"|"keep_pair" `"seeds"` to the mover's store; `"mark"`: the pit becomes the mover's for good, and seeds sown into it go to their store (`take = "pit"`); `"resow"`: the taken seeds are sown on from `resow_from`, and the last seed of that lap is treated like any other (capture, relay); `"keep_pair"`: one seed moves from the taken pit into the last pit and both become the mover's kept pits (never sown from or captured, a lap ending in one stops there; `take = "opposite"` or `"next"`) ["seeds"]
+---@field mark_once? boolean one mark a player a game (`effect = "mark"`) [false]
+---@field mark_not_mirror? boolean never the house with the number of the opponent's mark (`effect = "mark"`) [false]
+---@field occupied? boolean the last pit held seeds before the last seed (the capture is tried before the relay) [false]
+---@field need_opposite? boolean no capture when the opponent house facing the last pit is empty [false]
+---@field all_occupied? boolean no capture unless every taken pit (the last aside) holds seeds [false]
+---@field chosen? boolean the capture also takes one opponent house of the mover's choice, named in the move: `"12>3"` sows house 12 and takes the opponent's house 3 too; such a move is listed once for each opponent house holding seeds after the capture (`effect = "seeds"`) [false]
+---@field from_ply? integer the rule applies only from this ply of the round's play on, counted from 0 (1: not on the first move) [0]
+---@field resow_from? "after_last"|"lap_start"|"track_start" where `"resow"` seeds start: `"after_last"` (the pit after the last one: Hus, Owela), `"lap_start"` (the pit that took the capturing lap's first seed: Omweso) or `"track_start"` (the mover's first house in the move's direction, a kichwa: Bao) ["after_last"]
+---@field opposite_counts? integer[] the counts the opponent house facing the last pit must hold before the capture, `{3}` [any]
+
+---The ending table: a mancala descriptor's ending (core/mancala's End, KeepPly and Rounds; End.MaxPlies is the max_plies knob).
+---@class MancalaEnding
+---@field when? "side_empty"|"cannot_move" `"side_empty"` (either player's houses are empty) or `"cannot_move"` (the player to move has no move) ["side_empty"]
+---@field majority? boolean the game ends as soon as a store holds more than half the seeds; the seeds left do not count [false]
+---@field remaining? "owner"|"discard"|"other"|"split"|"emptied"|"starter" the seeds left in houses: to their `"owner"`, `"discard"`ed, to the `"other"` player (not to move), `"split"` evenly (scores in halves), to the player whose houses are `"emptied"` (neither or both: each their own), or to the round's `"starter"` ["owner"]
+---@field repeats? integer the game ends when a position occurs this many times since the last capture (2: its first recurrence; 0: never) [0]
+---@field on_repeat? "owner"|"discard"|"other"|"split"|"emptied"|"starter" the seeds left then, as `remaining` ["owner"]
+---@field left_at_most? integer the round (the game) also ends when the houses hold this many seeds or fewer in all; they go as `remaining` says (Ba-awa: 8) [nil]
+---@field rounds? MancalaRounds a match of rounds, `{ seeds = n, max = m }`: when a round ends (not by a repetition or `max_plies`, which end the match) the seeds left count as `remaining` says, and each player refills their houses in track order with n seeds each (default: the `seeds` knob) from their store; houses they cannot fill are out of play for the round (`out=PIT,...` in the position). The players take turns to start rounds; the match ends when a player cannot fill one house, or after m rounds (default: no limit); the stores are the scores. `remaining` must keep the seeds (not `"discard"` or `"split"`) [nil]
+---@field keep_ply? boolean the position string carries the ply count (`ply=N`), so a parsed position keeps `max_plies` where it was; on by itself with `moves.opening`, `moves.setup`, `rounds` or a `from_ply` [false]
+
+---The moves table: a mancala descriptor's move rules (core/mancala's ExtraTurn, MustFeed, PieRule, Pass, NoStarve, Opening, Must and Setup).
+---@class MancalaMoves
+---@field extra_turn? boolean a last seed in the own store gives another move [false]
+---@field must_feed? boolean when the opponent has no seeds, only moves that give them some are legal [false]
+---@field pie_rule? boolean the second player may `swap` sides at their first turn [false]
+---@field pass? boolean a player who cannot sow passes while the opponent can (needs `ending.when = "cannot_move"`) [false]
+---@field no_starve? boolean a move that leaves the opponent's houses empty is legal only when every move does, and then only those that leave the mover seeds (Awari); unlike `must_feed` it holds whether or not the opponent is empty now [false]
+---@field opening? MancalaOpening the first moves of each round: `{ plies = n, houses = { RANGE, ... } }` allows only those house numbers in the first n plies (Dabuda: `{ plies = 1, houses = { "h-3..h" } }`); `{ each_house = true }`: each player's first moves sow every one of their houses once, in any order (Adjiboto) [nil]
+---@field must? "any"|"reach_or_empty" `"reach_or_empty"`: after the opening, a move's first lap must drop a seed in an opponent house or end in an own empty house (Dabuda) ["any"]
+---@field setup? integer a placement phase of up to n moves a player (1..255) before play: `"2>5"` moves one seed from the mover's house 2 to their house 5, `"done"` ends the player's setup; South, then North, then South starts play (no constraint on the arrangement is checked) [nil]
+
+---The board.pits[] table: a pit of a board that lists its pits.
+---@class MancalaPit
+---@field owner? 1|2 the player owning the pit [required]
+---@field store? boolean the pit is its owner's store [false]
+---@field row? integer its row, 1.. from the top [required]
+---@field col? integer its column, 1..houses (a store: 0, left, or houses + 1, right) [required]
+---@field seeds? integer the seeds it starts with [the knob (a store: 0)]
+
+---The board.start[] table: a fill of board.start: a range of houses, or seeds dealt along the track.
+---@class MancalaFill
+---@field houses? integer|string a RANGE of house numbers, such as "1..h/2" [nil]
+---@field seeds? integer the seeds each house of the range takes [the knob]
+---@field deal? integer|string a TOTAL of seeds dealt along the track, such as "3h-2" [nil]
+---@field by? integer the seeds a house takes in a deal [the knob]
+---@field from? integer|string the HOUSE a deal starts from [1]
+
+---The ending.rounds table: a match of rounds (core/mancala's Rounds).
+---@class MancalaRounds
+---@field seeds? integer the seeds a house takes at a new round [the `seeds` knob]
+---@field max? integer the most rounds a match has [no limit]
+
+---The moves.opening table: the opening rules (core/mancala's Opening).
+---@class MancalaOpening
+---@field plies? integer the plies of each round's play during which only `houses` may be sown [0]
+---@field houses? (integer|string)[] the house numbers (or RANGEs in h) allowed in those plies, such as `{ "h-3..h" }` [nil]
+---@field each_house? boolean each player's first moves sow every one of their houses once, in any order [false]
+
+-- END mancala descriptor schema
+
 ---A position test run by the tests and by `kalahlab variants check`.
 ---@class Example
 ---@field name? string which rule it pins
@@ -564,11 +664,11 @@ function MancalaBoard:ply() end
 ---@field region? string where the game is played, for `variants list` [the parent's]
 ---@field params? KalahParams|CheckersParams|TicTacToeParams|LudoParams|MancalaParams knob values of the base game
 ---@field fields? table<string, LudoField> Ludo: the special fields by kind ({} for none) [the parent's]
----@field board? LudoBoard|table Ludo: the board's drawing; mancala: { rows, houses, seeds, stores, start, pits, tracks } [the parent's]
----@field sowing? table mancala: { direction, stores, skip, origin_first, min_seeds, relay, take_at, take_at_owner, lap_captures, house_directions } [the parent's]
----@field captures? table[] mancala: capture rules tried in order ({ side, inner, empty_before, occupied, counts, even, not_house, take, with_last, need_seeds, need_opposite, all_occupied, opposite_counts, chain, grand_slam, chosen, from_ply, effect, resow_from, mark_once, mark_not_mirror }) [the parent's]
----@field ending? table mancala: { when, majority, remaining, repeats, on_repeat, left_at_most, rounds = { seeds, max }, keep_ply } [the parent's]
----@field moves? table mancala: { extra_turn, must_feed, pie_rule, pass, no_starve, opening = { plies, houses, each_house }, must, setup } [the parent's]
+---@field board? LudoBoard|MancalaBoardTable Ludo: the board's drawing; mancala: the board [the parent's]
+---@field sowing? MancalaSowing mancala: the sowing [the parent's]
+---@field captures? MancalaCapture[] mancala: capture rules tried in order [the parent's]
+---@field ending? MancalaEnding mancala: the end of the game [the parent's]
+---@field moves? MancalaMoves mancala: the move rules [the parent's]
 ---@field hooks? KalahHooks|CheckersHooks|TicTacToeHooks|LudoHooks|MancalaHooks hook functions of the base game
 ---@field examples? Example[] position tests
 
