@@ -1,0 +1,282 @@
+package checkers
+
+import "math/bits"
+
+// Perft counts the positions reached after exactly depth moves; games that end earlier add
+// nothing. The moves at the last ply are counted without being played (bulk counting). s
+// is left as it was.
+//
+// On the 8x8 engine without hooks it runs on bare bitboards (bulkPerft): no move codes,
+// undo records, hashes nor game-over checks, which a count does not need (a side with no
+// move has nothing to count), except the draw rules, checked only once the plies without
+// a capture or a man move are enough for one of them to apply. Elsewhere it plays every
+// move but the last ply's through Play and Undo (plainPerft). TestPerftPathsAgree holds
+// the two to each other.
+func (s *State) Perft(depth int) uint64 {
+	if s.g.fast && !s.g.hooked {
+		return s.bulkPerft(depth)
+	}
+	return s.plainPerft(depth)
+}
+
+// plainPerft is Perft through LegalMoves, Play and Undo (every rule, hooks included).
+func (s *State) plainPerft(depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	s.pbuf = s.pbuf[:0]
+	return s.perft(depth)
+}
+
+func (s *State) perft(depth int) uint64 {
+	if depth == 1 {
+		return uint64(s.count())
+	}
+	start := len(s.pbuf)
+	s.pbuf = s.LegalMoves(s.pbuf)
+	end := len(s.pbuf)
+	var n uint64
+	for i := start; i < end; i++ {
+		s.Play(s.pbuf[i])
+		n += s.perft(depth - 1)
+		s.Undo()
+	}
+	s.pbuf = s.pbuf[:start]
+	return n
+}
+
+// fmove is what a move does on the 8x8 engine's bitboards: the piece leaves the bit from
+// and lands on the bit to (the same bit when a king's capture ends where it began),
+// taking the pieces in capt; kto is to when the piece is a king there, else 0.
+type fmove struct{ from, to, capt, kto uint64 }
+
+// bulkPos is a position on the current path of bulkPerft: the pieces of the side to move
+// and of the other side, and the kings.
+type bulkPos struct{ own, opp, kings uint64 }
+
+// bulk is the state of one bulkPerft: the rules it needs and its stacks.
+type bulk struct {
+	g         *Game
+	x         *jumpCtx // the capture walk
+	promo     [2]uint64
+	must      bool
+	maxCap    bool
+	backMen   bool // men capture backwards
+	drawPlies int // plies without a capture or a man move that draw (0: no limit)
+	watch     int // plies from which a draw rule can apply
+	// buf holds the moves of the nodes on the current path, path their positions (by
+	// ply from the root), hist the hashes of the positions before the root (oldest
+	// first), for threefold repetition.
+	buf  []fmove
+	path []bulkPos
+	hist []uint64
+}
+
+// repeatPlies is the least number of quiet plies a threefold repetition takes.
+const repeatPlies = 8
+
+// newBulk readies a bulkPerft of s to depth.
+func (s *State) newBulk(depth int) *bulk {
+	r := &s.g.r
+	b := &bulk{
+		g: s.g, x: &s.x, promo: fastPromo,
+		must: r.MustCapture, maxCap: r.MaxCapture, backMen: r.MenCaptureBackwards,
+		drawPlies: 2 * r.DrawMoves, watch: repeatPlies,
+		buf:  make([]fmove, 0, 16*depth+64),
+		path: make([]bulkPos, depth+1),
+		hist: s.hashes,
+	}
+	if b.drawPlies > 0 {
+		b.watch = min(b.watch, b.drawPlies)
+	}
+	return b
+}
+
+// bulkPerft is Perft on the 8x8 engine's bitboards, for games without hooks.
+func (s *State) bulkPerft(depth int) uint64 {
+	switch {
+	case depth <= 0:
+		return 1
+	case s.p.end != endNone:
+		return 0
+	}
+	b := s.newBulk(depth)
+	c := s.p.side
+	own, opp, kings := s.p.pcs[c].lo, s.p.pcs[c^1].lo, s.p.kings.lo
+	if depth == 1 {
+		return b.count(c, own, opp, kings)
+	}
+	return b.perft(c, own, opp, kings, depth, int(s.p.quiet), 0)
+}
+
+// perft counts below the position at ply from the root (depth >= 2), colour c to move
+// with the pieces own, the opponent's opp, the kings, quiet plies without a capture or a
+// man move.
+func (b *bulk) perft(c uint8, own, opp, kings uint64, depth, quiet, ply int) uint64 {
+	b.path[ply] = bulkPos{own, opp, kings}
+	start := len(b.buf)
+	b.buf = b.gen(b.buf, c, own, opp, kings)
+	moves := b.buf[start:]
+	var n uint64
+	if depth > 2 {
+		for i := range moves {
+			m := &moves[i]
+			nown, nopp := opp&^m.capt, own&^m.from|m.to // the child's side to move is c^1
+			nk := kings&^(m.from|m.capt) | m.kto
+			q := 0
+			if m.capt == 0 && kings&m.from != 0 {
+				q = quiet + 1
+			}
+			if q >= b.watch && b.drawn(c^1, nown, nopp, nk, q, ply+1) {
+				continue
+			}
+			n += b.perft(c^1, nown, nopp, nk, depth-1, q, ply+1)
+		}
+		b.buf = b.buf[:start]
+		return n
+	}
+	// The children's moves are counted here, the common case (no capture, compulsory
+	// captures, no kings) without a call.
+	cc := c ^ 1
+	r := &bulkRot[cc]
+	for _, m := range moves {
+		nown, nopp := opp&^m.capt, own&^m.from|m.to
+		nk := kings&^(m.from|m.capt) | m.kto
+		if m.capt == 0 && kings&m.from != 0 && quiet+1 >= b.watch && b.drawn(cc, nown, nopp, nk, quiet+1, ply+1) {
+			continue
+		}
+		empty := fastValid &^ (nown | nopp)
+		k := nown & nk
+		jump := rot(nopp, r.b4)&rot(empty, r.b8) | rot(nopp, r.b5)&rot(empty, r.b10)
+		if k != 0 || b.backMen {
+			jump |= rot(nopp, r.f4)&rot(empty, r.f8) | rot(nopp, r.f5)&rot(empty, r.f10)
+		}
+		if jump&nown != 0 {
+			n += b.count(cc, nown, nopp, nk)
+			continue
+		}
+		n += uint64(bits.OnesCount64(rot(nown, r.f4)&empty) + bits.OnesCount64(rot(nown, r.f5)&empty))
+		if k != 0 {
+			n += uint64(bits.OnesCount64(rot(k, r.b4)&empty) + bits.OnesCount64(rot(k, r.b5)&empty))
+		}
+	}
+	b.buf = b.buf[:start]
+	return n
+}
+
+// rot is bits.RotateLeft64: on the 8x8 layout a step is a rotation of the bit
+// sets, the bits it wraps round landing outside the board (on bits 35 and up), where an
+// intersection with a set of squares drops them.
+func rot(x uint64, k uint) uint64 { return bits.RotateLeft64(x, int(k)) }
+
+// bulkRot[c] holds the rotations of colour c's steps: f4 and f5 the two steps towards
+// its crowning row, b4 and b5 the two back, f8, f10, b8, b10 the jumps.
+var bulkRot = [2]struct{ f4, f5, b4, b5, f8, f10, b8, b10 uint }{
+	{f4: 4, f5: 5, b4: 60, b5: 59, f8: 8, f10: 10, b8: 56, b10: 54},
+	{f4: 60, f5: 59, b4: 4, b5: 5, f8: 56, f10: 54, b8: 8, b10: 10},
+}
+
+// drawn reports whether the position at ply, reached after q quiet plies, is drawn by
+// draw_moves or threefold repetition (as State.endCheck: the same pieces on the same
+// squares with the same side to move for the third time). Positions on the path are
+// compared by their pieces, those before the root by their hash.
+func (b *bulk) drawn(c uint8, own, opp, kings uint64, q, ply int) bool {
+	if b.drawPlies > 0 && q >= b.drawPlies {
+		return true
+	}
+	if q < repeatPlies {
+		return false
+	}
+	here := bulkPos{own, opp, kings}
+	var h uint64
+	hashed := false
+	seen := 0
+	for back := 2; back <= q && back <= len(b.hist)+ply; back += 2 {
+		same := false
+		if k := ply - back; k >= 0 {
+			same = b.path[k] == here
+		} else {
+			if !hashed {
+				p := position{kings: set{lo: kings}, side: c}
+				p.pcs[c].lo, p.pcs[c^1].lo = own, opp
+				h, hashed = b.g.hash(&p), true
+			}
+			same = b.hist[len(b.hist)+k] == h
+		}
+		if same {
+			if seen++; seen == 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// count returns the number of legal moves of colour c.
+func (b *bulk) count(c uint8, own, opp, kings uint64) uint64 {
+	return uint64(b.g.fastCountOf(b.x, c, own, opp, kings))
+}
+
+// gen appends the legal moves of colour c (captures in the order of the capture walk,
+// then non-capturing moves by direction).
+func (b *bulk) gen(dst []fmove, c uint8, own, opp, kings uint64) []fmove {
+	empty := fastValid &^ (own | opp)
+	if j := b.g.fastJumpers(c, own, opp, kings, empty); j != 0 {
+		n0 := len(dst)
+		x := b.x
+		x.ready(b.g, c, modeBulk)
+		x.fm = dst
+		for ; j != 0; j &= j - 1 {
+			from := bits.TrailingZeros64(j)
+			x.from = from
+			x.empty = empty | 1<<uint(from)
+			x.fastJump(from, kings>>uint(from)&1 != 0, opp)
+		}
+		dst, x.fm = x.fm, nil
+		if b.maxCap {
+			dst = keepLongest(dst, n0)
+		}
+		if b.must {
+			return dst
+		}
+	}
+	promo := b.promo[c]
+	up, down := own&kings, own
+	if c == 1 {
+		up, down = own, own&kings
+	}
+	for t := down << 4 & empty; t != 0; t &= t - 1 {
+		tb := t & -t
+		dst = append(dst, fmove{from: tb >> 4, to: tb, kto: tb & (promo | kings<<4)})
+	}
+	for t := down << 5 & empty; t != 0; t &= t - 1 {
+		tb := t & -t
+		dst = append(dst, fmove{from: tb >> 5, to: tb, kto: tb & (promo | kings<<5)})
+	}
+	for t := up >> 4 & empty; t != 0; t &= t - 1 {
+		tb := t & -t
+		dst = append(dst, fmove{from: tb << 4, to: tb, kto: tb & (promo | kings>>4)})
+	}
+	for t := up >> 5 & empty; t != 0; t &= t - 1 {
+		tb := t & -t
+		dst = append(dst, fmove{from: tb << 5, to: tb, kto: tb & (promo | kings>>5)})
+	}
+	return dst
+}
+
+// keepLongest keeps, of the captures dst[n0:], those that take the most pieces
+// (max_capture).
+func keepLongest(dst []fmove, n0 int) []fmove {
+	best := 0
+	for _, m := range dst[n0:] {
+		best = max(best, bits.OnesCount64(m.capt))
+	}
+	k := n0
+	for _, m := range dst[n0:] {
+		if bits.OnesCount64(m.capt) == best {
+			dst[k] = m
+			k++
+		}
+	}
+	return dst[:k]
+}
