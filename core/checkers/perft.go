@@ -62,8 +62,8 @@ type bulk struct {
 	must      bool
 	maxCap    bool
 	backMen   bool // men capture backwards
-	drawPlies int // plies without a capture or a man move that draw (0: no limit)
-	watch     int // plies from which a draw rule can apply
+	drawPlies int  // plies without a capture or a man move that draw (0: no limit)
+	watch     int  // plies from which a draw rule can apply
 	// buf holds the moves of the nodes on the current path, path their positions (by
 	// ply from the root), hist the hashes of the positions before the root (oldest
 	// first), for threefold repetition.
