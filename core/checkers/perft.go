@@ -61,9 +61,11 @@ type bulk struct {
 	promo     [2]uint64
 	must      bool
 	maxCap    bool
-	backMen   bool // men capture backwards
-	drawPlies int  // plies without a capture or a man move that draw (0: no limit)
-	watch     int  // plies from which a draw rule can apply
+	backMen   bool   // men capture backwards
+	allMen    uint64 // every square when men capture backwards, else none
+	ends      bool   // promotion ends the move
+	drawPlies int    // plies without a capture or a man move that draw (0: no limit)
+	watch     int    // plies from which a draw rule can apply
 	// buf holds the moves of the nodes on the current path, path their positions (by
 	// ply from the root), hist the hashes of the positions before the root (oldest
 	// first), for threefold repetition.
@@ -80,11 +82,14 @@ func (s *State) newBulk(depth int) *bulk {
 	r := &s.g.r
 	b := &bulk{
 		g: s.g, x: &s.x, promo: fastPromo,
-		must: r.MustCapture, maxCap: r.MaxCapture, backMen: r.MenCaptureBackwards,
+		must: r.MustCapture, maxCap: r.MaxCapture, backMen: r.MenCaptureBackwards, ends: r.PromotionEndsMove,
 		drawPlies: 2 * r.DrawMoves, watch: repeatPlies,
 		buf:  make([]fmove, 0, 16*depth+64),
 		path: make([]bulkPos, depth+1),
 		hist: s.hashes,
+	}
+	if b.backMen {
+		b.allMen = ^uint64(0)
 	}
 	if b.drawPlies > 0 {
 		b.watch = min(b.watch, b.drawPlies)
@@ -152,7 +157,7 @@ func (b *bulk) perft(c uint8, own, opp, kings uint64, depth, quiet, ply int) uin
 			jump |= rot(nopp, r.f4)&rot(empty, r.f8) | rot(nopp, r.f5)&rot(empty, r.f10)
 		}
 		if jump&nown != 0 {
-			n += b.count(cc, nown, nopp, nk)
+			n += b.countJumps(cc, nown, nopp, nk, empty)
 			continue
 		}
 		n += uint64(bits.OnesCount64(rot(nown, r.f4)&empty) + bits.OnesCount64(rot(nown, r.f5)&empty))
@@ -169,9 +174,12 @@ func (b *bulk) perft(c uint8, own, opp, kings uint64, depth, quiet, ply int) uin
 // intersection with a set of squares drops them.
 func rot(x uint64, k uint) uint64 { return bits.RotateLeft64(x, int(k)) }
 
+// rotations are the rotations of one colour's steps (see bulkRot).
+type rotations struct{ f4, f5, b4, b5, f8, f10, b8, b10 uint }
+
 // bulkRot[c] holds the rotations of colour c's steps: f4 and f5 the two steps towards
 // its crowning row, b4 and b5 the two back, f8, f10, b8, b10 the jumps.
-var bulkRot = [2]struct{ f4, f5, b4, b5, f8, f10, b8, b10 uint }{
+var bulkRot = [2]rotations{
 	{f4: 4, f5: 5, b4: 60, b5: 59, f8: 8, f10: 10, b8: 56, b10: 54},
 	{f4: 60, f5: 59, b4: 4, b5: 5, f8: 56, f10: 54, b8: 8, b10: 10},
 }
@@ -217,49 +225,161 @@ func (b *bulk) count(c uint8, own, opp, kings uint64) uint64 {
 	return uint64(b.g.fastCountOf(b.x, c, own, opp, kings))
 }
 
-// gen appends the legal moves of colour c (captures in the order of the capture walk,
-// then non-capturing moves by direction).
+// simple reports whether the capture sequences of men are simple to follow: men
+// capture forwards only, and a man crowned on the way stops there. Then a man's
+// sequence never comes back near its origin nor the pieces it took, and whether it goes
+// on from a square depends on that square alone (jumpsFrom).
+func (b *bulk) simple() bool { return b.ends && !b.backMen && !b.maxCap }
+
+// jumpsFrom returns the squares from which colour c's men jump forwards, one set for
+// each of the two forward directions, opp and empty as they stand.
+func jumpsFrom(r *rotations, opp, empty uint64) (j4, j5 uint64) {
+	return rot(opp, r.b4) & rot(empty, r.b8), rot(opp, r.b5) & rot(empty, r.b10)
+}
+
+// countJumps returns the number of legal moves of colour c when it may be able to
+// capture (empty: the empty squares).
+func (b *bulk) countJumps(c uint8, own, opp, kings, empty uint64) uint64 {
+	if !b.simple() {
+		return b.count(c, own, opp, kings)
+	}
+	r := &bulkRot[c]
+	j4, j5 := jumpsFrom(r, opp, empty)
+	on := j4 | j5 // squares from which a man's sequence goes on
+	men := own &^ kings
+	n := 0
+	for _, l := range [2]uint64{rot(men&j4, r.f8), rot(men&j5, r.f10)} {
+		n += bits.OnesCount64(l &^ on)
+		for t := l & on; t != 0; t &= t - 1 {
+			n += b.goOn(r, t&-t, j4, j5)
+		}
+	}
+	if k := own & kings; k != 0 {
+		k &= on | rot(opp, r.f4)&rot(empty, r.f8) | rot(opp, r.f5)&rot(empty, r.f10)
+		w := fastCounter{promo: fastPromo[c], men: b.g.manDirs[c], ends: b.ends}
+		for ; k != 0; k &= k - 1 {
+			bb := k & -k
+			w.empty = empty | bb
+			n += w.count(bb, true, opp)
+		}
+	}
+	if n == 0 || !b.must {
+		n += fastSimpleCount(c, own, kings, empty)
+	}
+	return uint64(n)
+}
+
+// goOn returns the number of sequences a man goes on with from the bit at (j4, j5 as
+// from jumpsFrom).
+func (b *bulk) goOn(r *rotations, at, j4, j5 uint64) int {
+	on := j4 | j5
+	n := 0
+	if at&j4 != 0 {
+		if l := rot(at, r.f8); l&on != 0 {
+			n += b.goOn(r, l, j4, j5)
+		} else {
+			n++
+		}
+	}
+	if at&j5 != 0 {
+		if l := rot(at, r.f10); l&on != 0 {
+			n += b.goOn(r, l, j4, j5)
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// gen appends the legal moves of colour c (captures first, then the other moves by
+// direction).
 func (b *bulk) gen(dst []fmove, c uint8, own, opp, kings uint64) []fmove {
+	r := &bulkRot[c]
 	empty := fastValid &^ (own | opp)
-	if j := b.g.fastJumpers(c, own, opp, kings, empty); j != 0 {
-		n0 := len(dst)
-		x := b.x
-		x.ready(b.g, c, modeBulk)
-		x.fm = dst
-		for ; j != 0; j &= j - 1 {
-			from := bits.TrailingZeros64(j)
-			x.from = from
-			x.empty = empty | 1<<uint(from)
-			x.fastJump(from, kings>>uint(from)&1 != 0, opp)
+	j4, j5 := jumpsFrom(r, opp, empty)
+	jumpers := own & (j4 | j5)
+	if k := own & kings; k != 0 || b.backMen {
+		if !b.backMen {
+			jumpers &^= k
 		}
-		dst, x.fm = x.fm, nil
-		if b.maxCap {
-			dst = keepLongest(dst, n0)
-		}
+		jumpers |= (own&kings | own&^kings&b.allMen) & (j4 | j5 | rot(opp, r.f4)&rot(empty, r.f8) | rot(opp, r.f5)&rot(empty, r.f10))
+	}
+	if jumpers != 0 {
+		dst = b.genJumps(dst, c, jumpers, opp, kings, empty, j4, j5)
 		if b.must {
 			return dst
 		}
 	}
 	promo := b.promo[c]
-	up, down := own&kings, own
-	if c == 1 {
-		up, down = own, own&kings
-	}
-	for t := down << 4 & empty; t != 0; t &= t - 1 {
+	k := own & kings
+	for t := rot(own, r.f4) & empty; t != 0; t &= t - 1 {
 		tb := t & -t
-		dst = append(dst, fmove{from: tb >> 4, to: tb, kto: tb & (promo | kings<<4)})
+		dst = append(dst, fmove{from: rot(tb, r.b4), to: tb, kto: tb & (promo | rot(kings, r.f4))})
 	}
-	for t := down << 5 & empty; t != 0; t &= t - 1 {
+	for t := rot(own, r.f5) & empty; t != 0; t &= t - 1 {
 		tb := t & -t
-		dst = append(dst, fmove{from: tb >> 5, to: tb, kto: tb & (promo | kings<<5)})
+		dst = append(dst, fmove{from: rot(tb, r.b5), to: tb, kto: tb & (promo | rot(kings, r.f5))})
 	}
-	for t := up >> 4 & empty; t != 0; t &= t - 1 {
+	for t := rot(k, r.b4) & empty; t != 0; t &= t - 1 {
 		tb := t & -t
-		dst = append(dst, fmove{from: tb << 4, to: tb, kto: tb & (promo | kings>>4)})
+		dst = append(dst, fmove{from: rot(tb, r.f4), to: tb, kto: tb})
 	}
-	for t := up >> 5 & empty; t != 0; t &= t - 1 {
+	for t := rot(k, r.b5) & empty; t != 0; t &= t - 1 {
 		tb := t & -t
-		dst = append(dst, fmove{from: tb << 5, to: tb, kto: tb & (promo | kings>>5)})
+		dst = append(dst, fmove{from: rot(tb, r.f5), to: tb, kto: tb})
+	}
+	return dst
+}
+
+// genJumps appends the capture sequences of colour c's pieces in jumpers (j4, j5 as from
+// jumpsFrom).
+func (b *bulk) genJumps(dst []fmove, c uint8, jumpers, opp, kings, empty, j4, j5 uint64) []fmove {
+	n0 := len(dst)
+	if b.simple() {
+		// Men by the squares alone; kings by the capture walk.
+		men := jumpers &^ kings
+		jumpers &= kings
+		for t := men & j4; t != 0; t &= t - 1 {
+			from := t & -t
+			dst = b.genOn(dst, c, from, rot(from, b.rot(c).f8), rot(from, b.rot(c).f4), j4, j5)
+		}
+		for t := men & j5; t != 0; t &= t - 1 {
+			from := t & -t
+			dst = b.genOn(dst, c, from, rot(from, b.rot(c).f10), rot(from, b.rot(c).f5), j4, j5)
+		}
+	}
+	if jumpers != 0 {
+		x := b.x
+		x.ready(b.g, c, modeBulk)
+		x.fm = dst
+		for ; jumpers != 0; jumpers &= jumpers - 1 {
+			from := bits.TrailingZeros64(jumpers)
+			x.from = from
+			x.empty = empty | 1<<uint(from)
+			x.fastJump(from, kings>>uint(from)&1 != 0, opp)
+		}
+		dst, x.fm = x.fm, nil
+	}
+	if b.maxCap {
+		dst = keepLongest(dst, n0)
+	}
+	return dst
+}
+
+func (b *bulk) rot(c uint8) *rotations { return &bulkRot[c] }
+
+// genOn appends the sequences of colour c's man from the bit from, which has landed on
+// the bit at taking the pieces capt.
+func (b *bulk) genOn(dst []fmove, c uint8, from, at, capt, j4, j5 uint64) []fmove {
+	r := &bulkRot[c]
+	if at&(j4|j5) == 0 {
+		return append(dst, fmove{from: from, to: at, capt: capt, kto: at & b.promo[c]})
+	}
+	if at&j4 != 0 {
+		dst = b.genOn(dst, c, from, rot(at, r.f8), capt|rot(at, r.f4), j4, j5)
+	}
+	if at&j5 != 0 {
+		dst = b.genOn(dst, c, from, rot(at, r.f10), capt|rot(at, r.f5), j4, j5)
 	}
 	return dst
 }
