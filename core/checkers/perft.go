@@ -66,6 +66,7 @@ type bulk struct {
 	ends      bool   // promotion ends the move
 	drawPlies int    // plies without a capture or a man move that draw (0: no limit)
 	watch     int    // plies from which a draw rule can apply
+	flip      uint8  // 1 when the board is turned and the colours swapped (bulkPerft)
 	// buf holds the moves of the nodes on the current path, path their positions (by
 	// ply from the root), hist the hashes of the positions before the root (oldest
 	// first), for threefold repetition.
@@ -98,6 +99,11 @@ func (s *State) newBulk(depth int) *bulk {
 }
 
 // bulkPerft is Perft on the 8x8 engine's bitboards, for games without hooks.
+//
+// The rules are the same for both colours turned by half a turn, so the count is the
+// same on the board turned round with the colours swapped (mirror). bulkPerft turns it
+// when that makes the side to move two plies above the leaves colour 1: then the moves
+// counted at the last ply are always those of colour 0, with fixed shifts (perft2).
 func (s *State) bulkPerft(depth int) uint64 {
 	switch {
 	case depth <= 0:
@@ -111,59 +117,87 @@ func (s *State) bulkPerft(depth int) uint64 {
 	if depth == 1 {
 		return b.count(c, own, opp, kings)
 	}
+	b.flip = c ^ uint8(depth&1) // the colour two plies above the leaves, to be 1
+	if b.flip == 0 {
+		// That colour is 0: turn the board.
+		own, opp, kings = mirror(own), mirror(opp), mirror(kings)
+	}
+	b.flip ^= 1
+	c ^= b.flip
+	if depth == 2 {
+		return b.perft2(own, opp, kings, int(s.p.quiet), 0)
+	}
 	return b.perft(c, own, opp, kings, depth, int(s.p.quiet), 0)
 }
 
-// perft counts below the position at ply from the root (depth >= 2), colour c to move
+// mirror turns the bits of a set of squares half a turn: square index i to 31-i, which
+// is bit b to 34-b in the 8x8 layout.
+func mirror(x uint64) uint64 { return bits.Reverse64(x) >> (63 - 34) }
+
+// perft counts below the position at ply from the root (depth >= 3), colour c to move
 // with the pieces own, the opponent's opp, the kings, quiet plies without a capture or a
-// man move.
+// man move (colours and squares as bulkPerft turned them).
 func (b *bulk) perft(c uint8, own, opp, kings uint64, depth, quiet, ply int) uint64 {
 	b.path[ply] = bulkPos{own, opp, kings}
 	start := len(b.buf)
 	b.buf = b.gen(b.buf, c, own, opp, kings)
-	moves := b.buf[start:]
 	var n uint64
-	if depth > 2 {
-		for i := range moves {
-			m := &moves[i]
-			nown, nopp := opp&^m.capt, own&^m.from|m.to // the child's side to move is c^1
-			nk := kings&^(m.from|m.capt) | m.kto
-			q := 0
-			if m.capt == 0 && kings&m.from != 0 {
-				q = quiet + 1
-			}
-			if q >= b.watch && b.drawn(c^1, nown, nopp, nk, q, ply+1) {
-				continue
-			}
+	for i := start; i < len(b.buf); i++ {
+		m := b.buf[i]
+		nown, nopp := opp&^m.capt, own&^m.from|m.to // the child's side to move is c^1
+		nk := kings&^(m.from|m.capt) | m.kto
+		q := 0
+		if m.capt == 0 && kings&m.from != 0 {
+			q = quiet + 1
+		}
+		switch {
+		case q >= b.watch && b.drawn(c^1, nown, nopp, nk, q, ply+1):
+		case depth == 3:
+			n += b.perft2(nown, nopp, nk, q, ply+1)
+		default:
 			n += b.perft(c^1, nown, nopp, nk, depth-1, q, ply+1)
 		}
-		b.buf = b.buf[:start]
-		return n
 	}
-	// The children's moves are counted here, the common case (no capture, compulsory
-	// captures, no kings) without a call.
-	cc := c ^ 1
-	r := &bulkRot[cc]
-	for _, m := range moves {
+	b.buf = b.buf[:start]
+	return n
+}
+
+// perft2 counts two plies below the position at ply, colour 1 to move (as perft): it
+// plays each move and counts colour 0's replies, the common case (men only, rules under
+// which their captures are simple) without a call, by fixed shifts.
+func (b *bulk) perft2(own, opp, kings uint64, quiet, ply int) uint64 {
+	b.path[ply] = bulkPos{own, opp, kings}
+	start := len(b.buf)
+	b.buf = b.gen(b.buf, 1, own, opp, kings)
+	simple := b.simple()
+	var n uint64
+	for _, m := range b.buf[start:] {
 		nown, nopp := opp&^m.capt, own&^m.from|m.to
 		nk := kings&^(m.from|m.capt) | m.kto
-		if m.capt == 0 && kings&m.from != 0 && quiet+1 >= b.watch && b.drawn(cc, nown, nopp, nk, quiet+1, ply+1) {
+		if m.capt == 0 && kings&m.from != 0 && quiet+1 >= b.watch && b.drawn(0, nown, nopp, nk, quiet+1, ply+1) {
 			continue
 		}
 		empty := fastValid &^ (nown | nopp)
-		k := nown & nk
-		jump := rot(nopp, r.b4)&rot(empty, r.b8) | rot(nopp, r.b5)&rot(empty, r.b10)
-		if k != 0 || b.backMen {
-			jump |= rot(nopp, r.f4)&rot(empty, r.f8) | rot(nopp, r.f5)&rot(empty, r.f10)
-		}
-		if jump&nown != 0 {
-			n += b.countJumps(cc, nown, nopp, nk, empty)
+		if nown&nk != 0 || !simple {
+			// Kings, or rules under which a man's capture is not simple.
+			n += b.countJumps(0, nown, nopp, nk, empty)
 			continue
 		}
-		n += uint64(bits.OnesCount64(rot(nown, r.f4)&empty) + bits.OnesCount64(rot(nown, r.f5)&empty))
-		if k != 0 {
-			n += uint64(bits.OnesCount64(rot(k, r.b4)&empty) + bits.OnesCount64(rot(k, r.b5)&empty))
+		// Colour 0's steps and jumps are shifts up: by 4 and 5 bits, 8 and 10.
+		j4, j5 := nopp>>4&(empty>>8), nopp>>5&(empty>>10)
+		on := j4 | j5
+		if nown&on != 0 {
+			// Men capture: the sequences that end after one jump, and those that go on.
+			l4, l5 := (nown&j4)<<8, (nown&j5)<<10
+			n += uint64(bits.OnesCount64(l4&^on) + bits.OnesCount64(l5&^on))
+			if (l4|l5)&on != 0 {
+				n += b.goOnAll(&bulkRot[0], l4&on, l5&on, j4, j5)
+			}
+			if b.must {
+				continue
+			}
 		}
+		n += uint64(bits.OnesCount64(nown<<4&empty) + bits.OnesCount64(nown<<5&empty))
 	}
 	b.buf = b.buf[:start]
 	return n
@@ -205,9 +239,7 @@ func (b *bulk) drawn(c uint8, own, opp, kings uint64, q, ply int) bool {
 			same = b.path[k] == here
 		} else {
 			if !hashed {
-				p := position{kings: set{lo: kings}, side: c}
-				p.pcs[c].lo, p.pcs[c^1].lo = own, opp
-				h, hashed = b.g.hash(&p), true
+				h, hashed = b.hash(c, own, opp, kings), true
 			}
 			same = b.hist[len(b.hist)+k] == h
 		}
@@ -218,6 +250,18 @@ func (b *bulk) drawn(c uint8, own, opp, kings uint64, q, ply int) bool {
 		}
 	}
 	return false
+}
+
+// hash is State.Hash of the position with colour c to move (colours and squares as
+// bulkPerft turned them).
+func (b *bulk) hash(c uint8, own, opp, kings uint64) uint64 {
+	if b.flip != 0 {
+		c ^= 1
+		own, opp, kings = mirror(own), mirror(opp), mirror(kings)
+	}
+	p := position{kings: set{lo: kings}, side: c}
+	p.pcs[c].lo, p.pcs[c^1].lo = own, opp
+	return b.g.hash(&p)
 }
 
 // count returns the number of legal moves of colour c.
@@ -247,12 +291,10 @@ func (b *bulk) countJumps(c uint8, own, opp, kings, empty uint64) uint64 {
 	j4, j5 := jumpsFrom(r, opp, empty)
 	on := j4 | j5 // squares from which a man's sequence goes on
 	men := own &^ kings
-	n := 0
-	for _, l := range [2]uint64{rot(men&j4, r.f8), rot(men&j5, r.f10)} {
-		n += bits.OnesCount64(l &^ on)
-		for t := l & on; t != 0; t &= t - 1 {
-			n += b.goOn(r, t&-t, j4, j5)
-		}
+	l4, l5 := rot(men&j4, r.f8), rot(men&j5, r.f10)
+	n := bits.OnesCount64(l4&^on) + bits.OnesCount64(l5&^on)
+	if (l4|l5)&on != 0 {
+		n += int(b.goOnAll(r, l4&on, l5&on, j4, j5))
 	}
 	if k := own & kings; k != 0 {
 		k &= on | rot(opp, r.f4)&rot(empty, r.f8) | rot(opp, r.f5)&rot(empty, r.f10)
@@ -265,6 +307,18 @@ func (b *bulk) countJumps(c uint8, own, opp, kings, empty uint64) uint64 {
 	}
 	if n == 0 || !b.must {
 		n += fastSimpleCount(c, own, kings, empty)
+	}
+	return uint64(n)
+}
+
+// goOnAll returns the number of sequences men go on with from the landing squares in
+// l4 and l5 (a square in both stands for two sequences).
+func (b *bulk) goOnAll(r *rotations, l4, l5, j4, j5 uint64) uint64 {
+	n := 0
+	for _, l := range [2]uint64{l4, l5} {
+		for ; l != 0; l &= l - 1 {
+			n += b.goOn(r, l&-l, j4, j5)
+		}
 	}
 	return uint64(n)
 }
