@@ -167,7 +167,14 @@ func (b *bulk) perft(c uint8, own, opp, kings uint64, depth, quiet, ply int) uin
 // rule in reach, rules under which men's captures are simple) is counted in the loop by
 // fixed shifts, with no call on its way, so that nothing has to be saved across one.
 func (b *bulk) perft2(own, opp, kings uint64, quiet, ply int) uint64 {
-	b.path[ply] = bulkPos{own, opp, kings}
+	// (Its own position is not recorded in path: no position it plays reaches back to
+	// it.)
+	if kings == 0 && b.simple() {
+		empty := fastValid &^ (own | opp)
+		if own&(opp<<4&(empty<<8)|opp<<5&(empty<<10)) == 0 {
+			return b.menOnly(own, opp, empty)
+		}
+	}
 	start := len(b.buf)
 	b.buf = b.gen(b.buf, 1, own, opp, kings)
 	// A king's quiet move reaches the draw rules' watch, or the replies take the general
@@ -204,6 +211,35 @@ func (b *bulk) perft2(own, opp, kings uint64, quiet, ply int) uint64 {
 	return n
 }
 
+// menOnly is perft2 when there are no kings and colour 1 cannot capture (empty: the
+// empty squares): colour 1's moves are steps up by 4 and 5 bits, and the replies are
+// counted without listing the moves.
+func (b *bulk) menOnly(own, opp, empty uint64) uint64 {
+	var n uint64
+	for _, step := range [2]uint{4, 5} {
+		for t := own >> step & empty; t != 0; t &= t - 1 {
+			x := t & -t
+			x |= x << step // the squares the man leaves and reaches
+			o, e := own^x, empty^x
+			j4, j5 := o>>4&(e>>8), o>>5&(e>>10)
+			on := j4 | j5
+			if opp&on == 0 {
+				n += ones2(opp<<4&e, opp<<5&e)
+				continue
+			}
+			l4, l5 := (opp&j4)<<8, (opp&j5)<<10
+			n += ones2(l4&^on, l5&^on)
+			if !b.must {
+				n += ones2(opp<<4&e, opp<<5&e)
+			}
+			if (l4|l5)&on != 0 {
+				n += b.goOnAll(&bulkRot[0], l4&on, l5&on, j4, j5)
+			}
+		}
+	}
+	return n
+}
+
 // reply counts colour 0's moves after colour 1's move m in the position at ply of
 // perft2, draw rules and all.
 func (b *bulk) reply(m fmove, own, opp, kings uint64, quiet, ply int) uint64 {
@@ -215,8 +251,7 @@ func (b *bulk) reply(m fmove, own, opp, kings uint64, quiet, ply int) uint64 {
 	return b.countJumps(0, nown, nopp, nk, fastValid&^(nown|nopp))
 }
 
-// ones2 returns the number of bits set in x and y together, without the call that
-// bits.OnesCount64 makes where the processor may lack the instruction.
+// ones2 returns the number of bits set in x and y together.
 func ones2(x, y uint64) uint64 {
 	return uint64(bits.OnesCount64(x) + bits.OnesCount64(y))
 }
