@@ -139,6 +139,27 @@ func mirror(x uint64) uint64 { return bits.Reverse64(x) >> (63 - 34) }
 // man move (colours and squares as bulkPerft turned them).
 func (b *bulk) perft(c uint8, own, opp, kings uint64, depth, quiet, ply int) uint64 {
 	b.path[ply] = bulkPos{own, opp, kings}
+	if kings == 0 && b.simple() {
+		r := &bulkRot[c]
+		empty := fastValid &^ (own | opp)
+		if j4, j5 := jumpsFrom(r, opp, empty); own&(j4|j5) == 0 {
+			// Men's steps only, played without listing them; each restarts the draw
+			// count.
+			var n uint64
+			for _, step := range [2]uint{r.f4, r.f5} {
+				for t := rot(own, step) & empty; t != 0; t &= t - 1 {
+					to := t & -t
+					x := to | rot(to, 64-step) // the squares the man reaches and leaves
+					if depth == 3 {
+						n += b.perft2(opp, own^x, to&b.promo[c], 0, ply+1)
+					} else {
+						n += b.perft(c^1, opp, own^x, to&b.promo[c], depth-1, 0, ply+1)
+					}
+				}
+			}
+			return n
+		}
+	}
 	start := len(b.buf)
 	b.buf = b.gen(b.buf, c, own, opp, kings)
 	var n uint64

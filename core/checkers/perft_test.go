@@ -208,6 +208,9 @@ func randomPosition(r *rand.Rand) string {
 	var lists [2][]string
 	density := 0.2 + 0.5*r.Float64()
 	kings := r.Float64()
+	if r.IntN(3) == 0 {
+		kings = 0 // men only
+	}
 	for sq := 1; sq <= 32; sq++ {
 		if r.Float64() > density {
 			continue
