@@ -184,9 +184,11 @@ func (b *bulk) perft(c uint8, own, opp, kings uint64, depth, quiet, ply int) uin
 }
 
 // perft2 counts two plies below the position at ply, colour 1 to move (as perft): it
-// plays each move and counts colour 0's replies. The common case (men only, no draw
-// rule in reach, rules under which men's captures are simple) is counted in the loop by
-// fixed shifts, with no call on its way, so that nothing has to be saved across one.
+// plays each move and counts colour 0's replies, by fixed shifts. With no kings on the
+// board, under rules where men's captures are simple, it does so without listing the
+// moves (menOnly, menJumps); otherwise it lists them, and the loop counts the replies of
+// the common case (colour 0 without kings, no draw rule in reach) with no call on its
+// way, so that nothing has to be saved across one.
 func (b *bulk) perft2(own, opp, kings uint64, quiet, ply int) uint64 {
 	// (Its own position is not recorded in path: no position it plays reaches back to
 	// it.)
