@@ -343,3 +343,38 @@ func TestPerftPathsAgreeEnglish(t *testing.T) {
 		assert.Equal(t, englishPerft[d], s.Perft(d), "bulk, depth %d", d)
 	}
 }
+
+func TestPerftHooksPlain(t *testing.T) {
+	// A game with hooks counts through Play and Undo, hooks and all: here the first
+	// capture (at ply 3 at the earliest) ends the game, so that the count falls below the
+	// built-in rules' from depth 4 on. The reference walks the tree to its leaves.
+	r := DefaultRules()
+	r.Hooks.IsOver = func(s *State) (bool, int, bool, error) {
+		n := s.counts()
+		return n[0]+n[1] < 24, -1, n[0]+n[1] < 24, nil
+	}
+	g, err := New("checkers/first-capture-draws", r)
+	require.NoError(t, err)
+	var walk func(s *State, d int) uint64
+	walk = func(s *State, d int) uint64 {
+		if d == 0 {
+			return 1
+		}
+		var n uint64
+		for _, m := range s.LegalMoves(nil) {
+			s.Play(m)
+			n += walk(s, d-1)
+			s.Undo()
+		}
+		return n
+	}
+	for d := 0; d <= 6; d++ {
+		s := g.Start()
+		assert.Equal(t, walk(g.Start(), d), s.Perft(d), "depth %d", d)
+		if d >= 4 {
+			assert.Less(t, s.Perft(d), englishPerft[d], "depth %d: the hook cuts the tree", d)
+		} else {
+			assert.Equal(t, englishPerft[d], s.Perft(d), "depth %d", d)
+		}
+	}
+}
