@@ -1,6 +1,9 @@
 package checkers
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Perft counts the positions reached after exactly depth moves; games that end earlier add
 // nothing. The moves at the last ply are counted without being played (bulk counting). s
@@ -78,17 +81,22 @@ type bulk struct {
 // repeatPlies is the least number of quiet plies a threefold repetition takes.
 const repeatPlies = 8
 
-// newBulk readies a bulkPerft of s to depth.
+// newBulk readies a bulkPerft of s to depth, in s's scratch space.
 func (s *State) newBulk(depth int) *bulk {
 	r := &s.g.r
-	b := &bulk{
+	if s.bulk == nil {
+		s.bulk = &bulk{}
+	}
+	b := s.bulk
+	*b = bulk{
 		g: s.g, x: &s.x, promo: fastPromo,
 		must: r.MustCapture, maxCap: r.MaxCapture, backMen: r.MenCaptureBackwards, ends: r.PromotionEndsMove,
 		drawPlies: 2 * r.DrawMoves, watch: repeatPlies,
-		buf:  make([]fmove, 0, 16*depth+64),
-		path: make([]bulkPos, depth+1),
+		buf:  b.buf[:0],
+		path: b.path[:0],
 		hist: s.hashes,
 	}
+	b.path = slices.Grow(b.path, depth+1)[:depth+1]
 	if b.backMen {
 		b.allMen = ^uint64(0)
 	}
@@ -521,15 +529,16 @@ func (b *bulk) genJumps(dst []fmove, c uint8, jumpers, opp, kings, empty, j4, j5
 	n0 := len(dst)
 	if b.simple() {
 		// Men by the squares alone; kings by the capture walk.
+		r := &bulkRot[c]
 		men := jumpers &^ kings
 		jumpers &= kings
 		for t := men & j4; t != 0; t &= t - 1 {
 			from := t & -t
-			dst = b.genOn(dst, c, from, rot(from, b.rot(c).f8), rot(from, b.rot(c).f4), j4, j5)
+			dst = b.genOn(dst, c, from, rot(from, r.f8), rot(from, r.f4), j4, j5)
 		}
 		for t := men & j5; t != 0; t &= t - 1 {
 			from := t & -t
-			dst = b.genOn(dst, c, from, rot(from, b.rot(c).f10), rot(from, b.rot(c).f5), j4, j5)
+			dst = b.genOn(dst, c, from, rot(from, r.f10), rot(from, r.f5), j4, j5)
 		}
 	}
 	if jumpers != 0 {
@@ -549,8 +558,6 @@ func (b *bulk) genJumps(dst []fmove, c uint8, jumpers, opp, kings, empty, j4, j5
 	}
 	return dst
 }
-
-func (b *bulk) rot(c uint8) *rotations { return &bulkRot[c] }
 
 // genOn appends the sequences of colour c's man from the bit from, which has landed on
 // the bit at taking the pieces capt.

@@ -108,6 +108,7 @@ type State struct {
 	lens   []uint8     // scratch: pieces taken by each capture being generated
 	buf    []core.Move // scratch for PlayRandom and internal move lists
 	pbuf   []core.Move // scratch for Perft
+	bulk   *bulk       // scratch for Perft on the 8x8 engine
 }
 
 // Reset returns s to the initial position, keeping its memory.
