@@ -32,9 +32,10 @@ func TestPerftEnglish(t *testing.T) {
 	for d := 0; d <= last; d++ {
 		assert.Equal(t, englishPerft[d], g.Start().Perft(d), "depth %d", d)
 	}
-	// The contract's plain perft (LegalMoves, Play, Undo through the interface) agrees
-	// with the bulk counting.
+	// core.Perft takes the game's own (bulk) perft; through the bare core.State
+	// interface (LegalMoves, Clone and Play, every rule checked) it counts the same.
 	assert.Equal(t, englishPerft[6], coretest.Perft(g.NewState(), 6))
+	assert.Equal(t, englishPerft[6], coretest.Perft(struct{ core.State }{g.NewState()}, 6))
 }
 
 func TestPerftEnglishGeneric(t *testing.T) {
