@@ -20,7 +20,9 @@ func newPerftCmd(a *app) *cobra.Command {
 		Short: "Count the positions reached after each number of moves (a move-generator check)",
 		Long: `Count the positions reached after exactly 1..depth moves from the start (or from
 --from POSITION). Games that end earlier add nothing. --divide prints the count
-below each first move, to compare with another engine and find a bug.
+below each first move, to compare with another engine and find a bug. Each depth is a
+count of its own (checkers on the 8x8 board without hooks: on bare bitboards, the last
+ply's moves counted without being played, no game-over check but the draw rules).
 
 In a variant with Lua hooks, a game stopped by an error in its script (a failing hook,
 listing the moves or playing one before the last ply, whose moves are counted without

@@ -67,6 +67,7 @@ const (
 	modeCount   uint8 = iota // count the sequences (the longest only, under max_capture)
 	modeCollect              // append their codes
 	modeFind                 // find one sequence by destination and index
+	modeBulk                 // append their effects (fast engine, for Perft)
 )
 
 // jumpCtx walks the capture sequences of one piece, depth first, trying landing squares
@@ -98,6 +99,8 @@ type jumpCtx struct {
 	dst  []core.Move
 	lens []uint8
 	seen [maxSquares]uint16
+	// modeBulk: the sequences' effects
+	fm []fmove
 	// modeFind: the want-th sequence (from 0) to target; the result
 	target, want, found int
 	done                bool
@@ -109,9 +112,12 @@ type jumpCtx struct {
 
 // jumps readies the walk for the side to move.
 func (s *State) jumps(mode uint8) *jumpCtx {
-	x := &s.x
-	g := s.g
-	c := s.p.side
+	s.x.ready(s.g, s.p.side, mode)
+	return &s.x
+}
+
+// ready readies the walk for colour c.
+func (x *jumpCtx) ready(g *Game, c, mode uint8) {
 	x.g = g
 	x.mode = mode
 	x.fast = g.fast
@@ -125,7 +131,6 @@ func (s *State) jumps(mode uint8) *jumpCtx {
 	x.capt = set{}
 	x.count, x.best = 0, 0
 	x.found, x.done = 0, false
-	return x
 }
 
 // leaf records a complete sequence ending at cell at; king says whether the piece is a
@@ -162,6 +167,13 @@ func (x *jumpCtx) leaf(at int, king bool) {
 			copy(x.foundPath[:], x.path[:x.n])
 		}
 		x.found++
+	case modeBulk:
+		tb := uint64(1) << uint(at)
+		m := fmove{from: 1 << uint(x.from), to: tb, capt: x.capt.lo}
+		if king {
+			m.kto = tb
+		}
+		x.fm = append(x.fm, m)
 	}
 }
 
@@ -349,15 +361,20 @@ func (s *State) capturesDone(dst []core.Move, n0 int) []core.Move {
 // fastCount counts the legal moves on the 8x8 engine without listing them.
 func (s *State) fastCount() int {
 	c := s.p.side
-	own, opp, kings := s.p.pcs[c].lo, s.p.pcs[c^1].lo, s.p.kings.lo
+	return s.g.fastCountOf(&s.x, c, s.p.pcs[c].lo, s.p.pcs[c^1].lo, s.p.kings.lo)
+}
+
+// fastCountOf counts the legal moves of colour c on the 8x8 engine, own and opp its and
+// the opponent's pieces; x is scratch for max_capture.
+func (g *Game) fastCountOf(x *jumpCtx, c uint8, own, opp, kings uint64) int {
 	empty := fastValid &^ (own | opp)
-	jumpers := s.g.fastJumpers(c, own, opp, kings, empty)
+	jumpers := g.fastJumpers(c, own, opp, kings, empty)
 	if jumpers == 0 {
 		return fastSimpleCount(c, own, kings, empty)
 	}
 	var n int
-	if s.g.r.MaxCapture {
-		x := s.jumps(modeCount)
+	if g.r.MaxCapture {
+		x.ready(g, c, modeCount)
 		for j := jumpers; j != 0; j &= j - 1 {
 			b := bits.TrailingZeros64(j)
 			x.from = b
@@ -366,14 +383,14 @@ func (s *State) fastCount() int {
 		}
 		n = x.count
 	} else {
-		w := fastCounter{promo: fastPromo[c], men: s.g.manDirs[c], ends: s.g.r.PromotionEndsMove}
+		w := fastCounter{promo: fastPromo[c], men: g.manDirs[c], ends: g.r.PromotionEndsMove}
 		for j := jumpers; j != 0; j &= j - 1 {
 			b := bits.TrailingZeros64(j)
 			w.empty = empty | 1<<uint(b)
 			n += w.count(uint64(1)<<uint(b), kings>>uint(b)&1 != 0, opp)
 		}
 	}
-	if !s.g.r.MustCapture {
+	if !g.r.MustCapture {
 		n += fastSimpleCount(c, own, kings, empty)
 	}
 	return n

@@ -108,6 +108,7 @@ type State struct {
 	lens   []uint8     // scratch: pieces taken by each capture being generated
 	buf    []core.Move // scratch for PlayRandom and internal move lists
 	pbuf   []core.Move // scratch for Perft
+	bulk   *bulk       // scratch for Perft on the 8x8 engine
 }
 
 // Reset returns s to the initial position, keeping its memory.
@@ -224,33 +225,6 @@ func (s *State) PlayRandom(r *rand.Rand) int {
 		plies++
 	}
 	return plies
-}
-
-// Perft counts the positions reached after exactly depth moves, counting the moves at the
-// last ply without playing them. s is left as it was.
-func (s *State) Perft(depth int) uint64 {
-	if depth <= 0 {
-		return 1
-	}
-	s.pbuf = s.pbuf[:0]
-	return s.perft(depth)
-}
-
-func (s *State) perft(depth int) uint64 {
-	if depth == 1 {
-		return uint64(s.count())
-	}
-	start := len(s.pbuf)
-	s.pbuf = s.LegalMoves(s.pbuf)
-	end := len(s.pbuf)
-	var n uint64
-	for i := start; i < end; i++ {
-		s.Play(s.pbuf[i])
-		n += s.perft(depth - 1)
-		s.Undo()
-	}
-	s.pbuf = s.pbuf[:start]
-	return n
 }
 
 // endCheck ends the game when the rules say so; the side to move has just changed.
@@ -442,21 +416,24 @@ func (g *Game) cell(sq int) int {
 }
 
 // computeHash returns the Zobrist hash of the pieces and the side to move.
-func (s *State) computeHash() uint64 {
+func (s *State) computeHash() uint64 { return s.g.hash(&s.p) }
+
+// hash returns the Zobrist hash of p's pieces and side to move.
+func (g *Game) hash(p *position) uint64 {
 	var h uint64
-	for sq := 0; sq < s.g.squares; sq++ {
-		i := s.g.cell(sq)
+	for sq := 0; sq < g.squares; sq++ {
+		i := g.cell(sq)
 		for c := 0; c < 2; c++ {
-			if s.p.pcs[c].has(i) {
+			if p.pcs[c].has(i) {
 				k := c
-				if s.p.kings.has(i) {
+				if p.kings.has(i) {
 					k += 2
 				}
 				h ^= zob[k][i]
 			}
 		}
 	}
-	if s.p.side == 1 {
+	if p.side == 1 {
 		h ^= zobSide
 	}
 	return h
