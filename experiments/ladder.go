@@ -60,8 +60,7 @@ type LadderRung struct {
 	Agent string `json:"agent"` // the rung's agent, as a spec
 	Cell  int    `json:"cell"`
 	Games int64  `json:"games"`
-	// FirstSeatWin, Advantage and Balance are the cell's metrics with 95% intervals
-	// (the balance's from the advantage's, for two seats).
+	// FirstSeatWin, Advantage and Balance are the cell's metrics with 95% intervals.
 	FirstSeatWin Estimate `json:"first_seat_win_rate"`
 	Advantage    Estimate `json:"first_seat_advantage"`
 	Balance      Estimate `json:"balance"`
@@ -126,26 +125,6 @@ func cellDisagrees(c *CellSummary) bool {
 	return ok && disagrees(p, c.Metrics["first_seat_advantage"])
 }
 
-// balanceEstimate is a cell's balance with an interval: the summary's, or for two
-// seats the one its advantage's interval gives (balance = 1 - 2|advantage|).
-func balanceEstimate(c *CellSummary) Estimate {
-	b := c.Metrics["balance"]
-	if !math.IsNaN(b.Lo) || c.Seats != 2 {
-		return b
-	}
-	a := c.Metrics["first_seat_advantage"]
-	if math.IsNaN(a.Lo) || math.IsNaN(a.Hi) || math.IsNaN(b.Value) {
-		return b
-	}
-	far := math.Max(math.Abs(a.Lo), math.Abs(a.Hi))
-	near := math.Min(math.Abs(a.Lo), math.Abs(a.Hi))
-	if a.Lo <= 0 && a.Hi >= 0 {
-		near = 0
-	}
-	clamp := func(x float64) float64 { return math.Max(0, math.Min(1, x)) }
-	return Estimate{b.Value, clamp(1 - 2*far), clamp(1 - 2*near)}
-}
-
 // ladderKey groups the cells of one variant at one sweep point.
 func ladderKey(variant string, sweep []Knob) string {
 	return variant + "\x00" + sweepString(sweep)
@@ -194,7 +173,7 @@ func buildLadders(p *Plan, cells []*CellSummary) []*Ladder {
 		l.Rungs = append(l.Rungs, LadderRung{
 			Rung: *c.Rung, Agent: c.RungAgent, Cell: i, Games: c.Games,
 			FirstSeatWin: c.Metrics["first_seat_win_rate"], Advantage: c.Metrics["first_seat_advantage"],
-			Balance: balanceEstimate(c), Disagrees: c.Disagrees,
+			Balance: c.Metrics["balance"], Disagrees: c.Disagrees,
 		})
 	}
 	for key, l := range byKey {

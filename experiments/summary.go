@@ -22,9 +22,9 @@ type metric struct {
 var allMetrics = append([]metric{
 	{"first_seat_win_rate", "share of games the first seat wins (95% Wilson interval)", 0, 1,
 		func(c *CellSummary) Estimate { return c.BySeat[0].Win }},
-	{"first_seat_advantage", "the first seat's score rate (wins + draws/2) minus a fair share (1/seats); 0 is fair", -1, 1,
+	{"first_seat_advantage", "the first seat's score rate (wins + draws/2) minus a fair share (1/seats); 0 is fair (95% interval: Newcombe's score method on the Wilson bounds of its win and loss rates)", -1, 1,
 		func(c *CellSummary) Estimate { return c.advantage }},
-	{"balance", "1 minus the largest gap between the seats' score rates (draws as half); 1 is perfectly balanced", 0, 1,
+	{"balance", "1 minus the largest gap between the seats' score rates (draws as half); 1 is perfectly balanced (95% interval: for two seats the advantage's, folded; for more, Bonferroni over the seats' score-rate intervals)", 0, 1,
 		func(c *CellSummary) Estimate { return c.balance }},
 	{"drawishness", "share of games drawn, timeouts included (95% Wilson interval)", 0, 1,
 		func(c *CellSummary) Estimate { return wilson(c.draws, c.Games) }},
@@ -331,22 +331,8 @@ func summarizeCell(p *Plan, i int, cr *CellResult) *CellSummary {
 		c.SeatsEqual = SeatTest{P: math.NaN(), Method: "none", Stat: math.NaN()}
 	}
 	if c.Games > 0 && len(c.BySeat) > 0 && !c.Failing {
-		// The first seat's score per game is 1, 1/2 or 0: a mean with its normal interval.
-		w, d, n := float64(c.BySeat[0].Wins), float64(c.BySeat[0].Draws), float64(c.Games)
-		mean := (w + d/2) / n
-		sd := 0.0
-		if n > 1 {
-			ss := w*(1-mean)*(1-mean) + d*(0.5-mean)*(0.5-mean) + (n-w-d)*mean*mean
-			sd = math.Sqrt(ss / (n - 1))
-		}
-		adv := meanCI(c.Games, mean, sd)
-		fair := 1 / float64(cp.Seats)
-		c.advantage = Estimate{adv.Value - fair, adv.Lo - fair, adv.Hi - fair}
-		lo, hi := math.Inf(1), math.Inf(-1)
-		for _, s := range c.BySeat {
-			lo, hi = math.Min(lo, s.Score), math.Max(hi, s.Score)
-		}
-		c.balance = point(1 - (hi - lo))
+		// Score rates from the seats' wins, draws and losses (fairness.go).
+		c.advantage, c.balance = advantageOf(c.BySeat), balanceOf(c.BySeat, z95)
 	}
 	c.Metrics = map[string]Estimate{}
 	for _, m := range allMetrics {
