@@ -1,7 +1,9 @@
 package experiments
 
 import (
+	"fmt"
 	"math"
+	"sort"
 )
 
 // Fairness statistics: a seat's score rate and the first seat's advantage, the
@@ -196,4 +198,94 @@ func invertP(d float64, at func(z float64) Estimate) float64 {
 		}
 	}
 	return math.Min(1, 2*normalSurvival((lo+hi)/2))
+}
+
+// Family is the report's family of hypothesis tests, whose p-values are adjusted
+// together by Holm's step-down method (Holm 1979), which holds the chance of any false
+// "significant" in the family at 5% whatever the tests' dependence: every cell's seat
+// test and every balance comparison with the baseline. A result is called significant
+// only on its adjusted p-value.
+type Family struct {
+	Method      string `json:"method"` // "holm"
+	Tests       int    `json:"tests"`
+	SeatTests   int    `json:"seat_tests"`
+	Comparisons int    `json:"balance_comparisons"`
+	// Significant counts the tests with an adjusted p below 0.05; Unadjusted those with
+	// a raw p below it.
+	Significant int `json:"significant"`
+	Unadjusted  int `json:"significant_unadjusted"`
+}
+
+// String names the family for the legends: "Holm over the report's 50 tests (30 seat
+// tests, 20 balance comparisons)".
+func (f *Family) String() string {
+	return fmt.Sprintf("Holm over the report's %s (%s, %s)", plural(f.Tests, "test"), plural(f.SeatTests, "seat test"),
+		plural(f.Comparisons, "balance comparison"))
+}
+
+// plural writes "1 test", "2 tests".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// holm returns Holm's adjusted p-values: with the m p-values in increasing order
+// p₍₁₎ ≤ … ≤ p₍ₘ₎, p̃₍ᵢ₎ = max over j ≤ i of min(1, (m − j + 1) p₍ⱼ₎). NaN stays NaN and
+// does not count in m.
+func holm(ps []float64) []float64 {
+	out := make([]float64, len(ps))
+	var idx []int
+	for i, p := range ps {
+		out[i] = math.NaN()
+		if !math.IsNaN(p) {
+			idx = append(idx, i)
+		}
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return ps[idx[a]] < ps[idx[b]] })
+	m, run := len(idx), 0.0
+	for j, i := range idx {
+		run = math.Max(run, math.Min(1, float64(m-j)*ps[i]))
+		out[i] = run
+	}
+	return out
+}
+
+// adjustFamily adjusts the report's seat tests and balance comparisons together
+// (Holm), sets each comparison's verdict and records the family.
+func adjustFamily(rep *Report) {
+	var ps []float64
+	f := &Family{Method: "holm"}
+	for _, c := range rep.Cells {
+		ps = append(ps, c.SeatsEqual.P)
+		if !math.IsNaN(c.SeatsEqual.P) {
+			f.SeatTests++
+		}
+	}
+	for _, cmp := range rep.Comparisons {
+		ps = append(ps, cmp.BalanceP)
+		if !math.IsNaN(cmp.BalanceP) {
+			f.Comparisons++
+		}
+	}
+	adj := holm(ps)
+	for i, c := range rep.Cells {
+		c.SeatsEqualHolm = adj[i]
+	}
+	for k := range rep.Comparisons {
+		cmp := &rep.Comparisons[k]
+		cmp.BalancePHolm = adj[len(rep.Cells)+k]
+		cmp.Verdict = verdictOf(cmp.Balance, cmp.BalancePHolm)
+	}
+	for i, p := range ps {
+		if !math.IsNaN(p) && p < significantLevel {
+			f.Unadjusted++
+		}
+		if !math.IsNaN(adj[i]) && adj[i] < significantLevel {
+			f.Significant++
+		}
+	}
+	f.Tests = f.SeatTests + f.Comparisons
+	rep.Family = f
 }

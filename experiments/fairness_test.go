@@ -297,3 +297,68 @@ func slicesMin(x []float64) float64 {
 	}
 	return m
 }
+
+// TestHolm: Holm's adjusted p-values against R's p.adjust(c(0.01, 0.04, 0.03, 0.005),
+// "holm") = 0.03 0.06 0.06 0.02, and against the definition by brute force (the
+// largest (m − rank + 1)·p over the p-values no larger) on random vectors.
+func TestHolm(t *testing.T) {
+	got := holm([]float64{0.01, 0.04, 0.03, 0.005})
+	for i, want := range []float64{0.03, 0.06, 0.06, 0.02} {
+		assert.InDelta(t, want, got[i], 1e-12)
+	}
+	got = holm([]float64{0.5, math.NaN(), 0.01})
+	assert.InDelta(t, 0.5, got[0], 1e-12)
+	assert.True(t, math.IsNaN(got[1]))
+	assert.InDelta(t, 0.02, got[2], 1e-12)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		m := 1 + rng.IntN(12)
+		ps := make([]float64, m)
+		for i := range ps {
+			ps[i] = math.Pow(rng.Float64(), 3)
+		}
+		adj := holm(ps)
+		for i := range ps {
+			want := 0.0
+			for j := range ps {
+				if ps[j] <= ps[i] {
+					rank := 0 // how many p-values are smaller than ps[j]
+					for k := range ps {
+						if ps[k] < ps[j] {
+							rank++
+						}
+					}
+					want = math.Max(want, math.Min(1, float64(m-rank)*ps[j]))
+				}
+			}
+			assert.InDelta(t, want, adj[i], 1e-12)
+		}
+	}
+}
+
+// TestFamilyAndVerdicts: a report's seat tests and balance comparisons are adjusted
+// together, and a comparison is called fairer only when its adjusted p is small.
+func TestFamilyAndVerdicts(t *testing.T) {
+	two := func(w, d, l int64) []Rate { return []Rate{rateOf("1", WDL{w, d, l}), rateOf("2", WDL{l, d, w})} }
+	cells := []*CellSummary{
+		{Cell: 0, Label: "base", BySeat: two(700, 0, 300), SeatsEqual: SeatTest{P: signTest(700, 300)}},
+		{Cell: 1, Label: "pie", BySeat: two(505, 0, 495), SeatsEqual: SeatTest{P: signTest(505, 495)}},
+		{Cell: 2, Label: "near", BySeat: two(690, 0, 310), SeatsEqual: SeatTest{P: signTest(690, 310)}},
+	}
+	rep := &Report{Cells: cells}
+	for _, i := range []int{1, 2} {
+		d, p := balanceDiff(cells[i].BySeat, cells[0].BySeat)
+		rep.Comparisons = append(rep.Comparisons, Comparison{Cell: i, Label: cells[i].Label, Baseline: 0, BaselineLabel: "base", Balance: d, BalanceP: p})
+	}
+	adjustFamily(rep)
+	f := rep.Family
+	assert.Equal(t, 5, f.Tests)
+	assert.Equal(t, 3, f.SeatTests)
+	assert.Equal(t, 2, f.Comparisons)
+	want := holm([]float64{cells[0].SeatsEqual.P, cells[1].SeatsEqual.P, cells[2].SeatsEqual.P, rep.Comparisons[0].BalanceP, rep.Comparisons[1].BalanceP})
+	assert.InDelta(t, want[0], cells[0].SeatsEqualHolm, 1e-15)
+	assert.InDelta(t, want[3], rep.Comparisons[0].BalancePHolm, 1e-15)
+	assert.Equal(t, verdictFairer, rep.Comparisons[0].Verdict)
+	assert.Equal(t, verdictUnshown, rep.Comparisons[1].Verdict)
+	assert.Contains(t, f.String(), "5 tests (3 seat tests, 2 balance comparisons)")
+}

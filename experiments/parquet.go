@@ -156,7 +156,7 @@ func columnType(name string, knob bool, rows [][]string, j int) reflect.Type {
 
 // measureSuffixes end the names of the CSV's columns that are measures (numbers even
 // when a study's values happen to be whole).
-var measureSuffixes = []string{"_lo", "_hi", "_rate", "_median", "_sd", "_p", "_stat", "_df", "_advantage"}
+var measureSuffixes = []string{"_lo", "_hi", "_rate", "_median", "_sd", "_p", "_holm", "_stat", "_df", "_advantage"}
 
 // isMeasure reports whether a CSV column is a measure: a metric, its interval, or a
 // name ending as measures do.

@@ -54,6 +54,11 @@ type Report struct {
 	Header      Header         `json:"header"`
 	Cells       []*CellSummary `json:"cells"`
 	Comparisons []Comparison   `json:"comparisons"`
+	// PerfectComparisons compare the variants' balance under perfect play, where the
+	// solver proved both (ladder studies).
+	PerfectComparisons []PerfectComparison `json:"perfect_play_comparisons,omitempty"`
+	// Family is the family of tests whose p-values are adjusted together (Holm).
+	Family *Family `json:"multiple_comparisons,omitempty"`
 	// Standings are a tournament's ratings and win matrix (nil for a study).
 	Standings *Standings `json:"standings,omitempty"`
 	// Ladders are the study's skill ladders, one per variant and sweep point (nil
@@ -136,6 +141,9 @@ type CellSummary struct {
 	// seats_equal_method, seats_equal_stat, seats_equal_df). Its P is NaN in a failing
 	// cell.
 	SeatsEqual SeatTest `json:"-"`
+	// SeatsEqualHolm is SeatsEqual.P adjusted over the report's family (Report.Family;
+	// JSON: seats_equal_p_holm).
+	SeatsEqualHolm float64 `json:"-"`
 	// Failing reports more failed trials than the study's max_failures allows: the
 	// cell has no balance, advantage or seat test, and is in no comparison.
 	Failing bool `json:"failing"`
@@ -210,16 +218,59 @@ func (d Distribution) hist() Hist {
 	return h
 }
 
-// Comparison is the difference in the first seat's win rate between a cell and its
-// baseline: Newcombe's 95% interval and a two-proportion z-test.
+// Comparison answers "is the cell fairer than its baseline?": the difference in
+// balance (the cell's minus the baseline's; positive: the cell is fairer) with its 95%
+// MOVER interval and the p-value that inverts it (fairness.go), that p-value adjusted
+// by Holm's method over the report's family of tests (Report.Family), and the verdict
+// it gives. The difference in the first seat's win rate, with Newcombe's 95% interval
+// and a two-proportion z-test, is kept as a secondary measure (its p is unadjusted
+// and outside the family: it says which seat the change favours, not whether it is
+// fairer).
 type Comparison struct {
 	Cell          int      `json:"cell"`
 	Label         string   `json:"label"`
 	Baseline      int      `json:"baseline"`
 	BaselineLabel string   `json:"baseline_label"`
-	Diff          Estimate `json:"difference"`
-	Z             float64  `json:"z"`
-	P             float64  `json:"p"`
+	Balance       Estimate `json:"balance_difference"`
+	BalanceP      float64  `json:"balance_p"`
+	BalancePHolm  float64  `json:"balance_p_holm"`
+	// Verdict is "fairer", "less fair" (the adjusted p below 0.05) or "not shown
+	// different".
+	Verdict string   `json:"verdict"`
+	Diff    Estimate `json:"difference"` // the first seat's win rate, cell − baseline
+	Z       float64  `json:"z"`
+	P       float64  `json:"p"`
+}
+
+// PerfectComparison compares the balance of two variants under perfect play, where
+// the solver proved both: exact values, no interval and no test.
+type PerfectComparison struct {
+	Label           string  `json:"label"`
+	BaselineLabel   string  `json:"baseline_label"`
+	Result          string  `json:"result"`          // "win +2", "draw"
+	BaselineResult  string  `json:"baseline_result"` // the baseline's
+	Balance         float64 `json:"balance"`
+	BaselineBalance float64 `json:"baseline_balance"`
+	Difference      float64 `json:"difference"` // positive: the variant is fairer
+}
+
+// Verdicts of a comparison.
+const (
+	verdictFairer    = "fairer"
+	verdictLessFair  = "less fair"
+	verdictUnshown   = "not shown different"
+	significantLevel = 0.05
+)
+
+// verdictOf is a comparison's verdict from its balance difference and adjusted p.
+func verdictOf(d Estimate, pHolm float64) string {
+	switch {
+	case math.IsNaN(pHolm) || pHolm >= significantLevel:
+		return verdictUnshown
+	case d.Value > 0:
+		return verdictFairer
+	}
+	return verdictLessFair
 }
 
 // Summarize derives the report from a finished result.
@@ -262,7 +313,9 @@ func Summarize(r *Result) *Report {
 	// A tournament's cells are pairings, not variants against a baseline.
 	if rep.Standings = tournamentStandings(r); rep.Standings == nil {
 		rep.Comparisons = compare(p, rep.Cells)
+		rep.PerfectComparisons = comparePerfect(rep.Ladders)
 	}
+	adjustFamily(rep)
 	return rep
 }
 
@@ -323,7 +376,7 @@ func summarizeCell(p *Plan, i int, cr *CellResult) *CellSummary {
 	for s, r := range c.BySeat {
 		wins[s] = r.Wins
 	}
-	c.SeatsEqual = seatsEqual(wins)
+	c.SeatsEqual, c.SeatsEqualHolm = seatsEqual(wins), math.NaN()
 	c.advantage, c.balance = none(), none()
 	if c.Failing {
 		// The games that did not fail are those that happened to miss the failure: no
@@ -375,9 +428,35 @@ func compare(p *Plan, cells []*CellSummary) []Comparison {
 		}
 		a, b := cells[i].BySeat[0], cells[base].BySeat[0]
 		z, pv := twoProportionZ(a.Wins, a.Games, b.Wins, b.Games)
+		bd, bp := balanceDiff(cells[i].BySeat, cells[base].BySeat)
 		out = append(out, Comparison{
 			Cell: i, Label: c.Label, Baseline: base, BaselineLabel: p.Cells[base].Label,
+			Balance: bd, BalanceP: bp, BalancePHolm: math.NaN(),
 			Diff: newcombeDiff(a.Wins, a.Games, b.Wins, b.Games), Z: z, P: pv,
+		})
+	}
+	return out
+}
+
+// comparePerfect compares each ladder's perfect-play balance with its baseline's
+// (the first variant's ladder at the same sweep point), where both are proved.
+func comparePerfect(ladders []*Ladder) []PerfectComparison {
+	var out []PerfectComparison
+	first := map[string]*Ladder{}
+	for _, l := range ladders {
+		if _, ok := first[sweepString(l.Sweep)]; !ok {
+			first[sweepString(l.Sweep)] = l
+		}
+	}
+	for _, l := range ladders {
+		base := first[sweepString(l.Sweep)]
+		if base == l || l.PerfectBalance == nil || base.PerfectBalance == nil {
+			continue
+		}
+		out = append(out, PerfectComparison{
+			Label: l.Label, BaselineLabel: base.Label, Result: solutionText(l.Solution),
+			BaselineResult: solutionText(base.Solution), Balance: *l.PerfectBalance,
+			BaselineBalance: *base.PerfectBalance, Difference: *l.PerfectBalance - *base.PerfectBalance,
 		})
 	}
 	return out
@@ -417,10 +496,11 @@ func (c CellSummary) MarshalJSON() ([]byte, error) {
 		plain
 		Branching    any    `json:"branching"`
 		SeatsEqualP  any    `json:"seats_equal_p"`
+		SeatsHolm    any    `json:"seats_equal_p_holm"`
 		SeatsMethod  string `json:"seats_equal_method"`
 		SeatsEqualX2 any    `json:"seats_equal_stat"`
 		SeatsEqualDF int    `json:"seats_equal_df,omitempty"`
-	}{plain(c), jsonNum(c.Branching), jsonNum(c.SeatsEqual.P), c.SeatsEqual.Method,
+	}{plain(c), jsonNum(c.Branching), jsonNum(c.SeatsEqual.P), jsonNum(c.SeatsEqualHolm), c.SeatsEqual.Method,
 		jsonNum(c.SeatsEqual.Stat), c.SeatsEqual.DF})
 }
 
@@ -449,9 +529,11 @@ func (c Comparison) MarshalJSON() ([]byte, error) {
 	type plain Comparison
 	return json.Marshal(struct {
 		plain
-		Z any `json:"z"`
-		P any `json:"p"`
-	}{plain(c), jsonNum(c.Z), jsonNum(c.P)})
+		Z  any `json:"z"`
+		P  any `json:"p"`
+		BP any `json:"balance_p"`
+		BH any `json:"balance_p_holm"`
+	}{plain(c), jsonNum(c.Z), jsonNum(c.P), jsonNum(c.BalanceP), jsonNum(c.BalancePHolm)})
 }
 
 func jsonNum(x float64) any {
