@@ -214,19 +214,33 @@ func (a *app) progressMode(mode string) (bool, error) {
 
 // report prints the table (or JSON with --json) and writes the report files into dir.
 func (a *app) report(rep *experiments.Report, dir string, formats []string) error {
+	var paths []string
 	if dir != "" {
-		paths, err := experiments.WriteReports(rep, dir, formats)
-		if err != nil {
+		var err error
+		if paths, err = experiments.WriteReports(rep, dir, formats); err != nil {
 			return err
 		}
-		if len(paths) > 0 {
-			fmt.Fprintf(a.errOut, "wrote %s\n", strings.Join(paths, ", "))
+	}
+	var err error
+	if a.json {
+		err = experiments.Render(a.out, rep, "json")
+	} else {
+		err = experiments.WriteTable(a.out, rep)
+	}
+	if err != nil {
+		return err
+	}
+	// After the table, so that the last lines on a terminal say where the files are.
+	if len(paths) > 0 {
+		fmt.Fprintf(a.errOut, "wrote %s\n", strings.Join(paths, ", "))
+	}
+	for _, p := range paths {
+		if filepath.Base(p) == "report.html" {
+			fmt.Fprintf(a.errOut, "report: %s (open it in a browser: xdg-open %s, or open %s on macOS; kalahlab serve --results %s serves it with its games)\n",
+				p, p, p, dir)
 		}
 	}
-	if a.json {
-		return experiments.Render(a.out, rep, "json")
-	}
-	return experiments.WriteTable(a.out, rep)
+	return nil
 }
 
 func newExperimentMergeCmd(a *app) *cobra.Command {
