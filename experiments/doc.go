@@ -94,7 +94,9 @@
 // and seatN_win_hi in CSV). Whether the seats win equally often is tested over all of
 // them ([CellSummary].SeatsEqual, the metric seats_equal_p with seats_equal_method): the sign test
 // for two seats, Pearson's chi-square for more, or the exact multinomial test when an
-// expected count is below 5. The table's P(SEATS EQUAL) column is that p-value.
+// expected count is below 5. The table's P(SEATS EQUAL) column is that p-value adjusted
+// by Holm's method over the report's tests (fairness.go: the family, the intervals of
+// the advantage and the balance, and the balance comparisons).
 //
 // # Game flow
 //

@@ -26,8 +26,8 @@ import (
 // (ρ = −1) it is exactly the Wilson interval of
 // 2p_W − 1. Its coverage, simulated under the studies' stopping rule and computed
 // exactly for small cells, is 94–96% (fairness_test.go); the normal (Wald) interval it
-// replaces covered 77% at a 90% win rate in 14 games and 88% at extreme rates under
-// the stopping rule.
+// replaces covered 77% at a 90% win rate in 14 games and 85–87% at extreme rates
+// under the stopping rule.
 //
 // The balance is 1 − (the largest score rate − the smallest). For two seats it is
 // 1 − 2|advantage|, and its interval is the advantage's folded: the set of 1 − 2|a|

@@ -161,14 +161,17 @@ func TestAdvantageCoverage(t *testing.T) {
 		{0.3, 0.4}, {0.74, 0.03}, {0.9, 0.02}, {0.97, 0},
 	} {
 		cov := coverage(sc.pw, sc.pd, mover)
+		t.Logf("win %.3f draw %.3f: coverage %.4f", sc.pw, sc.pd, cov)
 		assert.True(t, cov >= 0.94 && cov <= 0.96, "win %.3f draw %.3f: coverage %.4f", sc.pw, sc.pd, cov)
 	}
 	// At the very edge (about one loss expected in the 200 games the rule stops at) the
 	// interval is conservative, as Wilson's is there; the normal one falls short.
 	cov := coverage(0.985, 0.01, mover)
+	t.Logf("the edge, win 0.985 draw 0.010: coverage %.4f", cov)
 	assert.True(t, cov >= 0.94 && cov <= 0.99, "the edge: coverage %.4f", cov)
 	for _, sc := range []struct{ pw, pd float64 }{{0.985, 0.01}, {0.01, 0.005}} {
 		wald := coverage(sc.pw, sc.pd, waldAdvantage)
+		t.Logf("the normal interval at win %.3f draw %.3f: coverage %.4f", sc.pw, sc.pd, wald)
 		assert.Less(t, wald, 0.92, "the normal interval at win %.3f draw %.3f", sc.pw, sc.pd)
 	}
 }
