@@ -157,13 +157,13 @@ func (hc *htmlCell) setColumns(c *CellSummary) {
 	if adv := c.Metrics["first_seat_advantage"]; !math.IsNaN(adv.Value) {
 		hc.Advantage = fmt.Sprintf("%+.1f%%", 100*adv.Value)
 	}
-	hc.Balance = num(c.Metrics["balance"].Value, 3)
+	hc.Balance = balanceText(c.Metrics["balance"])
 	hc.Plies = num(c.Duration.Mean, 1)
 	hc.Swaps = "-"
 	if c.SwapOffered > 0 {
 		hc.Swaps = ciPct(c.Metrics["swap_rate"])
 	}
-	hc.FairP = pValue(c.SeatsEqual.P)
+	hc.FairP = pValue(c.SeatsEqualHolm)
 	if c.SeatsEqual.Method != "none" && c.SeatsEqual.Method != "" && !math.IsNaN(c.SeatsEqual.P) {
 		hc.FairP += " (" + c.SeatsEqual.Method + ")"
 	}

@@ -65,6 +65,8 @@ type LadderRung struct {
 	Advantage    Estimate `json:"first_seat_advantage"`
 	Balance      Estimate `json:"balance"`
 	Disagrees    bool     `json:"disagrees"`
+	// Elo is the rung's measured rating (RungRatings; nil without one).
+	Elo *Estimate `json:"elo,omitempty"`
 }
 
 // perfectFirstScore is the first seat's score (1, 1/2 or 0) under perfect play.
@@ -398,12 +400,19 @@ func ladderCurves(rep *Report) []*curveChart {
 		{"ladder-balance", "Balance by agent strength", "1 − largest score-rate gap", false, nil,
 			func(r LadderRung) Estimate { return r.Balance }, func(l *Ladder) *float64 { return l.PerfectBalance }},
 	}
+	rated := ratedRungs(rep)
 	var charts []*curveChart
 	for _, m := range metrics {
 		name := strings.TrimPrefix(m.id, "ladder-")
 		lo, hi := metricRange(name)
 		ch := &curveChart{ID: m.id, Title: m.title, XLabel: axisText, YLabel: m.yLabel,
 			Categories: short, Percent: m.percent, YMin: lo, YMax: hi, RefName: "perfect play"}
+		if rated {
+			// A numeric axis of measured strength; perfect play above the strongest rung.
+			ch.Categories = nil
+			ch.XLabel = fmt.Sprintf("the rung's rating (Bradley–Terry Elo, a tournament on %s)", rep.RungRatings.Variant)
+			ch.Title = strings.Replace(ch.Title, "agent strength", "rating", 1)
+		}
 		if m.guide != nil {
 			ch.Guides = append(ch.Guides, *m.guide)
 		}
@@ -415,14 +424,24 @@ func ladderCurves(rep *Report) []*curveChart {
 			for _, r := range l.Rungs {
 				e := m.of(r)
 				x := float64(slices.Index(cats, r.Agent))
+				if rated {
+					x = r.Elo.Value
+				}
 				label := fmt.Sprintf("%s @ %s: %s", l.Label, r.Agent, estimateText(e, m.percent))
+				if rated {
+					label += fmt.Sprintf(" (rated %s Elo)", eloSigned(r.Elo.Value))
+				}
 				if r.Disagrees {
 					label += " (" + disagreeMark + " perfect play)"
 				}
 				cv.Points = append(cv.Points, curvePoint{X: x, Y: e.Value, Lo: e.Lo, Hi: e.Hi, Ref: math.NaN(), Label: label})
 			}
 			if v := m.perfect(l); v != nil {
-				cv.Points = append(cv.Points, curvePoint{X: top, Y: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), Ref: *v,
+				x := top
+				if rated {
+					x = l.Rungs[len(l.Rungs)-1].Elo.Value // above the strongest rung
+				}
+				cv.Points = append(cv.Points, curvePoint{X: x, Y: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), Ref: *v,
 					RefLabel: perfectRefLabel(l.Label, *v, m.percent, l.Solution)})
 			}
 			ch.Series = append(ch.Series, cv)
@@ -469,6 +488,7 @@ func ladderCSV(c *CellSummary) []string {
 // htmlLadder is the HTML report's skill-ladder section: a row per ladder, a column per
 // rung with the first seat's advantage, perfect play last; the charts; the notes.
 type htmlLadder struct {
+	Rated  string // the ratings' source, when the charts' x axis is the rungs' ratings
 	Rungs  []string
 	Rows   []htmlLadderRow
 	Charts []template.HTML
@@ -496,6 +516,9 @@ func ladderView(rep *Report) *htmlLadder {
 	}
 	colour := variantColours(rep)
 	v := &htmlLadder{}
+	if ratedRungs(rep) {
+		v.Rated = fmt.Sprintf("on %s, from %s", rep.RungRatings.Variant, rep.RungRatings.Source)
+	}
 	_, v.Rungs = splitLadder(rep.Header)
 	for _, l := range rep.Ladders {
 		row := htmlLadderRow{Label: l.Label, Colour: template.CSS(colour[l.Variant]), Flag: l.Disagrees, Perfect: "-"}

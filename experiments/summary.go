@@ -59,6 +59,9 @@ type Report struct {
 	PerfectComparisons []PerfectComparison `json:"perfect_play_comparisons,omitempty"`
 	// Family is the family of tests whose p-values are adjusted together (Holm).
 	Family *Family `json:"multiple_comparisons,omitempty"`
+	// RungRatings are the ladder's rungs' measured ratings (ApplyRungRatings; nil
+	// without them).
+	RungRatings *RungRatings `json:"rung_ratings,omitempty"`
 	// Standings are a tournament's ratings and win matrix (nil for a study).
 	Standings *Standings `json:"standings,omitempty"`
 	// Ladders are the study's skill ladders, one per variant and sweep point (nil

@@ -22,6 +22,9 @@ func Verdict(rep *Report) []string {
 	if len(rep.Ladders) > 0 {
 		out = append(out, perfectPlayVerdict(rep)...)
 		out = append(out, agentsVerdict(rep)...)
+		if v := ratingsVerdict(rep); v != "" {
+			out = append(out, v)
+		}
 	} else {
 		out = append(out, comparisonsVerdict(rep.Comparisons)...)
 	}

@@ -329,7 +329,7 @@ merged log is compressed, or plain with --log plain.`,
 }
 
 func newExperimentReportCmd(a *app) *cobra.Command {
-	var out string
+	var out, ratings string
 	var formats []string
 	cmd := &cobra.Command{
 		Use:   "report DIR",
@@ -351,12 +351,20 @@ against each swept knob, one file per metric and knob, named
 chart-METRIC-by-KNOB.svg (or .png, drawn at twice the size); a study with a skill
 ladder adds the first seat's advantage and the balance against the rungs, perfect play
 on top (chart-ladder-first_seat_advantage.svg, chart-ladder-balance.svg). Their paths
-are printed, one a line. The same curves are in report.html.`,
+are printed, one a line. The same curves are in report.html.
+
+--ladder-ratings TOURNAMENT places a ladder's rungs by measured strength: the
+Bradley–Terry ratings of a tournament between the ladder's agents (its output
+directory, or its standings.json). The ladder charts then draw the advantage and the
+balance against the rungs' ratings, perfect play above the strongest rung, and the
+verdict says how many Elo the rungs span and how close rungs are whose advantages have
+opposite signs. Every rung must be one of the tournament's entrants.`,
 		Example: `  kalahlab experiment report results/
   kalahlab experiment report results/ --format html
   kalahlab experiment report results/ --format csv,json --out /tmp/r
   kalahlab experiment report results/ --format parquet
-  kalahlab experiment report results/ --format svg,png --out figures/`,
+  kalahlab experiment report results/ --format svg,png --out figures/
+  kalahlab experiment report results/ --ladder-ratings results/rungs`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var reports, charts []string
@@ -388,6 +396,15 @@ are printed, one a line. The same curves are in report.html.`,
 				return err
 			}
 			rep := experiments.Summarize(res)
+			if ratings != "" {
+				rr, err := experiments.LoadRungRatings(ratings)
+				if err != nil {
+					return err
+				}
+				if err := rep.ApplyRungRatings(rr); err != nil {
+					return err
+				}
+			}
 			var files []string
 			for _, f := range reports {
 				if f != "table" {
@@ -422,6 +439,7 @@ are printed, one a line. The same curves are in report.html.`,
 	cmd.Flags().StringVar(&out, "out", "", "`DIR` for the report files (default: the run's directory)")
 	cmd.Flags().String("max-failures", "", maxFailuresUsage)
 	cmd.Flags().StringSliceVar(&formats, "format", []string{"table"}, "formats: table (printed), csv, json, html, parquet (written), svg, png (chart files, paths printed)")
+	cmd.Flags().StringVar(&ratings, "ladder-ratings", "", "a tournament's output `DIR` (or its standings.json) rating the ladder's agents: the ladder charts' x axis and the verdict use the ratings")
 	return cmd
 }
 
