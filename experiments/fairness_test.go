@@ -365,3 +365,19 @@ func TestFamilyAndVerdicts(t *testing.T) {
 	assert.Equal(t, verdictUnshown, rep.Comparisons[1].Verdict)
 	assert.Contains(t, f.String(), "5 tests (3 seat tests, 2 balance comparisons)")
 }
+
+// TestAdvantageAgreesWithWilson: in a four-seat game without draws (Ludo) the first
+// seat's advantage interval is its Wilson win-rate interval minus 1/4, so the two never
+// disagree about a fair share: in 14 games with 1 first-seat win the Wilson interval
+// holds 25%, and the advantage's holds 0 (the normal interval called seat 1
+// disadvantaged there).
+func TestAdvantageAgreesWithWilson(t *testing.T) {
+	seats := []Rate{rateOf("1", WDL{1, 0, 13}), rateOf("2", WDL{5, 0, 9}), rateOf("3", WDL{4, 0, 10}), rateOf("4", WDL{4, 0, 10})}
+	a := advantageOf(seats)
+	w := wilson(1, 14)
+	assert.InDelta(t, w.Lo-0.25, a.Lo, 1e-12)
+	assert.InDelta(t, w.Hi-0.25, a.Hi, 1e-12)
+	assert.True(t, w.Lo < 0.25 && a.Lo < 0 && a.Hi > 0)
+	old := waldAdvantage(1, 0, 13) // the score's normal interval, minus 1/2
+	assert.Less(t, old.Hi+0.5-0.25, 0.0, "the normal interval: wholly below a fair share of 1/4")
+}
