@@ -78,7 +78,7 @@ func (s *Standings) fitLines() []string {
 	}
 	lines = append(lines, "fit: "+fitText(*s.Fit, "pairings"))
 	if st := s.Seat; st != nil {
-		lines = append(lines, fmt.Sprintf("first move: %s Elo [%s, %s], p %s (the first seat's advantage, fitted with the strengths); with it the model %s",
+		lines = append(lines, fmt.Sprintf("first move: %s Elo [%s, %s], p %s (the first seat's advantage, fitted with the strengths); with it, %s",
 			eloText(st.Elo), eloText(st.Lo), eloText(st.Hi), pValue(st.P), fitText(st.Fit, "ordered pairings")))
 	}
 	return lines
@@ -89,11 +89,11 @@ func fitText(f rating.GoodnessOfFit, cells string) string {
 	if math.IsNaN(f.P) {
 		return fmt.Sprintf("Bradley–Terry has no degree of freedom left to test against the %s", cells)
 	}
-	verdict := "fits (no evidence against it)"
+	verdict := "no evidence against the model"
 	if f.P < 0.05 {
-		verdict = "fits badly: the results are not one strength per agent (look for intransitive pairs in the win matrix), so read the ratings as a summary"
+		verdict = "the model fits badly: the results are not one strength per agent (look for pairings that break the order in the win matrix), so read the ratings as a summary"
 	}
-	return fmt.Sprintf("Bradley–Terry against the %s: chi-square %.1f on %d df, p %s: it %s", cells, f.X2, f.DF, pValue(f.P), verdict)
+	return fmt.Sprintf("Bradley–Terry against the %s: chi-square %.1f on %d df, p %s: %s", cells, f.X2, f.DF, pValue(f.P), verdict)
 }
 
 // writeStandings writes a tournament's ranking table and win matrix for the terminal.
@@ -111,7 +111,7 @@ func writeStandings(w io.Writer, s *Standings) error {
 		return err
 	}
 	for _, line := range s.fitLines() {
-		fmt.Fprintln(w, line)
+		fmt.Fprintln(w, wrapText(line, 100, "", "  "))
 	}
 	fmt.Fprintln(w, "\nwin matrix: the row's score against the column (wins + draws/2)")
 	uniform := true

@@ -454,7 +454,7 @@ func TestTournamentFitAndSeatTerm(t *testing.T) {
 
 	var table bytes.Buffer
 	require.NoError(t, WriteTable(&table, Summarize(res)))
-	for _, w := range []string{EloScaleText, "neighbours' differences (95% CI", "fit: Bradley–Terry against the pairings: chi-square", "first move: "} {
+	for _, w := range []string{"ELO: Bradley–Terry ratings on the Elo scale", "neighbours' differences (95% CI", "fit: Bradley–Terry against the pairings: chi-square", "first move: "} {
 		assert.Contains(t, table.String(), w)
 	}
 }
