@@ -317,6 +317,9 @@ func Summarize(r *Result) *Report {
 	if rep.Standings = tournamentStandings(r); rep.Standings == nil {
 		rep.Comparisons = compare(p, rep.Cells)
 		rep.PerfectComparisons = comparePerfect(rep.Ladders)
+		if len(rep.Ladders) == 0 {
+			rep.PerfectComparisons = comparePerfectCells(rep.Comparisons, rep.Cells)
+		}
 	}
 	adjustFamily(rep)
 	return rep
@@ -436,6 +439,25 @@ func compare(p *Plan, cells []*CellSummary) []Comparison {
 			Cell: i, Label: c.Label, Baseline: base, BaselineLabel: p.Cells[base].Label,
 			Balance: bd, BalanceP: bp, BalancePHolm: math.NaN(),
 			Diff: newcombeDiff(a.Wins, a.Games, b.Wins, b.Games), Z: z, P: pv,
+		})
+	}
+	return out
+}
+
+// comparePerfectCells compares, for a study without a ladder, each compared cell's
+// perfect-play balance with its baseline's, where both are proved.
+func comparePerfectCells(cmps []Comparison, cells []*CellSummary) []PerfectComparison {
+	var out []PerfectComparison
+	for _, cmp := range cmps {
+		c, b := cells[cmp.Cell], cells[cmp.Baseline]
+		bc, okc := perfectBalance(c.Solution, c.Seats)
+		bb, okb := perfectBalance(b.Solution, b.Seats)
+		if !okc || !okb {
+			continue
+		}
+		out = append(out, PerfectComparison{
+			Label: c.Label, BaselineLabel: b.Label, Result: solutionText(c.Solution),
+			BaselineResult: solutionText(b.Solution), Balance: bc, BaselineBalance: bb, Difference: bc - bb,
 		})
 	}
 	return out

@@ -26,6 +26,7 @@ func Verdict(rep *Report) []string {
 			out = append(out, v)
 		}
 	} else {
+		out = append(out, perfectCellsVerdict(rep)...)
 		out = append(out, comparisonsVerdict(rep.Comparisons)...)
 	}
 	out = append(out, caveats(rep)...)
@@ -109,6 +110,9 @@ func perfectEffect(v string, pc PerfectComparison) string {
 		return fmt.Sprintf("%s makes it fairer (balance %.3f → %.3f)", v, pc.BaselineBalance, pc.Balance)
 	case pc.Difference < -1e-12:
 		return fmt.Sprintf("%s makes it less fair (balance %.3f → %.3f)", v, pc.BaselineBalance, pc.Balance)
+	}
+	if pc.Result != pc.BaselineResult {
+		return fmt.Sprintf("%s leaves it as unbalanced (balance %.3f), the result now %s", v, pc.Balance, resultWords(pc.Result))
 	}
 	return fmt.Sprintf("%s leaves its balance as it is (%.3f)", v, pc.Balance)
 }
@@ -275,6 +279,38 @@ func agentsVerdict(rep *Report) []string {
 		out = append(out, fmt.Sprintf("In %d of %d ladders the first seat's advantage changes sign between rungs (its interval wholly above 0 at one, wholly below at another): which seat the agents favour depends on their strength, so only perfect play settles it.", flips, len(rep.Ladders)))
 	}
 	return out
+}
+
+// perfectCellsVerdict says, for a study without a ladder, what perfect play proves of
+// each compared pair of cells, and which cells' agents contradict it.
+func perfectCellsVerdict(rep *Report) []string {
+	var out []string
+	for _, pc := range rep.PerfectComparisons {
+		out = append(out, fmt.Sprintf("Under perfect play %s is %s and %s %s: %s.", pc.BaselineLabel,
+			resultWords(pc.BaselineResult), pc.Label, resultWords(pc.Result), perfectEffect(pc.Label, pc)))
+	}
+	var wrong []string
+	for _, c := range rep.Cells {
+		if c.Disagrees {
+			wrong = append(wrong, c.Label)
+		}
+	}
+	if len(wrong) > 0 {
+		out = append(out, fmt.Sprintf("The agents misjudge %s (the first seat's advantage on the wrong side of 0 from perfect play): there the rates describe the agents, not the game.", joinAnd(wrong)))
+	}
+	return out
+}
+
+// resultWords writes a perfect-play result ("win +2", "draw") in words.
+func resultWords(r string) string {
+	kind, value, _ := strings.Cut(r, " ")
+	switch {
+	case kind == "draw":
+		return "a draw"
+	case value == "" || value == "+1" || value == "-1":
+		return fmt.Sprintf("a %s for the first seat", kind)
+	}
+	return fmt.Sprintf("a %s for the first seat by %s", kind, strings.TrimLeft(value, "+-"))
 }
 
 // comparisonsVerdict says, for a study without a ladder, which variants are fairer than
