@@ -64,12 +64,14 @@ func (rep *Report) ApplyRungRatings(rr *RungRatings) error {
 		return errors.New("--ladder-ratings: the study has no skill ladder")
 	}
 	var missing []string
+	seen := map[string]bool{}
 	for _, l := range rep.Ladders {
 		for k := range l.Rungs {
 			r := &l.Rungs[k]
 			e, ok := rr.Elo[r.Agent]
 			if !ok {
-				if !strings.Contains(strings.Join(missing, "\x00"), r.Agent) {
+				if !seen[r.Agent] {
+					seen[r.Agent] = true
 					missing = append(missing, r.Agent)
 				}
 				continue
