@@ -7,6 +7,8 @@ FUZZTIME ?= 10s
 # gocyclo, pinned, run through the module proxy (no install step).
 GOCYCLO ?= $(GO) run github.com/fzipp/gocyclo/cmd/gocyclo@v0.6.0
 CYCLO_OVER ?= 30
+# where make run writes its run and reports (a previous run there is replaced)
+RUN_OUT ?= results/kalah-fairness
 
 .PHONY: help build test test-deep run play bench fuzz lint cyclo check-deps e2e clean
 
@@ -36,8 +38,8 @@ test-deep: ## the slow checks (KALAHLAB_DEEP=1): checkers perft 9-11, Kalah(6,4)
 	GOCACHE="$$($(GO) env GOCACHE)" XDG_CACHE_HOME="$$cache" KALAHLAB_DEEP=1 \
 	  $(GO) test -count=1 -timeout 30m $$pkgs
 
-run: ## the main job: is Kalah fair for the first player, and does the pie rule help? A skill ladder per variant, topped by perfect play where solved (about a minute on 2 cores: 51-84 s at load averages of 3.4-5.7)
-	$(GO) run -ldflags "$(LDFLAGS)" ./cmd/kalahlab experiment run
+run: ## the main job: is Kalah fair for the first player, and does the pie rule help? A skill ladder per variant, topped by perfect play where solved; ends with a verdict and writes the report to RUN_OUT (results/kalah-fairness; about a minute on 2 cores: 51-84 s at load averages of 3.4-5.7)
+	$(GO) run -ldflags "$(LDFLAGS)" ./cmd/kalahlab experiment run --out $(RUN_OUT) --force
 
 play: ## two agents play Kalah(6,4), printed move by move
 	$(GO) run -ldflags "$(LDFLAGS)" ./cmd/kalahlab play --p1 random --p2 random --seed 1 --color never

@@ -175,7 +175,8 @@ func TestSeatsEqualInSummary(t *testing.T) {
 	assert.NotContains(t, text, "P(FAIR)")
 	// Every seat's rate, and the widest Wilson half-interval (seat 1's: 0.87 points up).
 	assert.Contains(t, rowOf(t, text, "ludo"), "25.9 25.8 24.0 24.3 ±0.9")
-	assert.Contains(t, text, SeatsEqualLegend)
+	assert.Contains(t, text, seatsEqualLegend(rep.Family))
+	assert.Contains(t, text, "adjusted by Holm over the report's 1 test (1 seat test, 0 balance comparisons)")
 	assert.Contains(t, text, SeatWinsLegend)
 
 	rows := csvRows(t, rep)

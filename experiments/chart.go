@@ -33,6 +33,13 @@ type curveChart struct {
 	Guides []guideLine
 	// RefName names the reference markers in the legend ("perfect play").
 	RefName string
+	// Markers draws points with whiskers and no line or band: a sweep of two values
+	// shows two estimates, not a trend.
+	Markers bool
+	// RefClip keeps the reference markers out of the y range: one beyond the values'
+	// range is drawn at the axis's edge as a triangle pointing to it (a perfect-play
+	// 100% would otherwise flatten a chart of values near 5%).
+	RefClip bool
 	Series  []curve
 }
 
@@ -224,7 +231,9 @@ func (c *curveChart) yRange() (lo, hi, step float64) {
 			see(p.Y)
 			see(p.Lo)
 			see(p.Hi)
-			see(p.Ref)
+			if !c.RefClip {
+				see(p.Ref)
+			}
 		}
 	}
 	for _, g := range c.Guides {
@@ -312,7 +321,7 @@ func (c *curveChart) draw(cv canvas) {
 	c.drawYGrid(cv, a)
 	c.drawXTicks(cv, a)
 	c.drawGuides(cv, a)
-	if len(c.Categories) == 0 {
+	if len(c.Categories) == 0 && !c.Markers {
 		for _, s := range c.Series {
 			drawBands(cv, a, s)
 		}
@@ -413,14 +422,14 @@ func (c *curveChart) drawCurve(cv canvas, a *plotArea, s curve, dx float64) {
 		line = nil
 	}
 	for _, p := range s.Points {
-		if math.IsNaN(p.Y) {
+		if math.IsNaN(p.Y) || c.Markers {
 			flush()
 			continue
 		}
 		line = append(line, pt{a.x(p.X) + dx, a.yc(p.Y)})
 	}
 	flush()
-	if len(c.Categories) > 0 {
+	if len(c.Categories) > 0 || c.Markers {
 		drawWhiskers(cv, a, s, dx)
 	}
 	for _, p := range s.Points {
@@ -452,7 +461,15 @@ func drawRefs(cv canvas, a *plotArea, s curve, dx float64) {
 		if math.IsNaN(p.Ref) {
 			continue
 		}
-		cv.polygon(diamond(pt{a.x(p.X) + dx, a.yc(p.Ref)}, 5.5), paint{Stroke: s.Colour, Width: 1.8, Fill: "#ffffff", Class: "curve-ref", Title: p.RefLabel})
+		at := pt{a.x(p.X) + dx, a.yc(p.Ref)}
+		shape := diamond(at, 5.5)
+		switch {
+		case p.Ref > a.yhi: // off the top: a triangle pointing up at the edge
+			shape = []pt{{at.X, at.Y}, {at.X + 5.5, at.Y + 8}, {at.X - 5.5, at.Y + 8}}
+		case p.Ref < a.ylo:
+			shape = []pt{{at.X, at.Y}, {at.X + 5.5, at.Y - 8}, {at.X - 5.5, at.Y - 8}}
+		}
+		cv.polygon(shape, paint{Stroke: s.Colour, Width: 1.8, Fill: "#ffffff", Class: "curve-ref", Title: p.RefLabel})
 	}
 }
 

@@ -276,6 +276,8 @@ func sweepCurves(rep *Report) []*curveChart {
 				Percent: m.percent,
 				YMin:    lo, YMax: hi,
 				RefName: "perfect play",
+				Markers: len(k.values) < 3,
+				RefClip: m.name == "drawishness",
 			}
 			if k.numeric {
 				for _, v := range k.values {

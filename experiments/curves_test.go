@@ -290,10 +290,11 @@ func TestCurveChartSVG(t *testing.T) {
 	assert.Equal(t, 5, num["path.legend"], "four series and perfect play")
 
 	num = parseSVG(t, chartByID(t, charts, "balance-by-n").SVG())
-	assert.Zero(t, num["path.curve-band"], "a point estimate has no band")
+	assert.Zero(t, num["path.curve-band"], "a point estimate (these synthetic cells' balance) has no band")
 
+	// Two values (a bool knob) are two estimates, not a trend: points and whiskers.
 	num = parseSVG(t, chartByID(t, charts, "first_seat_win_rate-by-fast").SVG())
-	assert.Equal(t, 6, num["path.curve"])
+	assert.Zero(t, num["path.curve"], "no line through two points")
 	assert.Zero(t, num["path.curve-band"], "categories get whiskers, not bands")
 	assert.Equal(t, 12, num["path.curve-whisker"])
 
@@ -368,7 +369,7 @@ func TestWriteHTMLSweepCurves(t *testing.T) {
 	for _, id := range []string{"first_seat_win_rate-by-n", "duration-by-n", "drawishness-by-fast", "balance-by-fast", "first_seat_advantage-by-fast"} {
 		assert.Contains(t, page, `id="chart-`+id+`"`)
 	}
-	assert.Equal(t, 5*4+5*6, strings.Count(page, `class="curve"`), "4 curves over n, 6 over fast")
+	assert.Equal(t, 5*4, strings.Count(page, `class="curve"`), "4 curves over n, none over fast (two values: points)")
 	assert.Contains(t, page, `data-knob="n"`)
 	assert.Contains(t, page, `data-knob="fast"`)
 	assert.NotContains(t, page, `<script>alert`)
@@ -548,4 +549,42 @@ func TestSweepCurvesLadder(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestChartMarkersAndClippedRefs: a numeric sweep of two values is drawn as points with
+// whiskers (no line, no band), and a reference marker far above the values (a drawn
+// game's 100% draws beside rates near 5%) stays out of the y range, drawn at the top
+// edge as a triangle.
+func TestChartMarkersAndClippedRefs(t *testing.T) {
+	pts := []curvePoint{{X: 3, Y: 0.05, Lo: 0.04, Hi: 0.06, Ref: 1, RefLabel: "draw"}, {X: 4, Y: 0.07, Lo: 0.06, Hi: 0.08, Ref: math.NaN()}}
+	c := &curveChart{ID: "x", Title: "Draws", XTicks: []float64{3, 4}, Percent: true, YMin: 0, YMax: 1,
+		Markers: true, RefClip: true, RefName: "perfect play", Series: []curve{{Name: "kalah", Colour: "#0072B2", Points: pts}}}
+	num := parseSVG(t, c.SVG())
+	assert.Zero(t, num["path.curve"])
+	assert.Zero(t, num["path.curve-band"])
+	assert.Equal(t, 2, num["path.curve-whisker"])
+	assert.Equal(t, 1, num["path.curve-ref"])
+	_, hi, _ := c.yRange()
+	assert.Less(t, hi, 0.2, "the 100% marker does not stretch the axis")
+	c.RefClip = false
+	_, hi, _ = c.yRange()
+	assert.GreaterOrEqual(t, hi, 1.0)
+}
+
+// TestForestPlotFitsLabels: the comparisons' forest plot makes its left margin as wide
+// as its longest label (11px text, at most 6.6px a character), so none is clipped.
+func TestForestPlotFitsLabels(t *testing.T) {
+	long := "kalah/standard-capture houses=6 seeds=4 empty_capture=false"
+	rep := &Report{Cells: []*CellSummary{{Cell: 0, Variant: "a"}, {Cell: 1, Variant: "b"}}}
+	cmp := Comparison{Cell: 1, Label: long, BaselineLabel: long, Baseline: 0, Balance: Estimate{0.1, -0.05, 0.2}, Verdict: verdictUnshown}
+	svg := diffChart(rep, []Comparison{cmp}, "", map[string]string{"a": "#000000", "b": "#0072B2"})
+	label := long + " vs " + long
+	labelText := fmt.Sprintf(`text-anchor="end" dominant-baseline="middle">%s</text>`, label)
+	require.Contains(t, svg, labelText)
+	i := strings.Index(svg, labelText)
+	start := strings.LastIndex(svg[:i], `<text x="`)
+	var right int
+	_, err := fmt.Sscanf(svg[start+len(`<text x="`):], "%d", &right)
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, float64(right), 6.6*float64(len(label)), "the label's right end leaves room for all of it")
 }

@@ -97,7 +97,22 @@
 // and seatN_win_hi in CSV). Whether the seats win equally often is tested over all of
 // them ([CellSummary].SeatsEqual, the metric seats_equal_p with seats_equal_method): the sign test
 // for two seats, Pearson's chi-square for more, or the exact multinomial test when an
-// expected count is below 5. The table's P(SEATS EQUAL) column is that p-value.
+// expected count is below 5. The table's P(SEATS EQUAL) column is that p-value adjusted
+// by Holm's method over the report's tests (fairness.go: the family, the intervals of
+// the advantage and the balance, and the balance comparisons).
+//
+// # Fairness, comparisons and the verdict
+//
+// The first seat's advantage and every cell's balance carry 95% intervals of tested
+// coverage (fairness.go). Each cell is compared with its baseline by the difference in
+// balance (a MOVER interval and the p-value that inverts it), at every rung of a ladder
+// and, where both are proved, under perfect play ([PerfectComparison]); the first
+// seat's win-rate difference stays as a secondary column. The seat tests and the
+// balance comparisons form one family ([Family]) whose p-values are Holm-adjusted; a
+// comparison's verdict is "fairer" or "less fair" only on its adjusted p. [Verdict]
+// writes the answer in words from these results: the terminal table ends with it and
+// the HTML report starts with it. [RungRatings] place a ladder's rungs by measured
+// strength, a tournament's ratings.
 //
 // # Game flow
 //

@@ -8,16 +8,17 @@ package experiments
 // With record: evaluations, every trial of a two-seat cell keeps one number per ply
 // (Record.Evals): the evaluation of the position after that ply, from the first seat's
 // point of view, in thousandths on a scale of -1000 (the second seat has won) to 1000
-// (the first seat has won). Where it comes from, one letter per ply (Record.EvalFrom):
+// (the first seat has won). One evaluator speaks for a whole game (a lead must change
+// with the position, not with who is asked), the first of these the game has; where
+// each value comes from, one letter per ply (Record.EvalFrom):
 //
-//	a  the agent that moved: the value its search returned (ai.Evaluated: the
-//	   alpha-beta family and expectiminimax in game units, mcts a mean return)
-//	e  the game's heuristic evaluation of the position (core.Evaluator), for moves
-//	   the agent did not compute a value for (random and greedy agents, random
-//	   opening and epsilon moves) and for chance plies (dice)
-//	s  the score difference (core.Scorer), for a game without an evaluation
-//	r  the result, once the game is over (and no agent value is known)
-//	n  nothing: 0
+//	r  the result, once the game is over (the last ply)
+//	e  the game's heuristic evaluation of the position (core.Evaluator), every ply
+//	s  the score difference (core.Scorer), every ply of a game without an evaluation
+//	a  for a game with neither: the value the moving agent's search returned
+//	   (ai.Evaluated: the alpha-beta family and expectiminimax in game units, mcts a
+//	   mean return)
+//	n  nothing: 0 (a move no agent evaluated, in a game with neither)
 //
 // Values in game units v (the first seat's view) are mapped to 1000·v/(|v| + S),
 // rounded half away from zero and computed in integers (so every machine gets the same
@@ -152,25 +153,14 @@ func roundUnits(x float64) int64 {
 }
 
 // evalAfter is the evaluation of st, just played by who, for the flow metrics: from the
-// first seat's view, in thousandths, with its source. ag is the agent whose move it
-// was, nil for a move it did not choose.
+// first seat's view, in thousandths, with its source. One evaluator speaks for a whole
+// game, so that a lead changes with the position and not with who is asked: the result
+// once the game is over, else the game's heuristic evaluation (core.Evaluator), else
+// its score difference (core.Scorer); only a game with neither takes the value the
+// moving agent's search returned (ag, the agent whose move it was; nil for a move it
+// did not choose). Mixing the agent's search value with the static heuristic made
+// most lead changes happen where the source switched.
 func evalAfter(st core.State, who core.Player, ag ai.Agent, scale int64) (int, byte) {
-	if ag != nil {
-		if ea, ok := ag.(ai.Evaluated); ok {
-			if e, ok := ea.LastEvaluation(); ok {
-				var q int
-				if e.Units == ai.MeanReturn {
-					q = quantizeReturn(e.Value)
-				} else {
-					q = quantizeUnits(roundUnits(e.Value), scale)
-				}
-				if who == 1 {
-					q = -q
-				}
-				return q, evalAgent
-			}
-		}
-	}
 	if st.ToMove() == core.Terminal {
 		var buf [8]float64
 		ret := st.Returns(buf[:0])
@@ -189,6 +179,22 @@ func evalAfter(st core.State, who core.Player, ag ai.Agent, scale int64) (int, b
 		var buf [8]float64
 		if scores := sc.Scores(buf[:0]); len(scores) >= 2 {
 			return quantizeUnits(roundUnits(scores[0]-scores[1]), scale), evalScore
+		}
+	}
+	if ag != nil {
+		if ea, ok := ag.(ai.Evaluated); ok {
+			if e, ok := ea.LastEvaluation(); ok {
+				var q int
+				if e.Units == ai.MeanReturn {
+					q = quantizeReturn(e.Value)
+				} else {
+					q = quantizeUnits(roundUnits(e.Value), scale)
+				}
+				if who == 1 {
+					q = -q
+				}
+				return q, evalAgent
+			}
 		}
 	}
 	return 0, evalNone

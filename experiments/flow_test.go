@@ -118,6 +118,9 @@ func TestQuantize(t *testing.T) {
 	assert.Equal(t, int64(defaultEvalScale), evalScale("something-new"))
 }
 
+// plainState hides a state's evaluation and score: a game with neither.
+type plainState struct{ core.State }
+
 // evaluatedAgent is an agent with a fixed LastEvaluation.
 type evaluatedAgent struct {
 	e  ai.Evaluation
@@ -147,6 +150,25 @@ func TestEvalAfter(t *testing.T) {
 		{"no agent: the game's evaluation", 0, nil, static, evalStatic},
 		{"an agent without evaluations", 0, ai.NewRandom(1), static, evalStatic},
 		{"an evaluation not known", 0, &evaluatedAgent{ok: false}, static, evalStatic},
+		{"a search value: still the game's evaluation (one evaluator a game)", 0, &evaluatedAgent{ai.Evaluation{Value: 24}, true}, static, evalStatic},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, from := evalAfter(st, tc.who, tc.ag, 24)
+			assert.Equal(t, tc.want, got)
+			assert.Equal(t, string(tc.wantFrom), string(from))
+		})
+	}
+
+	// A game without an evaluation or a score: the agents' search values.
+	bare := plainState{st}
+	for _, tc := range []struct {
+		name     string
+		who      core.Player
+		ag       ai.Agent
+		want     int
+		wantFrom byte
+	}{
+		{"no agent: nothing", 0, nil, 0, evalNone},
 		{"the first seat's search value", 0, &evaluatedAgent{ai.Evaluation{Value: 24}, true}, 500, evalAgent},
 		{"the second seat's is negated", 1, &evaluatedAgent{ai.Evaluation{Value: 24}, true}, -500, evalAgent},
 		{"a proven win", 1, &evaluatedAgent{ai.Evaluation{Value: core.WinScore + 2}, true}, -1000, evalAgent},
@@ -155,7 +177,7 @@ func TestEvalAfter(t *testing.T) {
 		{"a fractional value rounds first", 0, &evaluatedAgent{ai.Evaluation{Value: 23.6}, true}, 500, evalAgent},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, from := evalAfter(st, tc.who, tc.ag, 24)
+			got, from := evalAfter(bare, tc.who, tc.ag, 24)
 			assert.Equal(t, tc.want, got)
 			assert.Equal(t, string(tc.wantFrom), string(from))
 		})
@@ -284,8 +306,8 @@ func TestFlowDeterministicAndMerged(t *testing.T) {
 		flowCells int
 		sources   string // the letters EvalFrom must hold somewhere
 	}{
-		{"kalah", kalahFlowStudy, 4, "ae"},
-		{"ludo", ludoFlowStudy, 1, "ae"},
+		{"kalah", kalahFlowStudy, 4, "er"},
+		{"ludo", ludoFlowStudy, 1, "er"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
@@ -339,9 +361,14 @@ func TestFlowDeterministicAndMerged(t *testing.T) {
 				}
 				require.Len(t, r.Evals, r.Plies, "trial %d", r.Trial)
 				require.Len(t, r.EvalFrom, r.Plies, "trial %d", r.Trial)
-				for _, c := range r.EvalFrom {
+				for i, c := range r.EvalFrom {
 					require.Contains(t, "aesrn", string(c))
 					seen[c] = true
+					// One evaluator a game: every ply but a finished game's last has
+					// the first ply's source.
+					if i < len(r.EvalFrom)-1 || c != evalResult {
+						require.Equal(t, string(r.EvalFrom[0]), string(c), "trial %d: %s", r.Trial, r.EvalFrom)
+					}
 				}
 				for _, e := range r.Evals {
 					require.LessOrEqual(t, e, 1000)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"unicode/utf8"
 )
 
 // palette colours the variants in charts (colour-blind safe, Okabe-Ito).
@@ -29,6 +30,9 @@ type htmlView struct {
 	DiffRung    string // a ladder study's chart shows this rung's comparisons only
 	CurvesRung  string // and its curves over the knobs this rung's
 	Comparisons []htmlComparison
+	Perfect     []htmlPerfect // the comparisons under perfect play
+	Family      string        // the family of tests adjusted together (Holm)
+	Verdict     []string      // the report's verdict in words (verdict.go)
 	Curves      []htmlCurves
 	MultiKnob   bool
 	Metrics     []htmlMetric
@@ -64,7 +68,13 @@ type htmlRate struct {
 	Games            htmlGames // a first move's games (gamelinks.go)
 }
 
-type htmlComparison struct{ Label, Baseline, Diff, Z, P string }
+type htmlComparison struct {
+	Label, Baseline, Balance, BalanceP, Holm, Verdict, Diff, Z, P string
+}
+
+type htmlPerfect struct {
+	Label, Baseline, Result, BaselineResult, Balance, BaselineBalance, Diff, Verdict string
+}
 
 type htmlCurves struct {
 	Knob   string
@@ -89,6 +99,13 @@ func WriteHTML(w io.Writer, rep *Report) error {
 		v.DiffChart, v.DiffRung = template.HTML(diffChart(rep, cmps, stripRung(rep, rung), colour)), rung
 		v.Comparisons = comparisonsView(rep.Comparisons)
 	}
+	for _, pc := range rep.PerfectComparisons {
+		v.Perfect = append(v.Perfect, htmlPerfect{Label: pc.Label, Baseline: pc.BaselineLabel, Result: pc.Result,
+			BaselineResult: pc.BaselineResult, Balance: num(pc.Balance, 3), BaselineBalance: num(pc.BaselineBalance, 3),
+			Diff: fmt.Sprintf("%+.3f", pc.Difference), Verdict: perfectVerdict(pc.Difference)})
+	}
+	v.Family = familyText(rep.Family)
+	v.Verdict = Verdict(rep)
 	v.Curves = curvesView(rep)
 	v.MultiKnob = len(v.Curves) > 1
 	_, v.CurvesRung = strongestRung(rep)
@@ -140,13 +157,13 @@ func (hc *htmlCell) setColumns(c *CellSummary) {
 	if adv := c.Metrics["first_seat_advantage"]; !math.IsNaN(adv.Value) {
 		hc.Advantage = fmt.Sprintf("%+.1f%%", 100*adv.Value)
 	}
-	hc.Balance = num(c.Metrics["balance"].Value, 3)
+	hc.Balance = balanceText(c.Metrics["balance"])
 	hc.Plies = num(c.Duration.Mean, 1)
 	hc.Swaps = "-"
 	if c.SwapOffered > 0 {
 		hc.Swaps = ciPct(c.Metrics["swap_rate"])
 	}
-	hc.FairP = pValue(c.SeatsEqual.P)
+	hc.FairP = pValue(c.SeatsEqualHolm)
 	if c.SeatsEqual.Method != "none" && c.SeatsEqual.Method != "" && !math.IsNaN(c.SeatsEqual.P) {
 		hc.FairP += " (" + c.SeatsEqual.Method + ")"
 	}
@@ -186,12 +203,9 @@ func ratesView(c *CellSummary) []htmlRate {
 func comparisonsView(cmps []Comparison) []htmlComparison {
 	var out []htmlComparison
 	for _, cmp := range cmps {
-		d := cmp.Diff
-		diff := "-"
-		if !math.IsNaN(d.Value) {
-			diff = fmt.Sprintf("%+.1f pts [%+.1f, %+.1f]", 100*d.Value, 100*d.Lo, 100*d.Hi)
-		}
-		out = append(out, htmlComparison{Label: cmp.Label, Baseline: cmp.BaselineLabel, Diff: diff, Z: num(cmp.Z, 2), P: pValue(cmp.P)})
+		out = append(out, htmlComparison{Label: cmp.Label, Baseline: cmp.BaselineLabel,
+			Balance: intervalText(cmp.Balance, "%+.3f", 1, ""), BalanceP: pValue(cmp.BalanceP), Holm: pValue(cmp.BalancePHolm),
+			Verdict: cmp.Verdict, Diff: pointsText(cmp.Diff), Z: num(cmp.Z, 2), P: pValue(cmp.P)})
 	}
 	return out
 }
@@ -307,42 +321,57 @@ func winRateChart(rep *Report, colour map[string]string) string {
 	return b.String()
 }
 
-// diffChart draws each comparison of cmps (of rep) with its interval around zero;
-// strip, when not "", is a suffix (" @ RUNG") the labels drop.
+// diffChart draws each comparison of cmps (of rep) as a forest plot: the difference in
+// balance (above 0: the variant is fairer) with its 95% interval around zero, a filled
+// square when it is significant after Holm's adjustment, a hollow one when not; strip,
+// when not "", is a suffix (" @ RUNG") the labels drop. The left margin fits the
+// longest label.
 func diffChart(rep *Report, cmps []Comparison, strip string, colour map[string]string) string {
-	const left, right, rowH, top = 330, 30, 22, 20
-	width := 860
-	n := len(cmps)
-	height := top + n*rowH + 40
-	lo, hi := 0.0, 0.0
-	for _, c := range cmps {
-		if !math.IsNaN(c.Diff.Lo) {
-			lo, hi = math.Min(lo, c.Diff.Lo), math.Max(hi, c.Diff.Hi)
-		}
-	}
-	lo, hi, step := axis(lo-0.01, hi+0.01, -1, 1)
-	x := func(v float64) float64 { return left + (v-lo)/(hi-lo)*float64(width-left-right) }
-	var b strings.Builder
-	fmt.Fprintf(&b, "<svg class=\"chart\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n<title>Difference in the first seat's win rate against the baseline, with 95%% intervals</title>\n", width, height, width, height)
-	for t := lo; t <= hi+1e-9; t += step {
-		fmt.Fprintf(&b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e5e5e5\"/>\n<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%+.0f</text>\n",
-			x(t), top-6, x(t), top+n*rowH, x(t), height-18, 100*t)
-	}
-	fmt.Fprintf(&b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#888\" stroke-dasharray=\"4 3\"/>\n", x(0), top-6, x(0), top+n*rowH)
-	fmt.Fprintf(&b, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#666\">percentage points</text>\n", (left+width-right)/2, height-4)
+	const right, rowH, top, plotW = 30, 22, 20, 530
+	labels := make([]string, len(cmps))
+	longest := 0
 	for i, c := range cmps {
-		y := top + i*rowH + rowH/2
-		col := colour[rep.Cells[c.Cell].Variant]
 		label, base := c.Label, c.BaselineLabel
 		if strip != "" {
 			label, base = strings.TrimSuffix(label, strip), strings.TrimSuffix(base, strip)
 		}
-		fmt.Fprintf(&b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" dominant-baseline=\"middle\">%s vs %s</text>\n", left-10, y, html.EscapeString(label), html.EscapeString(base))
-		if math.IsNaN(c.Diff.Value) {
+		labels[i] = label + " vs " + base
+		longest = max(longest, utf8.RuneCountInString(labels[i]))
+	}
+	left := 20 + int(math.Ceil(6.6*float64(longest))) // 11px text: at most 6.6px a character
+	width := left + plotW + right
+	n := len(cmps)
+	height := top + n*rowH + 40
+	lo, hi := 0.0, 0.0
+	for _, c := range cmps {
+		if !math.IsNaN(c.Balance.Lo) {
+			lo, hi = math.Min(lo, c.Balance.Lo), math.Max(hi, c.Balance.Hi)
+		}
+	}
+	lo, hi, step := axis(lo-0.01, hi+0.01, -1, 1)
+	x := func(v float64) float64 { return float64(left) + (v-lo)/(hi-lo)*float64(plotW) }
+	var b strings.Builder
+	fmt.Fprintf(&b, "<svg class=\"chart\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n<title>Difference in balance against the baseline (above 0: fairer), with 95%% intervals</title>\n", width, height, width, height)
+	for t := lo; t <= hi+1e-9; t += step {
+		fmt.Fprintf(&b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e5e5e5\"/>\n<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%+.2f</text>\n",
+			x(t), top-6, x(t), top+n*rowH, x(t), height-18, t)
+	}
+	fmt.Fprintf(&b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#888\" stroke-dasharray=\"4 3\"/>\n", x(0), top-6, x(0), top+n*rowH)
+	fmt.Fprintf(&b, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#666\">difference in balance (variant − baseline; above 0: fairer; filled: significant after Holm)</text>\n", left+plotW/2, height-4)
+	for i, c := range cmps {
+		y := top + i*rowH + rowH/2
+		col := colour[rep.Cells[c.Cell].Variant]
+		fmt.Fprintf(&b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" dominant-baseline=\"middle\">%s</text>\n", left-10, y, html.EscapeString(labels[i]))
+		if math.IsNaN(c.Balance.Value) {
 			continue
 		}
-		fmt.Fprintf(&b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"/>\n", x(c.Diff.Lo), y, x(c.Diff.Hi), y, col)
-		fmt.Fprintf(&b, "<rect x=\"%.1f\" y=\"%d\" width=\"8\" height=\"8\" fill=\"%s\"><title>%+.1f points, p %s</title></rect>\n", x(c.Diff.Value)-4, y-4, col, 100*c.Diff.Value, pValue(c.P))
+		fill := col
+		if c.Verdict == verdictUnshown {
+			fill = "#fff"
+		}
+		fmt.Fprintf(&b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"/>\n", x(c.Balance.Lo), y, x(c.Balance.Hi), y, col)
+		fmt.Fprintf(&b, "<rect x=\"%.1f\" y=\"%d\" width=\"8\" height=\"8\" fill=\"%s\" stroke=\"%s\"><title>%s, Holm p %s: %s</title></rect>\n",
+			x(c.Balance.Value)-4, y-4, fill, col, html.EscapeString(intervalText(c.Balance, "%+.3f", 1, "")), pValue(c.BalancePHolm), c.Verdict)
 	}
 	b.WriteString("</svg>\n")
 	return b.String()

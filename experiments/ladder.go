@@ -60,12 +60,13 @@ type LadderRung struct {
 	Agent string `json:"agent"` // the rung's agent, as a spec
 	Cell  int    `json:"cell"`
 	Games int64  `json:"games"`
-	// FirstSeatWin, Advantage and Balance are the cell's metrics with 95% intervals
-	// (the balance's from the advantage's, for two seats).
+	// FirstSeatWin, Advantage and Balance are the cell's metrics with 95% intervals.
 	FirstSeatWin Estimate `json:"first_seat_win_rate"`
 	Advantage    Estimate `json:"first_seat_advantage"`
 	Balance      Estimate `json:"balance"`
 	Disagrees    bool     `json:"disagrees"`
+	// Elo is the rung's measured rating (RungRatings; nil without one).
+	Elo *Estimate `json:"elo,omitempty"`
 }
 
 // perfectFirstScore is the first seat's score (1, 1/2 or 0) under perfect play.
@@ -126,26 +127,6 @@ func cellDisagrees(c *CellSummary) bool {
 	return ok && disagrees(p, c.Metrics["first_seat_advantage"])
 }
 
-// balanceEstimate is a cell's balance with an interval: the summary's, or for two
-// seats the one its advantage's interval gives (balance = 1 - 2|advantage|).
-func balanceEstimate(c *CellSummary) Estimate {
-	b := c.Metrics["balance"]
-	if !math.IsNaN(b.Lo) || c.Seats != 2 {
-		return b
-	}
-	a := c.Metrics["first_seat_advantage"]
-	if math.IsNaN(a.Lo) || math.IsNaN(a.Hi) || math.IsNaN(b.Value) {
-		return b
-	}
-	far := math.Max(math.Abs(a.Lo), math.Abs(a.Hi))
-	near := math.Min(math.Abs(a.Lo), math.Abs(a.Hi))
-	if a.Lo <= 0 && a.Hi >= 0 {
-		near = 0
-	}
-	clamp := func(x float64) float64 { return math.Max(0, math.Min(1, x)) }
-	return Estimate{b.Value, clamp(1 - 2*far), clamp(1 - 2*near)}
-}
-
 // ladderKey groups the cells of one variant at one sweep point.
 func ladderKey(variant string, sweep []Knob) string {
 	return variant + "\x00" + sweepString(sweep)
@@ -194,7 +175,7 @@ func buildLadders(p *Plan, cells []*CellSummary) []*Ladder {
 		l.Rungs = append(l.Rungs, LadderRung{
 			Rung: *c.Rung, Agent: c.RungAgent, Cell: i, Games: c.Games,
 			FirstSeatWin: c.Metrics["first_seat_win_rate"], Advantage: c.Metrics["first_seat_advantage"],
-			Balance: balanceEstimate(c), Disagrees: c.Disagrees,
+			Balance: c.Metrics["balance"], Disagrees: c.Disagrees,
 		})
 	}
 	for key, l := range byKey {
@@ -419,12 +400,19 @@ func ladderCurves(rep *Report) []*curveChart {
 		{"ladder-balance", "Balance by agent strength", "1 − largest score-rate gap", false, nil,
 			func(r LadderRung) Estimate { return r.Balance }, func(l *Ladder) *float64 { return l.PerfectBalance }},
 	}
+	rated := ratedRungs(rep)
 	var charts []*curveChart
 	for _, m := range metrics {
 		name := strings.TrimPrefix(m.id, "ladder-")
 		lo, hi := metricRange(name)
 		ch := &curveChart{ID: m.id, Title: m.title, XLabel: axisText, YLabel: m.yLabel,
 			Categories: short, Percent: m.percent, YMin: lo, YMax: hi, RefName: "perfect play"}
+		if rated {
+			// A numeric axis of measured strength; perfect play above the strongest rung.
+			ch.Categories = nil
+			ch.XLabel = fmt.Sprintf("the rung's rating (Bradley–Terry Elo, a tournament on %s)", rep.RungRatings.Variant)
+			ch.Title = strings.Replace(ch.Title, "agent strength", "rating", 1)
+		}
 		if m.guide != nil {
 			ch.Guides = append(ch.Guides, *m.guide)
 		}
@@ -436,14 +424,24 @@ func ladderCurves(rep *Report) []*curveChart {
 			for _, r := range l.Rungs {
 				e := m.of(r)
 				x := float64(slices.Index(cats, r.Agent))
+				if rated {
+					x = r.Elo.Value
+				}
 				label := fmt.Sprintf("%s @ %s: %s", l.Label, r.Agent, estimateText(e, m.percent))
+				if rated {
+					label += fmt.Sprintf(" (rated %s Elo)", eloSigned(r.Elo.Value))
+				}
 				if r.Disagrees {
 					label += " (" + disagreeMark + " perfect play)"
 				}
 				cv.Points = append(cv.Points, curvePoint{X: x, Y: e.Value, Lo: e.Lo, Hi: e.Hi, Ref: math.NaN(), Label: label})
 			}
 			if v := m.perfect(l); v != nil {
-				cv.Points = append(cv.Points, curvePoint{X: top, Y: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), Ref: *v,
+				x := top
+				if rated {
+					x = l.Rungs[len(l.Rungs)-1].Elo.Value // above the strongest rung
+				}
+				cv.Points = append(cv.Points, curvePoint{X: x, Y: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), Ref: *v,
 					RefLabel: perfectRefLabel(l.Label, *v, m.percent, l.Solution)})
 			}
 			ch.Series = append(ch.Series, cv)
@@ -490,6 +488,7 @@ func ladderCSV(c *CellSummary) []string {
 // htmlLadder is the HTML report's skill-ladder section: a row per ladder, a column per
 // rung with the first seat's advantage, perfect play last; the charts; the notes.
 type htmlLadder struct {
+	Rated  string // the ratings' source, when the charts' x axis is the rungs' ratings
 	Rungs  []string
 	Rows   []htmlLadderRow
 	Charts []template.HTML
@@ -517,6 +516,9 @@ func ladderView(rep *Report) *htmlLadder {
 	}
 	colour := variantColours(rep)
 	v := &htmlLadder{}
+	if ratedRungs(rep) {
+		v.Rated = fmt.Sprintf("on %s, from %s", rep.RungRatings.Variant, rep.RungRatings.Source)
+	}
 	_, v.Rungs = splitLadder(rep.Header)
 	for _, l := range rep.Ladders {
 		row := htmlLadderRow{Label: l.Label, Colour: template.CSS(colour[l.Variant]), Flag: l.Disagrees, Perfect: "-"}

@@ -376,8 +376,8 @@ func TestLadderComparisonsHeadline(t *testing.T) {
 	require.NoError(t, WriteHTML(&page, rep))
 	require.NoError(t, Render(&js, rep, "json"))
 	out := table.String()
-	assert.Contains(t, out, "against the baseline at the strongest rung, greedy")
-	assert.Contains(t, out, "the other rungs' 1 comparisons are in results.json and report.html")
+	assert.Contains(t, out, "\nat the strongest rung, greedy ")
+	assert.Contains(t, out, "across the rungs (all 2 comparisons: results.json, report.html):")
 	assert.Contains(t, out, "  kalah/pie houses=4 seeds=3 vs kalah houses=4 seeds=3 ")
 	assert.NotContains(t, out, "@ random vs", "the weaker rungs' comparisons are left out")
 	assert.NotContains(t, out, "@ greedy vs", "the heading names the rung")
@@ -390,5 +390,6 @@ func TestLadderComparisonsHeadline(t *testing.T) {
 	assert.Contains(t, html, ">kalah/pie houses=4 seeds=3 vs kalah houses=4 seeds=3</text>", "the strongest rung's row in the chart, the text naming the rung")
 	assert.NotContains(t, html, "@ random vs", "no other row in the chart")
 	assert.Contains(t, html, "<td class=\"l\">kalah/pie houses=4 seeds=3 @ random</td>", "every comparison in the table")
-	assert.Equal(t, 2, strings.Count(js.String(), `"baseline_label"`), "every comparison in results.json")
+	assert.Equal(t, 2, strings.Count(js.String(), `"balance_p_holm"`), "every comparison in results.json")
+	assert.Equal(t, 1, strings.Count(js.String(), `"baseline_balance"`), "the comparison under perfect play")
 }

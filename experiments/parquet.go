@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -156,7 +157,7 @@ func columnType(name string, knob bool, rows [][]string, j int) reflect.Type {
 
 // measureSuffixes end the names of the CSV's columns that are measures (numbers even
 // when a study's values happen to be whole).
-var measureSuffixes = []string{"_lo", "_hi", "_rate", "_median", "_sd", "_p", "_stat", "_df", "_advantage"}
+var measureSuffixes = []string{"_lo", "_hi", "_rate", "_median", "_sd", "_p", "_holm", "_stat", "_df", "_advantage"}
 
 // isMeasure reports whether a CSV column is a measure: a metric, its interval, or a
 // name ending as measures do.
@@ -195,6 +196,7 @@ type trialRow struct {
 	Cell        int32     `parquet:"cell"`
 	Label       string    `parquet:"label,dict"`
 	Index       int64     `parquet:"index"`
+	Counted     bool      `parquet:"counted"`
 	Seed        uint64    `parquet:"seed"`
 	Seats       []int32   `parquet:"seats,list"`
 	Returns     []float64 `parquet:"returns,list"`
@@ -211,7 +213,7 @@ type trialRow struct {
 }
 
 // fill sets the row from a record, reusing its slices.
-func (row *trialRow) fill(rec *Record, labels []string) {
+func (row *trialRow) fill(rec *Record, labels []string, stops []int64) {
 	label := ""
 	if rec.Cell >= 0 && rec.Cell < len(labels) {
 		label = labels[rec.Cell]
@@ -221,7 +223,10 @@ func (row *trialRow) fill(rec *Record, labels []string) {
 		Seats: row.Seats[:0], Returns: append(row.Returns[:0], rec.Returns...), Scores: append(row.Scores[:0], rec.Scores...),
 		Plies: int32(rec.Plies), TimedOut: rec.TimedOut, Error: rec.Error, Opening: rec.Opening,
 		SwapOffered: rec.SwapOffered, Swapped: rec.Swapped, Decisions: int32(rec.Decisions), Legal: int64(rec.Legal),
-		Moves: row.Moves[:0],
+		Moves: row.Moves[:0], Counted: true,
+	}
+	if rec.Cell >= 0 && rec.Cell < len(stops) {
+		row.Counted = int64(rec.Index) < stops[rec.Cell]
 	}
 	for _, s := range rec.Seats {
 		row.Seats = append(row.Seats, int32(s))
@@ -239,11 +244,14 @@ var trialsRowGroup int64 = 64 << 10
 
 // writeTrialsParquet writes the trials of dir's trial log (or, without one, its shards'
 // logs; plain or compressed) to w as Parquet, one row per trial in log order: trial,
-// cell, label, index, seed, seats (the agent on each seat), returns, scores, plies,
-// timed_out, error (null when none), opening, swap_offered, swapped, decisions, legal
-// and move_codes (the move codes, chance outcomes included). Memory stays bounded whatever
-// the log's length. It returns the number of trials written.
-func writeTrialsParquet(w io.Writer, dir string) (int64, error) {
+// cell, label, index, counted, seed, seats (the agent on each seat), returns, scores,
+// plies, timed_out, error (null when none), opening, swap_offered, swapped, decisions,
+// legal and move_codes (the move codes, chance outcomes included). counted is false for
+// a trial past its cell's stopping point (stops[cell], an index: the trials the
+// stopping rule left out, played by workers still busy when it fired, which depend on
+// the number of workers); with stops nil every trial counts. Memory stays bounded
+// whatever the log's length. It returns the number of trials written.
+func writeTrialsParquet(w io.Writer, dir string, stops []int64) (int64, error) {
 	m, err := LoadPlan(dir)
 	if err != nil {
 		return 0, err
@@ -272,7 +280,7 @@ func writeTrialsParquet(w io.Writer, dir string) (int64, error) {
 		return nil
 	}
 	err = ReadTrials(dir, func(rec *Record) error {
-		batch[n].fill(rec, labels)
+		batch[n].fill(rec, labels, stops)
 		if n++; n == len(batch) {
 			return flush()
 		}
@@ -304,12 +312,26 @@ func writeParquet(rep *Report, runDir, outDir string) ([]string, error) {
 	}
 	trials := filepath.Join(outDir, TrialsParquetFile)
 	if err := writeFileAtomic(trials, func(w io.Writer) error {
-		_, err := writeTrialsParquet(w, runDir)
+		_, err := writeTrialsParquet(w, runDir, stopPoints(rep))
 		return err
 	}); err != nil {
 		return paths, err
 	}
 	return append(paths, trials), nil
+}
+
+// stopPoints are the cells' stopping points as trial indices: a cell that target_ci
+// stopped counts its trials below the number it recorded (the stopping rule folds
+// whole blocks in index order, so they are exactly those), any other every trial.
+func stopPoints(rep *Report) []int64 {
+	stops := make([]int64, len(rep.Cells))
+	for i, c := range rep.Cells {
+		stops[i] = math.MaxInt64
+		if c.Stopped {
+			stops[i] = c.Trials
+		}
+	}
+	return stops
 }
 
 // writeFileAtomic writes path through write, under a temporary name renamed at the end.

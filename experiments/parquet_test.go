@@ -173,7 +173,7 @@ func TestTrialsParquetHoldsTheLog(t *testing.T) {
 			require.Len(t, want, 8*40)
 
 			var buf bytes.Buffer
-			n, err := writeTrialsParquet(&buf, dir)
+			n, err := writeTrialsParquet(&buf, dir, nil)
 			require.NoError(t, err)
 			assert.Equal(t, int64(len(want)), n)
 
@@ -183,7 +183,7 @@ func TestTrialsParquetHoldsTheLog(t *testing.T) {
 			for _, fld := range pf.Schema().Fields() {
 				names = append(names, fld.Name())
 			}
-			assert.Equal(t, []string{"trial", "cell", "label", "index", "seed", "seats", "returns", "scores", "plies",
+			assert.Equal(t, []string{"trial", "cell", "label", "index", "counted", "seed", "seats", "returns", "scores", "plies",
 				"timed_out", "error", "opening", "swap_offered", "swapped", "decisions", "legal", "move_codes"}, names)
 			name, ok := pf.Lookup("kalahlab.experiment")
 			assert.True(t, ok)
@@ -258,7 +258,7 @@ func TestTrialsParquetRowGroups(t *testing.T) {
 	t.Cleanup(func() { trialsRowGroup = old })
 	trialsRowGroup = 1000
 	var buf bytes.Buffer
-	n, err := writeTrialsParquet(&buf, dir)
+	n, err := writeTrialsParquet(&buf, dir, nil)
 	require.NoError(t, err)
 	assert.Equal(t, int64(3000), n)
 	pf, err := parquet.OpenFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()))

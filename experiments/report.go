@@ -163,6 +163,7 @@ func WriteTable(w io.Writer, rep *Report) error {
 		return err
 	}
 	writeNotes(w, rep)
+	writeVerdict(w, rep)
 	return nil
 }
 
@@ -253,7 +254,7 @@ func (r tableRow) columns(marks *tableMarks) []string {
 		swaps = pct(c.Metrics["swap_rate"].Value)
 	}
 	copy(row[3:], []string{ciPct(c.BySeat[0].Win), pct(c.Metrics["drawishness"].Value), seatWinsText(c), advText,
-		num(c.Metrics["balance"].Value, 3), num(c.Duration.Mean, 1), swaps, pValue(c.SeatsEqual.P)})
+		balanceText(c.Metrics["balance"]), num(c.Duration.Mean, 1), swaps, pValue(c.SeatsEqualHolm)})
 	return row
 }
 
@@ -266,7 +267,8 @@ func writeLegends(w io.Writer, rep *Report, marks tableMarks) {
 		fmt.Fprintf(w, "! failing: more failed trials than max_failures (%s) allows: no rates, balance, seat test or comparison (see the notes)\n", maxFailuresText(rep.Header))
 	}
 	fmt.Fprintln(w, SeatWinsLegend)
-	fmt.Fprintln(w, SeatsEqualLegend)
+	fmt.Fprintln(w, BalanceLegend)
+	fmt.Fprintln(w, seatsEqualLegend(rep.Family))
 	if len(rep.Ladders) > 0 {
 		fmt.Fprintln(w, ladderLegend)
 	}
@@ -275,37 +277,78 @@ func writeLegends(w io.Writer, rep *Report, marks tableMarks) {
 	}
 }
 
-// writeComparisons writes the headline comparisons with the baseline (of a ladder
-// study, the strongest rung's, their labels without the rung's suffix).
+// writeComparisons writes whether each variant is fairer than its baseline: under
+// perfect play where both are proved, then the headline comparisons (of a ladder
+// study, the strongest rung's, their labels without the rung's suffix, and a line per
+// variant and point on how the rungs agree).
 func writeComparisons(w io.Writer, rep *Report) error {
 	cmps, rung, hidden := headlineComparisons(rep)
-	if len(cmps) == 0 {
+	if len(cmps) == 0 && len(rep.PerfectComparisons) == 0 {
 		return nil
 	}
-	if rung == "" {
-		fmt.Fprintln(w, "\nfirst seat's win rate against the baseline (difference, Newcombe 95% CI, two-proportion z-test):")
-	} else {
-		fmt.Fprintf(w, "\nfirst seat's win rate against the baseline at the strongest rung, %s (difference, Newcombe 95%% CI,\ntwo-proportion z-test; the other rungs' %d comparisons are in results.json and report.html):\n", rung, hidden)
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, wrapText(fmt.Sprintf("is the variant fairer than the baseline? BALANCE DIFFERENCE: the variant's balance minus the baseline's (above 0: fairer) with its 95%% interval (MOVER on the two balances' intervals); P (HOLM): its p-value adjusted by %s; \"fairer\" or \"less fair\" only when that is below 0.05. FIRST SEAT WINS: the first seat's win rate, variant minus baseline (Newcombe 95%% CI): which seat a change favours, not whether it is fairer.", familyText(rep.Family)), 120, "", ""))
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	if len(rep.PerfectComparisons) > 0 {
+		fmt.Fprintln(tw, "under perfect play (proved: exact values)\tBALANCE DIFFERENCE\tP (HOLM)\tVERDICT\tFIRST SEAT WINS")
+		for _, pc := range rep.PerfectComparisons {
+			fmt.Fprintf(tw, "  %s vs %s\t%+.3f (%.3f against %.3f)\t-\t%s\t%s against %s\n", pc.Label, pc.BaselineLabel,
+				pc.Difference, pc.Balance, pc.BaselineBalance, perfectVerdict(pc.Difference), pc.Result, pc.BaselineResult)
+		}
+	}
+	if len(cmps) > 0 {
+		head := "with the study's agents"
+		if rung != "" {
+			head = "at the strongest rung, " + rung
+		}
+		fmt.Fprintf(tw, "%s\tBALANCE DIFFERENCE\tP (HOLM)\tVERDICT\tFIRST SEAT WINS\n", head)
 	}
 	strip := stripRung(rep, rung)
-	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	for _, cmp := range cmps {
-		d := cmp.Diff
-		diff := "-"
-		if !math.IsNaN(d.Value) {
-			diff = fmt.Sprintf("%+.1f pts [%+.1f, %+.1f]", 100*d.Value, 100*d.Lo, 100*d.Hi)
-		}
-		sig := ""
-		if cmp.P < 0.05 {
-			sig = "\tsignificant at 5%"
-		}
 		label, base := cmp.Label, cmp.BaselineLabel
 		if strip != "" {
 			label, base = strings.TrimSuffix(label, strip), strings.TrimSuffix(base, strip)
 		}
-		fmt.Fprintf(tw, "  %s vs %s\t%s\tz %s\tp %s%s\n", label, base, diff, num(cmp.Z, 2), pValue(cmp.P), sig)
+		fmt.Fprintf(tw, "  %s vs %s\t%s\t%s\t%s\t%s\n", label, base, intervalText(cmp.Balance, "%+.3f", 1, ""),
+			pValue(cmp.BalancePHolm), cmp.Verdict, pointsText(cmp.Diff))
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if lines := rungAgreement(rep); len(lines) > 0 {
+		fmt.Fprintf(w, "across the rungs (all %d comparisons: results.json, report.html):\n", hidden+len(cmps))
+		for _, l := range lines {
+			fmt.Fprintln(w, wrapText(l, 120, "  ", "    "))
+		}
+	}
+	return nil
+}
+
+// familyText names the family of tests, for a legend.
+func familyText(f *Family) string {
+	if f == nil {
+		return "Holm"
+	}
+	return f.String()
+}
+
+// perfectVerdict is a perfect-play comparison's verdict.
+func perfectVerdict(d float64) string {
+	switch {
+	case d > 1e-12:
+		return verdictFairer
+	case d < -1e-12:
+		return verdictLessFair
+	}
+	return "as fair"
+}
+
+// pointsText writes a difference of rates in points: "+39.2 pts [+35.8, +42.4]".
+func pointsText(d Estimate) string {
+	if math.IsNaN(d.Value) {
+		return "-"
+	}
+	return fmt.Sprintf("%+.1f pts [%+.1f, %+.1f]", 100*d.Value, 100*d.Lo, 100*d.Hi)
 }
 
 // writeNotes writes the notes: each cell's failed trials (the first three kinds of
@@ -357,8 +400,20 @@ func cellNotes(c *CellSummary, h Header) []string {
 // The legends printed under the terminal table (and in experiment run --help).
 const (
 	SeatWinsLegend   = "WINS BY SEAT: each seat's win rate in %, ± the widest half of their 95% Wilson intervals"
-	SeatsEqualLegend = `P(SEATS EQUAL): p-value of "every seat wins equally often" (sign test for 2 seats, else chi-square or exact multinomial); below 0.05 they differ`
+	SeatsEqualLegend = `P(SEATS EQUAL): p-value of "every seat wins equally often" (sign test for 2 seats, else chi-square or exact multinomial), Holm-adjusted over the report's tests; below 0.05 they differ`
+	BalanceLegend    = "BALANCE: 1 − the largest gap between the seats' score rates (1 is fair), with its 95% interval (two seats: the advantage's, folded)"
 )
+
+// seatsEqualLegend is SeatsEqualLegend naming the report's family of tests.
+func seatsEqualLegend(f *Family) string {
+	if f == nil {
+		return SeatsEqualLegend
+	}
+	return fmt.Sprintf(`P(SEATS EQUAL): p-value of "every seat wins equally often" (sign test for 2 seats, else chi-square or exact multinomial), adjusted by %s; below 0.05 they differ`, f)
+}
+
+// balanceText writes a balance with its interval: "0.591 [0.546, 0.636]".
+func balanceText(e Estimate) string { return intervalText(e, "%.3f", 1, "") }
 
 // failedText writes a cell's failed trials: "0", "3 (1.5%)", or "188 (94.0%) !" when
 // they fail the cell.
@@ -425,7 +480,7 @@ func writeCSV(w io.Writer, rep *Report) error {
 	for _, m := range reportMetrics(rep) {
 		header = append(header, m.Name, m.Name+"_lo", m.Name+"_hi")
 	}
-	header = append(header, "seats_equal_method", "seats_equal_stat", "seats_equal_df")
+	header = append(header, "seats_equal_method", "seats_equal_stat", "seats_equal_df", "seats_equal_p_holm")
 	for s := 1; s <= maxSeats; s++ {
 		p := fmt.Sprintf("seat%d_", s)
 		header = append(header, p+"wins", p+"draws", p+"losses", p+"win_rate", p+"win_lo", p+"win_hi", p+"score_rate")
@@ -470,7 +525,7 @@ func writeCSV(w io.Writer, rep *Report) error {
 		if c.SeatsEqual.DF > 0 {
 			df = strconv.Itoa(c.SeatsEqual.DF)
 		}
-		row = append(row, c.SeatsEqual.Method, f(c.SeatsEqual.Stat), df)
+		row = append(row, c.SeatsEqual.Method, f(c.SeatsEqual.Stat), df, f(c.SeatsEqualHolm))
 		for s := 0; s < maxSeats; s++ {
 			if s >= len(c.BySeat) {
 				row = append(row, "", "", "", "", "", "", "")

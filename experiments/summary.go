@@ -22,9 +22,9 @@ type metric struct {
 var allMetrics = append([]metric{
 	{"first_seat_win_rate", "share of games the first seat wins (95% Wilson interval)", 0, 1,
 		func(c *CellSummary) Estimate { return c.BySeat[0].Win }},
-	{"first_seat_advantage", "the first seat's score rate (wins + draws/2) minus a fair share (1/seats); 0 is fair", -1, 1,
+	{"first_seat_advantage", "the first seat's score rate (wins + draws/2) minus a fair share (1/seats); 0 is fair (95% interval: Newcombe's score method on the Wilson bounds of its win and loss rates)", -1, 1,
 		func(c *CellSummary) Estimate { return c.advantage }},
-	{"balance", "1 minus the largest gap between the seats' score rates (draws as half); 1 is perfectly balanced", 0, 1,
+	{"balance", "1 minus the largest gap between the seats' score rates (draws as half); 1 is perfectly balanced (95% interval: for two seats the advantage's, folded; for more, Bonferroni over the seats' score-rate intervals)", 0, 1,
 		func(c *CellSummary) Estimate { return c.balance }},
 	{"drawishness", "share of games drawn, timeouts included (95% Wilson interval)", 0, 1,
 		func(c *CellSummary) Estimate { return wilson(c.draws, c.Games) }},
@@ -54,6 +54,14 @@ type Report struct {
 	Header      Header         `json:"header"`
 	Cells       []*CellSummary `json:"cells"`
 	Comparisons []Comparison   `json:"comparisons"`
+	// PerfectComparisons compare the variants' balance under perfect play, where the
+	// solver proved both (ladder studies).
+	PerfectComparisons []PerfectComparison `json:"perfect_play_comparisons,omitempty"`
+	// Family is the family of tests whose p-values are adjusted together (Holm).
+	Family *Family `json:"multiple_comparisons,omitempty"`
+	// RungRatings are the ladder's rungs' measured ratings (ApplyRungRatings; nil
+	// without them).
+	RungRatings *RungRatings `json:"rung_ratings,omitempty"`
 	// Standings are a tournament's ratings and win matrix (nil for a study).
 	Standings *Standings `json:"standings,omitempty"`
 	// Ladders are the study's skill ladders, one per variant and sweep point (nil
@@ -136,6 +144,9 @@ type CellSummary struct {
 	// seats_equal_method, seats_equal_stat, seats_equal_df). Its P is NaN in a failing
 	// cell.
 	SeatsEqual SeatTest `json:"-"`
+	// SeatsEqualHolm is SeatsEqual.P adjusted over the report's family (Report.Family;
+	// JSON: seats_equal_p_holm).
+	SeatsEqualHolm float64 `json:"-"`
 	// Failing reports more failed trials than the study's max_failures allows: the
 	// cell has no balance, advantage or seat test, and is in no comparison.
 	Failing bool `json:"failing"`
@@ -210,16 +221,59 @@ func (d Distribution) hist() Hist {
 	return h
 }
 
-// Comparison is the difference in the first seat's win rate between a cell and its
-// baseline: Newcombe's 95% interval and a two-proportion z-test.
+// Comparison answers "is the cell fairer than its baseline?": the difference in
+// balance (the cell's minus the baseline's; positive: the cell is fairer) with its 95%
+// MOVER interval and the p-value that inverts it (fairness.go), that p-value adjusted
+// by Holm's method over the report's family of tests (Report.Family), and the verdict
+// it gives. The difference in the first seat's win rate, with Newcombe's 95% interval
+// and a two-proportion z-test, is kept as a secondary measure (its p is unadjusted
+// and outside the family: it says which seat the change favours, not whether it is
+// fairer).
 type Comparison struct {
 	Cell          int      `json:"cell"`
 	Label         string   `json:"label"`
 	Baseline      int      `json:"baseline"`
 	BaselineLabel string   `json:"baseline_label"`
-	Diff          Estimate `json:"difference"`
-	Z             float64  `json:"z"`
-	P             float64  `json:"p"`
+	Balance       Estimate `json:"balance_difference"`
+	BalanceP      float64  `json:"balance_p"`
+	BalancePHolm  float64  `json:"balance_p_holm"`
+	// Verdict is "fairer", "less fair" (the adjusted p below 0.05) or "not shown
+	// different".
+	Verdict string   `json:"verdict"`
+	Diff    Estimate `json:"difference"` // the first seat's win rate, cell − baseline
+	Z       float64  `json:"z"`
+	P       float64  `json:"p"`
+}
+
+// PerfectComparison compares the balance of two variants under perfect play, where
+// the solver proved both: exact values, no interval and no test.
+type PerfectComparison struct {
+	Label           string  `json:"label"`
+	BaselineLabel   string  `json:"baseline_label"`
+	Result          string  `json:"result"`          // "win +2", "draw"
+	BaselineResult  string  `json:"baseline_result"` // the baseline's
+	Balance         float64 `json:"balance"`
+	BaselineBalance float64 `json:"baseline_balance"`
+	Difference      float64 `json:"difference"` // positive: the variant is fairer
+}
+
+// Verdicts of a comparison.
+const (
+	verdictFairer    = "fairer"
+	verdictLessFair  = "less fair"
+	verdictUnshown   = "not shown different"
+	significantLevel = 0.05
+)
+
+// verdictOf is a comparison's verdict from its balance difference and adjusted p.
+func verdictOf(d Estimate, pHolm float64) string {
+	switch {
+	case math.IsNaN(pHolm) || pHolm >= significantLevel:
+		return verdictUnshown
+	case d.Value > 0:
+		return verdictFairer
+	}
+	return verdictLessFair
 }
 
 // Summarize derives the report from a finished result.
@@ -262,7 +316,12 @@ func Summarize(r *Result) *Report {
 	// A tournament's cells are pairings, not variants against a baseline.
 	if rep.Standings = tournamentStandings(r); rep.Standings == nil {
 		rep.Comparisons = compare(p, rep.Cells)
+		rep.PerfectComparisons = comparePerfect(rep.Ladders)
+		if len(rep.Ladders) == 0 {
+			rep.PerfectComparisons = comparePerfectCells(rep.Comparisons, rep.Cells)
+		}
 	}
+	adjustFamily(rep)
 	return rep
 }
 
@@ -323,7 +382,7 @@ func summarizeCell(p *Plan, i int, cr *CellResult) *CellSummary {
 	for s, r := range c.BySeat {
 		wins[s] = r.Wins
 	}
-	c.SeatsEqual = seatsEqual(wins)
+	c.SeatsEqual, c.SeatsEqualHolm = seatsEqual(wins), math.NaN()
 	c.advantage, c.balance = none(), none()
 	if c.Failing {
 		// The games that did not fail are those that happened to miss the failure: no
@@ -331,22 +390,8 @@ func summarizeCell(p *Plan, i int, cr *CellResult) *CellSummary {
 		c.SeatsEqual = SeatTest{P: math.NaN(), Method: "none", Stat: math.NaN()}
 	}
 	if c.Games > 0 && len(c.BySeat) > 0 && !c.Failing {
-		// The first seat's score per game is 1, 1/2 or 0: a mean with its normal interval.
-		w, d, n := float64(c.BySeat[0].Wins), float64(c.BySeat[0].Draws), float64(c.Games)
-		mean := (w + d/2) / n
-		sd := 0.0
-		if n > 1 {
-			ss := w*(1-mean)*(1-mean) + d*(0.5-mean)*(0.5-mean) + (n-w-d)*mean*mean
-			sd = math.Sqrt(ss / (n - 1))
-		}
-		adv := meanCI(c.Games, mean, sd)
-		fair := 1 / float64(cp.Seats)
-		c.advantage = Estimate{adv.Value - fair, adv.Lo - fair, adv.Hi - fair}
-		lo, hi := math.Inf(1), math.Inf(-1)
-		for _, s := range c.BySeat {
-			lo, hi = math.Min(lo, s.Score), math.Max(hi, s.Score)
-		}
-		c.balance = point(1 - (hi - lo))
+		// Score rates from the seats' wins, draws and losses (fairness.go).
+		c.advantage, c.balance = advantageOf(c.BySeat), balanceOf(c.BySeat, z95)
 	}
 	c.Metrics = map[string]Estimate{}
 	for _, m := range allMetrics {
@@ -389,9 +434,54 @@ func compare(p *Plan, cells []*CellSummary) []Comparison {
 		}
 		a, b := cells[i].BySeat[0], cells[base].BySeat[0]
 		z, pv := twoProportionZ(a.Wins, a.Games, b.Wins, b.Games)
+		bd, bp := balanceDiff(cells[i].BySeat, cells[base].BySeat)
 		out = append(out, Comparison{
 			Cell: i, Label: c.Label, Baseline: base, BaselineLabel: p.Cells[base].Label,
+			Balance: bd, BalanceP: bp, BalancePHolm: math.NaN(),
 			Diff: newcombeDiff(a.Wins, a.Games, b.Wins, b.Games), Z: z, P: pv,
+		})
+	}
+	return out
+}
+
+// comparePerfectCells compares, for a study without a ladder, each compared cell's
+// perfect-play balance with its baseline's, where both are proved.
+func comparePerfectCells(cmps []Comparison, cells []*CellSummary) []PerfectComparison {
+	var out []PerfectComparison
+	for _, cmp := range cmps {
+		c, b := cells[cmp.Cell], cells[cmp.Baseline]
+		bc, okc := perfectBalance(c.Solution, c.Seats)
+		bb, okb := perfectBalance(b.Solution, b.Seats)
+		if !okc || !okb {
+			continue
+		}
+		out = append(out, PerfectComparison{
+			Label: c.Label, BaselineLabel: b.Label, Result: solutionText(c.Solution),
+			BaselineResult: solutionText(b.Solution), Balance: bc, BaselineBalance: bb, Difference: bc - bb,
+		})
+	}
+	return out
+}
+
+// comparePerfect compares each ladder's perfect-play balance with its baseline's
+// (the first variant's ladder at the same sweep point), where both are proved.
+func comparePerfect(ladders []*Ladder) []PerfectComparison {
+	var out []PerfectComparison
+	first := map[string]*Ladder{}
+	for _, l := range ladders {
+		if _, ok := first[sweepString(l.Sweep)]; !ok {
+			first[sweepString(l.Sweep)] = l
+		}
+	}
+	for _, l := range ladders {
+		base := first[sweepString(l.Sweep)]
+		if base == l || l.PerfectBalance == nil || base.PerfectBalance == nil {
+			continue
+		}
+		out = append(out, PerfectComparison{
+			Label: l.Label, BaselineLabel: base.Label, Result: solutionText(l.Solution),
+			BaselineResult: solutionText(base.Solution), Balance: *l.PerfectBalance,
+			BaselineBalance: *base.PerfectBalance, Difference: *l.PerfectBalance - *base.PerfectBalance,
 		})
 	}
 	return out
@@ -431,10 +521,11 @@ func (c CellSummary) MarshalJSON() ([]byte, error) {
 		plain
 		Branching    any    `json:"branching"`
 		SeatsEqualP  any    `json:"seats_equal_p"`
+		SeatsHolm    any    `json:"seats_equal_p_holm"`
 		SeatsMethod  string `json:"seats_equal_method"`
 		SeatsEqualX2 any    `json:"seats_equal_stat"`
 		SeatsEqualDF int    `json:"seats_equal_df,omitempty"`
-	}{plain(c), jsonNum(c.Branching), jsonNum(c.SeatsEqual.P), c.SeatsEqual.Method,
+	}{plain(c), jsonNum(c.Branching), jsonNum(c.SeatsEqual.P), jsonNum(c.SeatsEqualHolm), c.SeatsEqual.Method,
 		jsonNum(c.SeatsEqual.Stat), c.SeatsEqual.DF})
 }
 
@@ -463,9 +554,11 @@ func (c Comparison) MarshalJSON() ([]byte, error) {
 	type plain Comparison
 	return json.Marshal(struct {
 		plain
-		Z any `json:"z"`
-		P any `json:"p"`
-	}{plain(c), jsonNum(c.Z), jsonNum(c.P)})
+		Z  any `json:"z"`
+		P  any `json:"p"`
+		BP any `json:"balance_p"`
+		BH any `json:"balance_p_holm"`
+	}{plain(c), jsonNum(c.Z), jsonNum(c.P), jsonNum(c.BalanceP), jsonNum(c.BalancePHolm)})
 }
 
 func jsonNum(x float64) any {

@@ -351,6 +351,26 @@ type Standings struct {
 	Error string `json:"error,omitempty"`
 	// Notes are caveats: failed games left out, approximate pairwise results.
 	Notes []string `json:"notes,omitempty"`
+	// Fit tests the Bradley–Terry model against the pairings (Pearson's chi-square;
+	// a small p says the ratings summarise results the model does not fit, such as
+	// intransitive ones). Nil without ratings.
+	Fit *rating.GoodnessOfFit `json:"fit,omitempty"`
+	// Seat is the first-move advantage fitted with the strengths, on the Elo scale,
+	// and the fit of the model with it (two-seat games whose every meeting rotated
+	// the seats without a failed game; nil otherwise).
+	Seat *rating.SeatTerm `json:"seat_term,omitempty"`
+	// Differences are every two entrants' rating difference (the better ranked
+	// first) with its 95% interval, from the ratings' covariance, in ranking order.
+	Differences []RatingDifference `json:"differences,omitempty"`
+}
+
+// RatingDifference is one entrant's rating minus another's, with its 95% interval.
+type RatingDifference struct {
+	Agent string  `json:"agent"`
+	Other string  `json:"other"`
+	Elo   float64 `json:"elo"`
+	Lo    float64 `json:"elo_lo"`
+	Hi    float64 `json:"elo_hi"`
 }
 
 // Standing is one entrant's rating and totals.
@@ -481,9 +501,23 @@ func tournamentStandings(r *Result) *Standings {
 	}
 	s.Notes = append(slices.Clone(p.Tournament.Notes), t.notes(p)...)
 	points, games := t.matrices()
-	order, elo, err := rankEntrants(names, points, games)
+	order, elo, model, err := rankEntrants(names, points, games)
 	if err != nil {
 		s.Error = err.Error()
+	}
+	if model != nil {
+		s.Fit = &model.Fit
+		for a, i := range order {
+			for _, j := range order[a+1:] {
+				d, lo, hi := model.Difference(i, j)
+				s.Differences = append(s.Differences, RatingDifference{Agent: names[i], Other: names[j], Elo: d, Lo: lo, Hi: hi})
+			}
+		}
+	}
+	if t.seatExact && t.seats == 2 {
+		if st, err := rating.FitSeat(names, t.first, t.firstGames, rating.Options{}); err == nil {
+			s.Seat = st
+		}
 	}
 	for rank, i := range order {
 		s.Ranking = append(s.Ranking, t.standing(rank, i, names[i], elo[i], points[i]))
@@ -504,12 +538,19 @@ type tally struct {
 	approx  int64    // pairwise draws estimated (ties for first among some players)
 	failing []string // the meetings left out: too many failed games
 	seats   int
+	// first[i][j] is the points i scored against j moving first, firstGames[i][j]
+	// those games; seatExact reports that every meeting gave them exactly (two seats,
+	// two entrants, the seats rotated, no failed game).
+	first, firstGames [][]float64
+	seatExact         bool
 }
 
 func newTally(n int) *tally {
-	t := &tally{pairs: make([][]WDL, n), played: make([]int64, n)}
+	t := &tally{pairs: make([][]WDL, n), played: make([]int64, n), seatExact: true,
+		first: make([][]float64, n), firstGames: make([][]float64, n)}
 	for i := range t.pairs {
 		t.pairs[i] = make([]WDL, n)
+		t.first[i], t.firstGames[i] = make([]float64, n), make([]float64, n)
 	}
 	return t
 }
@@ -534,6 +575,33 @@ func (t *tally) addCell(p *Plan, c int, cr *CellResult) {
 		}
 	}
 	t.addPairs(who, st)
+	t.addFirst(p, who, st)
+}
+
+// addFirst splits a two-entrant meeting's points by who moved first. Trial i seats
+// who[i mod 2] first (rotated seats), so of n games who[0] moved first in ⌈n/2⌉ and
+// who[1] in ⌊n/2⌋; with S the first seat's points and A who[0]'s, who[0] scored
+// x = (S + A − ⌊n/2⌋)/2 moving first and who[1] y = S − x. Exact only without failed
+// games (a failed trial's seat order is not in the counts): otherwise no seat term.
+func (t *tally) addFirst(p *Plan, who []int, st *Stats) {
+	if len(who) != 2 || len(st.Seats) != 2 || !p.RotateSeats || st.Failed > 0 {
+		t.seatExact = false
+		return
+	}
+	a, b := who[0], who[1]
+	n := st.Trials
+	na, nb := float64((n+1)/2), float64(n/2)
+	score := func(w WDL) float64 { return float64(w.Wins) + float64(w.Draws)/2 }
+	var pa float64
+	if a < len(st.Agents) {
+		pa = score(st.Agents[a])
+	}
+	s1 := score(st.Seats[0])
+	x := (s1 + pa - nb) / 2
+	t.first[a][b] += x
+	t.firstGames[a][b] += na
+	t.first[b][a] += s1 - x
+	t.firstGames[b][a] += nb
 }
 
 // addPairs splits a meeting's counts (st) between its entrants (who) into pairwise
@@ -597,19 +665,20 @@ func (t *tally) matrices() (points, games [][]float64) {
 	return points, games
 }
 
-// rankEntrants fits the ratings and orders the entrants best first. When the ratings
-// cannot be fitted (the error), the ranking is by score rate and the ratings are NaN.
-func rankEntrants(names []string, points, games [][]float64) ([]int, []rating.Rating, error) {
+// rankEntrants fits the ratings (the model, nil when they cannot be fitted) and orders
+// the entrants best first. When the ratings cannot be fitted (the error), the ranking
+// is by score rate and the ratings are NaN.
+func rankEntrants(names []string, points, games [][]float64) ([]int, []rating.Rating, *rating.Model, error) {
 	n := len(names)
 	order := make([]int, n)
 	elo := make([]rating.Rating, n)
-	ratings, err := rating.Fit(names, points, games, rating.Options{})
+	model, err := rating.FitModel(names, points, games, rating.Options{})
 	if err == nil {
-		for k, r := range ratings {
+		for k, r := range model.Ratings {
 			order[k] = r.Player
 			elo[r.Player] = r
 		}
-		return order, elo, nil
+		return order, elo, model, nil
 	}
 	for i := range n {
 		order[i] = i
@@ -626,7 +695,7 @@ func rankEntrants(names []string, points, games [][]float64) ([]int, []rating.Ra
 		return pts / g
 	}
 	sort.SliceStable(order, func(a, b int) bool { return rate(order[a]) > rate(order[b]) })
-	return order, elo, err
+	return order, elo, nil, err
 }
 
 // standing is entrant i's line of the ranking (at rank, from 0): its rating and its

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"unicode/utf8"
+
+	"github.com/kalahlab/kalahlab/experiments/rating"
 )
 
 // The files a tournament adds to an output directory, by format: the ranking and the
@@ -53,6 +55,47 @@ func (s *Standings) pairingsNote() string {
 	return fmt.Sprintf("%d games per pairing, seats rotated", s.GamesPerCell)
 }
 
+// EloScaleText says what the ratings' scale means.
+const EloScaleText = "ELO: Bradley–Terry ratings on the Elo scale, centred on the entrants' mean: a gap of 100 points is an expected score of 64% (200: 76%, 400: 91%); 95% CI: each rating's own interval (for two entrants, read their difference's interval below)"
+
+// fitLines explain the scale and give the neighbours' rating differences, the model's
+// fit and the first-move term.
+func (s *Standings) fitLines() []string {
+	if s.Fit == nil {
+		return nil
+	}
+	lines := []string{EloScaleText}
+	var diffs []string
+	for _, d := range s.Differences {
+		for k := 0; k+1 < len(s.Ranking); k++ {
+			if d.Agent == s.Ranking[k].Agent && d.Other == s.Ranking[k+1].Agent {
+				diffs = append(diffs, fmt.Sprintf("%s − %s %s [%s, %s]", d.Agent, d.Other, eloText(d.Elo), eloText(d.Lo), eloText(d.Hi)))
+			}
+		}
+	}
+	if len(diffs) > 0 {
+		lines = append(lines, "neighbours' differences (95% CI; an interval clear of 0 tells them apart): "+strings.Join(diffs, "; "))
+	}
+	lines = append(lines, "fit: "+fitText(*s.Fit, "pairings"))
+	if st := s.Seat; st != nil {
+		lines = append(lines, fmt.Sprintf("first move: %s Elo [%s, %s], p %s (the first seat's advantage, fitted with the strengths); with it, %s",
+			eloText(st.Elo), eloText(st.Lo), eloText(st.Hi), pValue(st.P), fitText(st.Fit, "ordered pairings")))
+	}
+	return lines
+}
+
+// fitText writes a goodness-of-fit test in words.
+func fitText(f rating.GoodnessOfFit, cells string) string {
+	if math.IsNaN(f.P) {
+		return fmt.Sprintf("Bradley–Terry has no degree of freedom left to test against the %s", cells)
+	}
+	verdict := "no evidence against the model"
+	if f.P < 0.05 {
+		verdict = "the model fits badly: the results are not one strength per agent (look for pairings that break the order in the win matrix), so read the ratings as a summary"
+	}
+	return fmt.Sprintf("Bradley–Terry against the %s: chi-square %.1f on %d df, p %s: %s", cells, f.X2, f.DF, pValue(f.P), verdict)
+}
+
 // writeStandings writes a tournament's ranking table and win matrix for the terminal.
 func writeStandings(w io.Writer, s *Standings) error {
 	fmt.Fprintf(w, "standings: %d agents on %s (%s)\n", len(s.Entrants), s.Variant, s.pairingsNote())
@@ -66,6 +109,9 @@ func writeStandings(w io.Writer, s *Standings) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	for _, line := range s.fitLines() {
+		fmt.Fprintln(w, wrapText(line, 100, "", "  "))
 	}
 	fmt.Fprintln(w, "\nwin matrix: the row's score against the column (wins + draws/2)")
 	uniform := true
@@ -235,6 +281,7 @@ type htmlStandings struct {
 	Rows   []htmlStanding
 	Matrix []htmlMatrixRow
 	Chart  template.HTML
+	Fit    []string // the scale, the neighbours' differences, the fit and the seat term
 }
 
 type htmlStanding struct {
@@ -259,7 +306,7 @@ func standingsView(s *Standings) *htmlStandings {
 	if s == nil {
 		return nil
 	}
-	v := &htmlStandings{S: s, Note: s.pairingsNote(), Chart: template.HTML(ratingChart(s))}
+	v := &htmlStandings{S: s, Note: s.pairingsNote(), Chart: template.HTML(ratingChart(s)), Fit: s.fitLines()}
 	for _, r := range s.Ranking {
 		v.Rows = append(v.Rows, htmlStanding{R: r, Elo: eloText(r.Elo), CI: eloCI(r), Score: pct(r.Score),
 			WDL: fmt.Sprintf("%d-%d-%d", r.Wins, r.Draws, r.Losses)})

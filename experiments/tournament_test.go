@@ -410,3 +410,51 @@ func TestTournamentResumesFromItsManifest(t *testing.T) {
 	assert.Less(t, resumed.Manifest.TrialsRun, int64(3*60), "only the missing games were played")
 	assert.Equal(t, standingsJSON(t, whole), standingsJSON(t, resumed))
 }
+
+// TestTournamentFitAndSeatTerm: a tournament reports the model's fit, every pair's
+// rating difference and the first-move term; the term's data (who scored what moving
+// first), split from the meetings' counts, equal those counted game by game from the
+// trial log, and the term equals a fit to those.
+func TestTournamentFitAndSeatTerm(t *testing.T) {
+	s := smallTournament(t, 80, "random", "greedy", "alphabeta:depth=2")
+	dir := t.TempDir()
+	res, err := Run(context.Background(), s, Options{Workers: 2, Dir: dir, Trials: true})
+	require.NoError(t, err)
+	st := Summarize(res).Standings
+	require.NotNil(t, st.Fit)
+	assert.Equal(t, 3-2, st.Fit.DF, "3 pairings, 2 free ratings")
+	require.Len(t, st.Differences, 3)
+	for _, d := range st.Differences {
+		assert.GreaterOrEqual(t, d.Elo, 0.0, "the better ranked first")
+		assert.Less(t, d.Lo, d.Elo)
+	}
+	require.NotNil(t, st.Seat)
+	n := len(s.Plan.Agents)
+	first, games := make([][]float64, n), make([][]float64, n)
+	for i := range first {
+		first[i], games[i] = make([]float64, n), make([]float64, n)
+	}
+	require.NoError(t, ReadTrials(dir, func(r *Record) error {
+		a, b := r.Seats[0], r.Seats[1]
+		games[a][b]++
+		switch seatOutcome(r.Returns, 0) {
+		case 1:
+			first[a][b]++
+		case 0:
+			first[a][b] += 0.5
+		}
+		return nil
+	}))
+	want, err := rating.FitSeat(st.Entrants, first, games, rating.Options{})
+	require.NoError(t, err)
+	assert.InDelta(t, want.Elo, st.Seat.Elo, 1e-9)
+	assert.InDelta(t, want.Lo, st.Seat.Lo, 1e-9)
+	assert.InDelta(t, want.Fit.X2, st.Seat.Fit.X2, 1e-9)
+	assert.Equal(t, 6-3, st.Seat.Fit.DF)
+
+	var table bytes.Buffer
+	require.NoError(t, WriteTable(&table, Summarize(res)))
+	for _, w := range []string{"ELO: Bradley–Terry ratings on the Elo scale", "neighbours' differences (95% CI", "fit: Bradley–Terry against the pairings: chi-square", "first move: "} {
+		assert.Contains(t, table.String(), w)
+	}
+}

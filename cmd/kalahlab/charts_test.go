@@ -49,7 +49,9 @@ func TestExperimentReportChartFiles(t *testing.T) {
 			}
 			require.NoError(t, err, p)
 		}
-		assert.Contains(t, string(data), `class="curve"`)
+		// Two values of houses: the cells' points with whiskers (no line through two).
+		assert.Contains(t, string(data), `class="curve-point"`)
+		assert.Contains(t, string(data), `class="curve-whisker"`)
 	}
 
 	// With the table, the table is printed after the paths; the html has the curves.

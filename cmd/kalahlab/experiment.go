@@ -214,19 +214,33 @@ func (a *app) progressMode(mode string) (bool, error) {
 
 // report prints the table (or JSON with --json) and writes the report files into dir.
 func (a *app) report(rep *experiments.Report, dir string, formats []string) error {
+	var paths []string
 	if dir != "" {
-		paths, err := experiments.WriteReports(rep, dir, formats)
-		if err != nil {
+		var err error
+		if paths, err = experiments.WriteReports(rep, dir, formats); err != nil {
 			return err
 		}
-		if len(paths) > 0 {
-			fmt.Fprintf(a.errOut, "wrote %s\n", strings.Join(paths, ", "))
+	}
+	var err error
+	if a.json {
+		err = experiments.Render(a.out, rep, "json")
+	} else {
+		err = experiments.WriteTable(a.out, rep)
+	}
+	if err != nil {
+		return err
+	}
+	// After the table, so that the last lines on a terminal say where the files are.
+	if len(paths) > 0 {
+		fmt.Fprintf(a.errOut, "wrote %s\n", strings.Join(paths, ", "))
+	}
+	for _, p := range paths {
+		if filepath.Base(p) == "report.html" {
+			fmt.Fprintf(a.errOut, "report: %s (open it in a browser: xdg-open %s, or open %s on macOS; kalahlab serve --results %s serves it with its games)\n",
+				p, p, p, dir)
 		}
 	}
-	if a.json {
-		return experiments.Render(a.out, rep, "json")
-	}
-	return experiments.WriteTable(a.out, rep)
+	return nil
 }
 
 func newExperimentMergeCmd(a *app) *cobra.Command {
@@ -315,7 +329,7 @@ merged log is compressed, or plain with --log plain.`,
 }
 
 func newExperimentReportCmd(a *app) *cobra.Command {
-	var out string
+	var out, ratings string
 	var formats []string
 	cmd := &cobra.Command{
 		Use:   "report DIR",
@@ -337,12 +351,20 @@ against each swept knob, one file per metric and knob, named
 chart-METRIC-by-KNOB.svg (or .png, drawn at twice the size); a study with a skill
 ladder adds the first seat's advantage and the balance against the rungs, perfect play
 on top (chart-ladder-first_seat_advantage.svg, chart-ladder-balance.svg). Their paths
-are printed, one a line. The same curves are in report.html.`,
+are printed, one a line. The same curves are in report.html.
+
+--ladder-ratings TOURNAMENT places a ladder's rungs by measured strength: the
+Bradley–Terry ratings of a tournament between the ladder's agents (its output
+directory, or its standings.json). The ladder charts then draw the advantage and the
+balance against the rungs' ratings, perfect play above the strongest rung, and the
+verdict says how many Elo the rungs span and how close rungs are whose advantages have
+opposite signs. Every rung must be one of the tournament's entrants.`,
 		Example: `  kalahlab experiment report results/
   kalahlab experiment report results/ --format html
   kalahlab experiment report results/ --format csv,json --out /tmp/r
   kalahlab experiment report results/ --format parquet
-  kalahlab experiment report results/ --format svg,png --out figures/`,
+  kalahlab experiment report results/ --format svg,png --out figures/
+  kalahlab experiment report results/ --ladder-ratings results/rungs`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var reports, charts []string
@@ -374,6 +396,15 @@ are printed, one a line. The same curves are in report.html.`,
 				return err
 			}
 			rep := experiments.Summarize(res)
+			if ratings != "" {
+				rr, err := experiments.LoadRungRatings(ratings)
+				if err != nil {
+					return err
+				}
+				if err := rep.ApplyRungRatings(rr); err != nil {
+					return err
+				}
+			}
 			var files []string
 			for _, f := range reports {
 				if f != "table" {
@@ -408,6 +439,7 @@ are printed, one a line. The same curves are in report.html.`,
 	cmd.Flags().StringVar(&out, "out", "", "`DIR` for the report files (default: the run's directory)")
 	cmd.Flags().String("max-failures", "", maxFailuresUsage)
 	cmd.Flags().StringSliceVar(&formats, "format", []string{"table"}, "formats: table (printed), csv, json, html, parquet (written), svg, png (chart files, paths printed)")
+	cmd.Flags().StringVar(&ratings, "ladder-ratings", "", "a tournament's output `DIR` (or its standings.json) rating the ladder's agents: the ladder charts' x axis and the verdict use the ratings")
 	return cmd
 }
 

@@ -50,6 +50,11 @@ func TestExperimentRunReportReplay(t *testing.T) {
 	assert.Contains(t, stdout, "SEAT 1 WINS (95% CI)")
 	assert.Contains(t, stdout, "strict houses=3 vs kalah houses=3")
 	assert.Contains(t, stderr, "done: cells 4/4  games 240/240")
+	assert.Contains(t, stdout, "\nverdict:\n", "the table ends with the verdict")
+	// The last line says where the report is and how to open it.
+	page := filepath.Join(out, "report.html")
+	last := strings.TrimSpace(stderr)[strings.LastIndex(strings.TrimSpace(stderr), "\n")+1:]
+	assert.Equal(t, "report: "+page+" (open it in a browser: xdg-open "+page+", or open "+page+" on macOS; kalahlab serve --results "+out+" serves it with its games)", last)
 	for _, f := range []string{"manifest.json", "stats.json", "trials.jsonl.zst", "table.txt", "results.csv", "results.json", "report.html"} {
 		assert.FileExists(t, filepath.Join(out, f))
 	}

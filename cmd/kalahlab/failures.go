@@ -15,7 +15,10 @@ import (
 const tableHelp = `The table: one row per cell. FAILED counts the trials that failed (a Lua hook
 error, an agent error; not in the rates) with their share, "!" marking a failing cell.
 ` + experiments.SeatWinsLegend + `.
-` + experiments.SeatsEqualLegend + `.`
+` + experiments.BalanceLegend + `.
+` + experiments.SeatsEqualLegend + `.
+The table ends with the comparisons (is each variant fairer than its baseline: the
+difference in balance, Holm-adjusted p) and a verdict in words.`
 
 // failuresHelp explains max_failures, --allow-failures and the exit code.
 const failuresHelp = `Failed trials: a cell with more than max_failures of them (a count such as 5, or a

@@ -53,21 +53,27 @@ grep -q "First seat's win rate" "$OUT/dom.html" || fail "the win-rate section is
 # The curves over the knobs: houses and seeds are swept, so 5 metrics x 2 knobs charts,
 # each with a line per variant and value of the other knob (2 x 2).
 curve_charts=$(grep -o '<svg class="chart curve-chart"' "$OUT/dom.html" | wc -l)
-curves=$(grep -o '<path [^>]*class="curve"' "$OUT/dom.html" | wc -l)
-bands=$(grep -o 'class="curve-band"' "$OUT/dom.html" | wc -l)
+# Both knobs take two values: each chart draws the cells as points with whiskers, no
+# line through two points and no band.
+curves=$({ grep -o '<path [^>]*class="curve"' "$OUT/dom.html" || true; } | wc -l)
+whiskers=$(grep -o 'class="curve-whisker"' "$OUT/dom.html" | wc -l)
+points=$(grep -o 'class="curve-point"' "$OUT/dom.html" | wc -l)
+bands=$({ grep -o 'class="curve-band"' "$OUT/dom.html" || true; } | wc -l)
 refs=$(grep -o 'class="curve-ref"' "$OUT/dom.html" | wc -l)
 curves_drawn=$(sed -n 's/.*data-curves-drawn="\([0-9]*\)".*/\1/p' "$OUT/dom.html" | head -1)
 [ "$curve_charts" -eq 10 ] || fail "$curve_charts curve charts in the DOM, want 10 (5 metrics x 2 knobs)"
-[ "$curves" -eq 40 ] || fail "$curves curves in the DOM, want 40 (4 per chart)"
-[ "$bands" -ge 32 ] || fail "$bands interval bands in the DOM, want at least 32"
+[ "$curves" -eq 0 ] || fail "$curves lines in the DOM, want none (two values per knob: points)"
+[ "$points" -eq 80 ] || fail "$points curve points in the DOM, want 80 (8 cells per chart)"
+[ "$whiskers" -eq 80 ] || fail "$whiskers whiskers in the DOM, want 80 (one per point)"
+[ "$bands" -eq 0 ] || fail "$bands interval bands in the DOM, want none (whiskers on two values)"
 [ "$refs" -ge 8 ] || fail "$refs perfect-play markers in the DOM, want at least 8"
-[ "$curves_drawn" = 40 ] || fail "the browser laid out ${curves_drawn:-no} of 40 curves"
+[ "$curves_drawn" = 80 ] || fail "the browser laid out ${curves_drawn:-no} of 80 whiskers"
 figures=$(grep -c '^'"$OUT"'/figures/chart-.*\.\(svg\|png\)$' "$OUT/figures.txt" || true)
 [ "$figures" -eq 20 ] || fail "experiment report --format svg,png printed $figures chart files, want 20"
 SVGFILE="$OUT/figures/chart-first_seat_win_rate-by-houses.svg"
 timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run --disable-extensions \
   --user-data-dir="$PROFILE" --dump-dom "file://$SVGFILE" 2>>"$OUT/chromium.log" > "$OUT/svgfile-dom.xml"
-[ "$(grep -o 'class="curve"' "$OUT/svgfile-dom.xml" | wc -l)" -eq 4 ] || fail "Chromium did not render the curves of $SVGFILE"
+[ "$(grep -o 'class="curve-whisker"' "$OUT/svgfile-dom.xml" | wc -l)" -eq 8 ] || fail "Chromium did not render the points of $SVGFILE"
 grep -qE '(src|href)="https?:' "$REPORT" && fail "the report refers to the network"
 png=$(wc -c < "$OUT/report.png")
 [ "$png" -ge 20000 ] || fail "the screenshot is $png bytes: blank?"

@@ -25,6 +25,7 @@ import (
 	"sort"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // eloPerNat converts a strength in natural-log units to Elo points: 400 / ln 10.
@@ -59,6 +60,24 @@ type Options struct {
 // points i scored against j (a win 1, a draw ½), and games[i][j], the games i and j
 // played (symmetric). Every player must be connected to every other through games.
 func Fit(names []string, points, games [][]float64, opt Options) ([]Rating, error) {
+	m, err := FitModel(names, points, games, opt)
+	if err != nil {
+		return nil, err
+	}
+	return m.Ratings, nil
+}
+
+// Model is a fitted Bradley–Terry model: the ratings, the covariance of the centred
+// ratings (Elo², by player index) and the test of the model's fit.
+type Model struct {
+	Ratings []Rating // best first
+	Cov     [][]float64
+	Fit     GoodnessOfFit
+}
+
+// FitModel fits the ratings as Fit does, with their covariance and a goodness-of-fit
+// test.
+func FitModel(names []string, points, games [][]float64, opt Options) (*Model, error) {
 	n := len(names)
 	if n < 2 {
 		return nil, errors.New("rating: at least two players are needed")
@@ -80,16 +99,89 @@ func Fit(names []string, points, games [][]float64, opt Options) ([]Rating, erro
 		}
 	}
 	gamma := strengths(g, w, opt.MaxIter, opt.Tol)
-	se, err := standardErrors(g, gamma)
+	cov, err := covariance(g, gamma)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Rating, n)
+	m := &Model{Ratings: make([]Rating, n), Cov: cov}
 	for i := range n {
-		out[i] = ratingOf(i, names[i], gamma[i], se[i], points[i], games[i])
+		m.Ratings[i] = ratingOf(i, names[i], gamma[i], math.Sqrt(math.Max(0, cov[i][i]))/eloPerNat, points[i], games[i])
 	}
-	sort.SliceStable(out, func(a, b int) bool { return out[a].Elo > out[b].Elo })
-	return out, nil
+	m.Fit = pairsFit(points, games, gamma)
+	sort.SliceStable(m.Ratings, func(a, b int) bool { return m.Ratings[a].Elo > m.Ratings[b].Elo })
+	return m, nil
+}
+
+// Difference is the rating of player a minus that of b (by index), with its 95%
+// interval from the covariance: two players whose difference's interval excludes 0 are
+// told apart at 95%, which two non-overlapping intervals on the ratings understate.
+func (m *Model) Difference(a, b int) (diff, lo, hi float64) {
+	var ea, eb float64
+	for _, r := range m.Ratings {
+		switch r.Player {
+		case a:
+			ea = r.Elo
+		case b:
+			eb = r.Elo
+		}
+	}
+	v := m.Cov[a][a] + m.Cov[b][b] - 2*m.Cov[a][b]
+	half := z95 * math.Sqrt(math.Max(0, v))
+	diff = ea - eb
+	return diff, diff - half, diff + half
+}
+
+// GoodnessOfFit is Pearson's test of a fitted model against the cells of its data
+// (pairs, or ordered pairs with a seat term): X² = Σ (o − n·p)² / (n·p·(1−p)) over the
+// cells with games, o the points scored and p the model's expected score, against the
+// chi-square distribution with cells − parameters degrees of freedom. Draws (half a
+// point each) make a score less variable than a win-or-loss, so with many draws the
+// test is conservative. P is NaN without a degree of freedom.
+type GoodnessOfFit struct {
+	X2 float64 `json:"chi_square"`
+	DF int     `json:"df"`
+	P  float64 `json:"p"`
+}
+
+// pairsFit is the goodness of fit of strengths gamma to each pair's points.
+func pairsFit(points, games [][]float64, gamma []float64) GoodnessOfFit {
+	var cells []cell
+	for i := range gamma {
+		for j := i + 1; j < len(gamma); j++ {
+			if games[i][j] > 0 {
+				cells = append(cells, cell{i: i, j: j, points: points[i][j], games: games[i][j]})
+			}
+		}
+	}
+	theta := make([]float64, len(gamma))
+	for i, x := range gamma {
+		theta[i] = math.Log(x)
+	}
+	return pearson(cells, theta, 0, len(gamma)-1)
+}
+
+// cell is the games of player i against j (with i on the first seat, in a model with
+// a seat term) and the points i scored in them.
+type cell struct {
+	i, j          int
+	points, games float64
+}
+
+// pearson is the goodness of fit of strengths theta (natural units) and seat term eta
+// to cells, for a model of params free parameters.
+func pearson(cells []cell, theta []float64, eta float64, params int) GoodnessOfFit {
+	x2 := 0.0
+	for _, c := range cells {
+		p := 1 / (1 + math.Exp(theta[c.j]-theta[c.i]-eta))
+		e := c.games * p
+		x2 += (c.points - e) * (c.points - e) / (c.games * p * (1 - p))
+	}
+	df := len(cells) - params
+	gf := GoodnessOfFit{X2: x2, DF: df, P: math.NaN()}
+	if df > 0 {
+		gf.P = distuv.ChiSquared{K: float64(df)}.Survival(x2)
+	}
+	return gf
 }
 
 // withDefaults fills in the defaults: PriorDraws 1 (none when negative), MaxIter
@@ -207,10 +299,10 @@ func ratingOf(i int, name string, gamma, se float64, points, games []float64) Ra
 	return Rating{Player: i, Name: name, Elo: elo, Lo: elo - half, Hi: elo + half, Score: score, Games: played}
 }
 
-// standardErrors are the standard errors of the centred strengths: the square roots of
-// the diagonal of the pseudo-inverse of the Fisher information L (a weighted graph
-// Laplacian), computed as (L + J/n)⁻¹ − J/n with J the all-ones matrix.
-func standardErrors(g [][]float64, gamma []float64) ([]float64, error) {
+// covariance is the covariance of the centred strengths, in Elo²: the pseudo-inverse
+// of the Fisher information L (a weighted graph Laplacian), computed as
+// (L + J/n)⁻¹ − J/n with J the all-ones matrix.
+func covariance(g [][]float64, gamma []float64) ([][]float64, error) {
 	n := len(gamma)
 	L := mat.NewSymDense(n, nil)
 	for i := range n {
@@ -235,11 +327,14 @@ func standardErrors(g [][]float64, gamma []float64) ([]float64, error) {
 	if err := inv.Inverse(L); err != nil {
 		return nil, fmt.Errorf("rating: the information matrix is singular: %w", err)
 	}
-	se := make([]float64, n)
+	cov := make([][]float64, n)
 	for i := range n {
-		se[i] = math.Sqrt(math.Max(0, inv.At(i, i)-shift))
+		cov[i] = make([]float64, n)
+		for j := range n {
+			cov[i][j] = (inv.At(i, j) - shift) * eloPerNat * eloPerNat
+		}
 	}
-	return se, nil
+	return cov, nil
 }
 
 // connected reports whether the graph of pairs with games links every player.
