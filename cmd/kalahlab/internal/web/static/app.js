@@ -127,6 +127,16 @@ document.addEventListener("change", (ev) => {
   }
 });
 
+// A search field marked data-live filters as one types (the form's own GET, a moment
+// after the last key).
+let liveTimer = null;
+document.addEventListener("input", (ev) => {
+  const el = ev.target;
+  if (!el.matches("[data-live]")) return;
+  clearTimeout(liveTimer);
+  liveTimer = setTimeout(() => el.form.requestSubmit(), 250);
+});
+
 document.addEventListener("keydown", (ev) => {
   if (!document.querySelector("#replay") || ev.target.closest("input, textarea, select")) return;
   const id = { ArrowLeft: "#prev", ArrowRight: "#next", Home: "#first", End: "#last" }[ev.key];
