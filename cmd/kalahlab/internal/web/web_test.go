@@ -542,7 +542,7 @@ func TestResultsAndReplay(t *testing.T) {
 	}
 
 	trial := rows[0][3]
-	code, body = c.get("/replay?r=0&trial=" + trial)
+	code, body = c.get("/replay?r=0&trial=" + trial + "&ply=100000") // the end
 	require.Equal(t, 200, code, body)
 	end := byID(body, "position")
 	n := 0

@@ -80,6 +80,9 @@ function setup() {
     const pace = Number(game.dataset.pace) || 0;
     timer = setTimeout(() => { if (!busy) post("/play/step", {}); }, pace);
   }
+  // A seat's strength list fills its spec field (without this script the field alone
+  // is sent, and takes the same names).
+  for (const sel of document.querySelectorAll("select.preset[hidden]")) sel.hidden = false;
   const scrub = document.querySelector("#scrubber");
   if (scrub && !scrub.dataset.wired) {
     scrub.dataset.wired = "1";
@@ -108,6 +111,13 @@ document.addEventListener("click", (ev) => {
     post("/play/move", { move: region.getAttribute("data-move") });
     return;
   }
+  // A link marked data-target (the Play page's move list) swaps only its target.
+  const link = ev.target.closest("a[data-target]");
+  if (link && !link.closest("#replay")) {
+    ev.preventDefault();
+    load(link.getAttribute("href"), { method: "GET" }, link.dataset.target, true);
+    return;
+  }
   // Replay links step without reloading the page.
   const a = ev.target.closest("#replay a[href^='/replay']");
   if (a) {
@@ -118,6 +128,13 @@ document.addEventListener("click", (ev) => {
 
 document.addEventListener("change", (ev) => {
   const el = ev.target;
+  if (el.matches("select.preset")) {
+    const input = document.getElementById(el.dataset.seat);
+    if (!input) return;
+    if (el.value) input.value = el.value;
+    else { input.focus(); input.select(); }
+    return;
+  }
   if (el.matches("[data-autosubmit]")) {
     el.form.requestSubmit();
   } else if (el.matches("[data-reload]")) {
@@ -132,6 +149,12 @@ document.addEventListener("change", (ev) => {
 let liveTimer = null;
 document.addEventListener("input", (ev) => {
   const el = ev.target;
+  const preset = el.id && document.querySelector(`select.preset[data-seat="${el.id}"]`);
+  if (preset) { // a spec typed by hand: the list says which strength it is, if any
+    const opt = [...preset.options].find((o) => o.value && o.value === el.value.trim());
+    preset.value = opt ? opt.value : "";
+    return;
+  }
   if (!el.matches("[data-live]")) return;
   clearTimeout(liveTimer);
   liveTimer = setTimeout(() => el.form.requestSubmit(), 250);
