@@ -83,6 +83,7 @@ function setup() {
   // A seat's strength list fills its spec field (without this script the field alone
   // is sent, and takes the same names).
   for (const sel of document.querySelectorAll("select.preset[hidden]")) sel.hidden = false;
+  wireEditor();
   const scrub = document.querySelector("#scrubber");
   if (scrub && !scrub.dataset.wired) {
     scrub.dataset.wired = "1";
@@ -94,6 +95,49 @@ function setup() {
     });
   }
 }
+
+// wireEditor keeps the Try page's line numbers in step with its text: one a line,
+// scrolled with it, the lines an error names marked (the server sends them) until the
+// text changes.
+function wireEditor() {
+  const ed = document.querySelector("#editor");
+  const ta = ed?.querySelector("textarea");
+  const gutter = ed?.querySelector(".gutter");
+  if (!ta || !gutter || ed.dataset.wired) return;
+  ed.dataset.wired = "1";
+  let bad = (ed.dataset.errorLines || "").split(" ").filter(Boolean).map(Number);
+  const draw = () => {
+    const n = Math.max(ta.value.split("\n").length, ta.rows);
+    const out = [];
+    for (let i = 1; i <= n; i++) out.push(bad.includes(i) ? `<span class="bad" title="the error is on this line">${i}</span>` : `<span>${i}</span>`);
+    gutter.innerHTML = out.join("\n") + "\n";
+    gutter.scrollTop = ta.scrollTop;
+  };
+  ta.addEventListener("scroll", () => { gutter.scrollTop = ta.scrollTop; });
+  let lines = ta.value.split("\n").length;
+  ta.addEventListener("input", () => {
+    const now = ta.value.split("\n").length;
+    if (bad.length) { bad = []; ed.removeAttribute("data-error-lines"); draw(); }
+    else if (now !== lines) draw();
+    lines = now;
+  });
+  draw();
+}
+
+// A link to a line of the script selects that line in the editor.
+document.addEventListener("click", (ev) => {
+  const a = ev.target.closest("a[data-line]");
+  const ta = document.querySelector("#source");
+  if (!a || !ta) return;
+  ev.preventDefault();
+  const n = Number(a.dataset.line);
+  const text = ta.value.split("\n");
+  const from = text.slice(0, n - 1).reduce((k, l) => k + l.length + 1, 0);
+  ta.focus();
+  ta.setSelectionRange(from, from + (text[n - 1] || "").length);
+  const lh = ta.scrollHeight / Math.max(text.length, ta.rows);
+  ta.scrollTop = Math.max(0, (n - 3) * lh);
+});
 
 document.addEventListener("submit", (ev) => {
   const form = ev.target;
