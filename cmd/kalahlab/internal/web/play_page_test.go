@@ -83,8 +83,9 @@ func TestPlayFormFoldsAndRemembers(t *testing.T) {
 func TestKnobGridFits(t *testing.T) {
 	c := newClient(t, newServer(t, Config{}))
 	_, css := c.get("/static/style.css")
-	assert.Contains(t, css, `.knob-grid label { display: grid; grid-template-columns: 9.5rem minmax(0, 1fr);`)
-	assert.Contains(t, css, `.knob-grid select, .knob-grid input { max-width: 100%; min-width: 0;`)
+	assert.Contains(t, css, `.knob-grid label { display: flex; flex-wrap: wrap;`, "a long list goes under its name, not out of the box")
+	assert.Contains(t, css, `.knob-grid select, .knob-grid input { max-width: 100%; min-width: 0; }`)
+	assert.Regexp(t, `\.knob-grid small \{[^}]*overflow-wrap: anywhere;`, css, "and so does a long list of choices")
 }
 
 var historyLink = regexp.MustCompile(`<a href="/play\?at=(\d+)" data-target="#game" class="mv">([^<]+)</a>`)

@@ -452,7 +452,12 @@ func pctOf(x float64) string {
 // winChart draws each cell's first-seat win rate with its 95% interval, with a line at
 // an even share (1/seats).
 func winChart(rep *experiments.Report) template.HTML {
-	const W, row, left, right = 560.0, 34.0, 190.0, 20.0
+	const row, right = 34.0, 20.0
+	left := 190.0 // room for the longest label (a ladder's "variant @ agent" ones are long)
+	for _, c := range rep.Cells {
+		left = max(left, 6.8*float64(len([]rune(c.Label)))+16)
+	}
+	W := left + 370
 	H := row*float64(len(rep.Cells)) + 40
 	x := func(p float64) float64 { return left + (W-left-right)*p }
 	var b bytes.Buffer

@@ -3,6 +3,8 @@ package web
 import (
 	"net/http"
 	"net/url"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -87,4 +89,15 @@ func TestErrLines(t *testing.T) {
 	assert.Equal(t, 31, editorRows(strings.Repeat("x\n", 30)))
 	assert.Equal(t, 60, editorRows(strings.Repeat("x\n", 300)))
 	assert.Len(t, gutterLines(strings.Repeat("x\n", 300), nil), 301)
+}
+
+// The study's chart leaves room for the ladder's long labels.
+func TestWinChartFitsLongLabels(t *testing.T) {
+	c := newClient(t, newServer(t, Config{MaxStudyGames: 300, MaxCheckGames: 50, MaxStudyTime: 2 * time.Minute}))
+	_, body := c.post("/try/study", url.Values{"source": {goodRule}, "games": {"20"}})
+	m := regexp.MustCompile(`<text x="([\d.]+)" y="[\d.]+" font-size="12" text-anchor="end">t/no-extra-turn @ alphabeta:depth=6,tt=1</text>`).FindStringSubmatch(body)
+	require.NotNil(t, m)
+	x, err := strconv.ParseFloat(m[1], 64)
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, x, 6.5*float64(len("t/no-extra-turn @ alphabeta:depth=6,tt=1")), "the label's start is inside the chart")
 }
