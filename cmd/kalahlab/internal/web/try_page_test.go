@@ -101,3 +101,26 @@ func TestWinChartFitsLongLabels(t *testing.T) {
 	require.NoError(t, err)
 	assert.GreaterOrEqual(t, x, 6.5*float64(len("t/no-extra-turn @ alphabeta:depth=6,tt=1")), "the label's start is inside the chart")
 }
+
+// FuzzScriptFile: whatever the user types and pastes, the script's file name is a
+// plain name of at most 64 characters ending in .lua, and the error lines are positive
+// and sorted.
+func FuzzScriptFile(f *testing.F) {
+	f.Add("", goodRule)
+	f.Add("", "-- é ü, Ω!\nreturn 1")
+	f.Add("../x", "name = '../../etc'")
+	f.Add(`a\b.lua`, "--")
+	safe := regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]*\.lua$`)
+	f.Fuzz(func(t *testing.T, given, source string) {
+		name := scriptFile(given, source)
+		if !safe.MatchString(name) || len(name) > 64 {
+			t.Fatalf("scriptFile(%q, %q) = %q", given, source, name)
+		}
+		lines := errLines(source, name)
+		for i, n := range lines {
+			if n <= 0 || i > 0 && lines[i-1] >= n {
+				t.Fatalf("errLines: %v", lines)
+			}
+		}
+	})
+}

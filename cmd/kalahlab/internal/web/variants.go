@@ -83,10 +83,11 @@ func (s *Server) variantsPage(w http.ResponseWriter, r *http.Request) {
 	var groups []variantGroup
 	shown := 0
 	for _, v := range vs {
-		vv := s.viewOf(v, 300)
+		vv := variantView{V: v, Group: catalog.Group(v), Mechs: catalog.MechanismsOf(v)}
 		if !f.match(vv) {
-			continue
+			continue // not drawn
 		}
+		vv = s.viewOf(v, 300)
 		if len(groups) == 0 || groups[len(groups)-1].Name != vv.Group {
 			groups = append(groups, variantGroup{Name: vv.Group})
 		}

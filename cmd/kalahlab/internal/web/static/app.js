@@ -211,9 +211,11 @@ document.addEventListener("keydown", (ev) => {
   if (a) { ev.preventDefault(); a.click(); }
 });
 
-// The back button after a scrub: show the ply the address names.
+// The back button after a scrub, a filter or a look back: show what the address names.
 window.addEventListener("popstate", () => {
   if (document.querySelector("#replay")) load(location.href, { method: "GET" }, "#replay", false);
+  else if (document.querySelector("#variant-list")) load(location.href, { method: "GET" }, "#main", false);
+  else if (document.querySelector("#game")) load(location.href, { method: "GET" }, "#game", false);
 });
 
 setup();
