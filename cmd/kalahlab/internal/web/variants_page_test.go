@@ -49,6 +49,9 @@ func TestVariantsPageGrouped(t *testing.T) {
 		assert.False(t, seen[g], "group %s shown twice", g)
 		seen[g] = true
 	}
+	// An index of the groups links each one.
+	assert.Contains(t, body, `<nav class="group-index" id="group-index" aria-label="groups">Groups: <a href="#group-1">checkers</a> <small>(`)
+	assert.Contains(t, body, `<section class="variant-group" data-group="checkers" id="group-1">`)
 	all := shownVariants(body)
 	assert.Greater(t, len(all), 60)
 	assert.Contains(t, body, `id="variant-filter"`)
