@@ -50,7 +50,7 @@ func TestVariantsPageGrouped(t *testing.T) {
 		seen[g] = true
 	}
 	// An index of the groups links each one.
-	assert.Contains(t, body, `<nav class="group-index" id="group-index" aria-label="groups">Groups: <a href="#group-1">checkers</a> <small>(`)
+	assert.Contains(t, body, `<nav class="group-index" id="group-index" aria-label="groups">Groups: <span><a href="#group-1">checkers</a> <small>(`)
 	assert.Contains(t, body, `<section class="variant-group" data-group="checkers" id="group-1">`)
 	all := shownVariants(body)
 	assert.Greater(t, len(all), 60)
