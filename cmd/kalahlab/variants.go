@@ -2,16 +2,15 @@ package main
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"github.com/kalahlab/kalahlab/cmd/kalahlab/internal/catalog"
 	"github.com/kalahlab/kalahlab/variants"
 )
 
@@ -73,21 +72,13 @@ game is played.`,
 				return json.NewEncoder(a.out).Encode(rows)
 			}
 			// By family, then region; within a group, as Catalog lists them (base games first).
-			group := func(v *variants.Variant) string {
-				if v.Region == "" {
-					return v.Family
-				}
-				return v.Family + " / " + v.Region
-			}
-			slices.SortStableFunc(list, func(x, y *variants.Variant) int {
-				return cmp.Or(cmp.Compare(x.Family, y.Family), cmp.Compare(x.Region, y.Region))
-			})
+			catalog.Sort(list)
 			var buf bytes.Buffer
 			tw := tabwriter.NewWriter(&buf, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "NAME\tBASE\tSOURCE\tSUMMARY")
 			prev := ""
 			for _, v := range list {
-				if g := group(v); g != prev {
+				if g := catalog.Group(v); g != prev {
 					fmt.Fprintf(tw, "[%s]\t\t\t\n", g)
 					prev = g
 				}

@@ -24,6 +24,7 @@ type game struct {
 	state   core.State
 	prev    core.State // the position before the last move (nil at the start)
 	seats   []seat.Player
+	players []string // the seats' specs as the form gave them ("hard", "human", ...), for the next game's form
 	seed    uint64
 	rng     *rand.Rand // chance outcomes
 
@@ -54,7 +55,7 @@ func newGame(ctx context.Context, v *variants.Variant, lookup string, players []
 	if len(players) != n {
 		return nil, badRequest{fmt.Errorf("%s has %d seats, but %d players were given", v.Name, n, len(players))}
 	}
-	gm := &game{variant: v, lookup: lookup, g: g, state: g.NewState(), seed: seed, paceMS: 500,
+	gm := &game{variant: v, lookup: lookup, g: g, state: g.NewState(), seed: seed, paceMS: 500, players: players,
 		rng: rand.New(rand.NewPCG(seed, 0x6b616c6168))}
 	specs := make([]ai.Spec, n)
 	for i, text := range players {
@@ -195,6 +196,17 @@ func (gm *game) rebuild() {
 	}
 	gm.state = st
 	gm.hint = ""
+}
+
+// stateAt is the position after the first n moves (0: the start) and the position
+// before it (nil at the start).
+func (gm *game) stateAt(n int) (st, prev core.State) {
+	st = gm.g.NewState()
+	for _, h := range gm.history[:n] {
+		prev = st.Clone()
+		st.Play(h.m)
+	}
+	return st, prev
 }
 
 // last is the last move played (ok false at the start).

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kalahlab/kalahlab/ai"
+	"github.com/kalahlab/kalahlab/cmd/kalahlab/internal/seat"
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/draw"
 	"github.com/kalahlab/kalahlab/core/record"
@@ -38,12 +39,21 @@ type setupView struct {
 	Variant  string
 	Summary  string
 	Knobs    []knobView
-	Seats    []string
+	Seats    []seatView
 	Agents   []agentView
+	Presets  []seat.Preset // the strengths a seat's list offers beside its spec
 	Seed     uint64
 	Pace     int
 	Paces    []int
 	Err      string
+	Open     bool // shown unfolded: no game yet, or the user asked for a new one
+}
+
+// seatView is one seat of the new-game form: its spec, and whether the spec is a
+// person or a strength preset (the seat's list shows it) or an agent spec of its own.
+type seatView struct {
+	Spec   string
+	Custom bool
 }
 
 // agentView is an agent the seat fields suggest.
@@ -62,12 +72,18 @@ type gameView struct {
 	Pace                    int
 	Paces                   []int
 	Hint, Msg               string
+	// At is the move whose position the board shows, when it is not the game's
+	// latest (Viewing): the move list's links show earlier positions.
+	At      int
+	Viewing bool
+	Plies   int // the moves played
 }
 
 // historyRow is one move of the move list.
 type historyRow struct {
 	N         int
 	Who, Move string
+	Current   bool // the board shows the position after it
 }
 
 // knobViews describes a variant's knobs with their values.
@@ -161,7 +177,8 @@ func (s *Server) findVariant(sess *session, name string) (*variants.Variant, str
 
 // setup builds the new-game form for the variant and knobs a query names.
 func (s *Server) setup(sess *session, q map[string][]string) setupView {
-	sv := setupView{Variants: variants.List(s.opt), Variant: first(q["variant"]), Seed: 1, Pace: 500, Paces: paces}
+	sv := setupView{Variants: variants.List(s.opt), Variant: first(q["variant"]), Seed: 1, Pace: 500, Paces: paces,
+		Presets: seat.Presets, Open: sess.game == nil || len(q["variant"]) > 0}
 	if sess.tried != nil && sess.tried.variant != nil {
 		sv.Tried = sess.tried.variant.Name
 	}
@@ -173,6 +190,9 @@ func (s *Server) setup(sess *session, q map[string][]string) setupView {
 				sv.Variant = triedPrefix + sess.game.variant.Name
 			}
 		}
+	}
+	for _, p := range seat.Presets {
+		sv.Agents = append(sv.Agents, agentView{Spec: p.Name, Doc: p.Doc})
 	}
 	for _, name := range ai.Names() {
 		doc, _, _ := ai.Describe(name)
@@ -188,6 +208,15 @@ func (s *Server) setup(sess *session, q map[string][]string) setupView {
 		return sv
 	}
 	sv.Summary = v.Summary
+	// The form remembers the session's game: its seats, seed, pace and knobs, until the
+	// user picks another variant.
+	gm := sess.game
+	if gm != nil && (gm.lookup != sv.Variant && (gm.script == nil || triedPrefix+gm.variant.Name != sv.Variant)) {
+		gm = nil
+	}
+	if _, ok := q["knobs.of"]; !ok && gm != nil {
+		v = gm.variant
+	}
 	if over, err := knobsFrom(v, sv.Variant, q); err != nil {
 		sv.Err = err.Error()
 	} else if w, err := v.With(over); err != nil {
@@ -204,13 +233,19 @@ func (s *Server) setup(sess *session, q map[string][]string) setupView {
 	}
 	for i := range n {
 		spec := first(q["seat."+strconv.Itoa(i+1)])
+		if spec == "" && gm != nil && i < len(gm.players) {
+			spec = gm.players[i]
+		}
 		if spec == "" {
 			spec = "random"
 			if i == 0 {
 				spec = ai.Human
 			}
 		}
-		sv.Seats = append(sv.Seats, spec)
+		sv.Seats = append(sv.Seats, seatView{Spec: spec, Custom: spec != ai.Human && !seat.IsPreset(spec)})
+	}
+	if gm != nil {
+		sv.Seed, sv.Pace = gm.seed, gm.paceMS
 	}
 	if seed, err := strconv.ParseUint(first(q["seed"]), 10, 64); err == nil {
 		sv.Seed = seed
@@ -221,35 +256,52 @@ func (s *Server) setup(sess *session, q map[string][]string) setupView {
 	return sv
 }
 
-// view draws the game for the page.
-func (gm *game) view() (gameView, error) {
+// view draws the game for the page, at the position after move at (the latest when
+// at is out of range).
+func (gm *game) view(at int) (gameView, error) {
 	p := gm.toMove()
-	opt := draw.Options{ShowMoves: gm.humanToMove()}
+	viewing := at >= 0 && at < len(gm.history)
+	st, opt := gm.state, draw.Options{ShowMoves: gm.humanToMove()}
 	if m, ok := gm.last(); ok && gm.prev != nil {
 		opt.Prev, opt.Last = gm.prev, m
 	}
-	svg, err := boardSVG(gm.state, opt, 720)
+	if viewing {
+		var prev core.State
+		st, prev = gm.stateAt(at)
+		opt = draw.Options{}
+		if at > 0 {
+			opt.Prev, opt.Last = prev, gm.history[at-1].m
+		}
+	} else {
+		at = len(gm.history)
+	}
+	svg, err := boardSVG(st, opt, 720)
 	if err != nil {
 		return gameView{}, err
 	}
 	v := gameView{
-		Title: gm.variant.Name, Status: gm.status(), Position: gm.state.String(), Board: svg,
-		CanUndo: len(gm.history) > 0, CanRedo: len(gm.redo) > 0, Human: gm.humanToMove(),
-		Auto: gm.auto(), Paused: gm.paused, AllAgents: gm.allAgents(), Over: p == core.Terminal,
+		Title: gm.variant.Name, Status: gm.status(), Position: st.String(), Board: svg,
+		CanUndo: len(gm.history) > 0, CanRedo: len(gm.redo) > 0, Human: gm.humanToMove() && !viewing,
+		Auto: gm.auto() && !viewing, Paused: gm.paused, AllAgents: gm.allAgents(), Over: p == core.Terminal,
 		Pace: gm.paceMS, Paces: paces, Hint: gm.hint, Msg: gm.msg,
+		At: at, Viewing: viewing, Plies: len(gm.history),
 	}
 	if v.Human {
 		v.Legal = strings.Fields(core.MovesString(gm.state, gm.state.LegalMoves(nil)))
 	}
 	for i, st := range gm.seats {
-		v.Seats = append(v.Seats, fmt.Sprintf("%v: %s", core.Player(i), st.Spec))
+		who := st.Spec.String()
+		if i < len(gm.players) && gm.players[i] != who {
+			who = gm.players[i] + " (" + who + ")"
+		}
+		v.Seats = append(v.Seats, fmt.Sprintf("%v: %s", core.Player(i), who))
 	}
 	for i, h := range gm.history {
 		who := "dice"
 		if h.who >= 0 {
 			who = fmt.Sprintf("%v (%s)", h.who, gm.seats[h.who].Spec)
 		}
-		v.History = append(v.History, historyRow{N: i + 1, Who: who, Move: h.text})
+		v.History = append(v.History, historyRow{N: i + 1, Who: who, Move: h.text, Current: i+1 == at})
 	}
 	return v, nil
 }
@@ -261,7 +313,16 @@ func (s *Server) playPage(w http.ResponseWriter, r *http.Request) {
 	defer sess.mu.Unlock()
 	data := map[string]any{"Setup": s.setup(sess, r.URL.Query())}
 	if gm := sess.game; gm != nil {
-		gv, err := gm.view()
+		at := -1
+		if t := r.URL.Query().Get("at"); t != "" {
+			n, err := strconv.Atoi(t)
+			if err != nil || n < 0 || n > len(gm.history) {
+				s.fail(w, http.StatusBadRequest, fmt.Errorf("at %q: want a move number 0..%d (the moves played)", t, len(gm.history)))
+				return
+			}
+			at = n
+		}
+		gv, err := gm.view(at)
 		if err != nil {
 			s.fail(w, http.StatusInternalServerError, err)
 			return

@@ -375,7 +375,7 @@ func (s *Server) replayPage(w http.ResponseWriter, r *http.Request) {
 		sess.rep = rm
 	}
 	n := len(rm.steps)
-	ply := n
+	ply := 0 // a replay opens at the start, so that "next" shows the first move
 	if t := q.Get("ply"); t != "" {
 		if ply, err = strconv.Atoi(t); err != nil {
 			s.fail(w, http.StatusBadRequest, fmt.Errorf("ply %q: want 0..%d", t, n))

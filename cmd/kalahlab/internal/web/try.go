@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/kalahlab/kalahlab/ai"
 	"github.com/kalahlab/kalahlab/config"
@@ -28,7 +29,8 @@ const maxScript = 256 << 10
 // tried is the rule a session is trying: its script, written to a directory of its own
 // (so that a study can look it up by path), and the variant it defines.
 type tried struct {
-	file    string // the script's file name, as the user gave it
+	file    string // the script's file name, as the user gave it or as scriptFile made it
+	given   string // the file name the user typed ("" for none)
 	source  string
 	dir     string // the temporary directory holding it
 	path    string // dir/file
@@ -42,6 +44,28 @@ func (t *tried) remove() {
 }
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
+
+var (
+	nameField   = regexp.MustCompile(`(?m)^\s*name\s*=\s*["']([^"'\n]+)["']`)
+	commentLine = regexp.MustCompile(`^\s*--+\s*(.*)$`)
+)
+
+// scriptFile names a script the user did not name: after its name field ("my/pie"
+// gives my-pie.lua), or else its first line when that is a comment, or else "rule".
+func scriptFile(given, source string) string {
+	if strings.TrimSpace(given) != "" {
+		return scriptName(given)
+	}
+	if m := nameField.FindStringSubmatch(source); m != nil {
+		return scriptName(strings.ReplaceAll(m[1], "/", "-"))
+	}
+	first, _, _ := strings.Cut(strings.TrimLeft(source, "\r\n\t "), "\n")
+	if m := commentLine.FindStringSubmatch(first); m != nil {
+		words := strings.FieldsFunc(strings.ToLower(m[1]), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		return scriptName(strings.Join(words[:min(6, len(words))], "-"))
+	}
+	return scriptName("")
+}
 
 // scriptName makes a file name for a script from what the user called it.
 func scriptName(name string) string {
@@ -59,7 +83,10 @@ func scriptName(name string) string {
 // tryView is what the Try page shows.
 type tryView struct {
 	Source, File string
-	Games        int // the study's
+	Given        string // the file name the user typed ("" to name it from the script)
+	ErrLines     []int  // the script's lines the error names, for the editor's marks
+	Ladder       string // the default study's ladder, as the agent field's help says it
+	Games        int    // the study's
 	CheckGames   int
 	Agent        string
 	MaxGames     int
@@ -94,9 +121,9 @@ type studyRow struct {
 }
 
 func (s *Server) tryDefaults() tryView {
-	return tryView{Games: min(2000, s.cfg.MaxStudyGames), CheckGames: min(100, s.cfg.MaxCheckGames), Agent: "random",
+	return tryView{Games: min(500, s.cfg.MaxStudyGames), CheckGames: min(100, s.cfg.MaxCheckGames), Agent: ladderAgent,
 		MaxGames: s.cfg.MaxStudyGames, MaxCheck: s.cfg.MaxCheckGames, MaxSeconds: int(s.cfg.MaxStudyTime / time.Second),
-		Agents: ai.Names(), Source: exampleRule, File: "rule.lua"}
+		Agents: append([]string{ladderAgent}, ai.Names()...), Source: exampleRule, File: scriptFile("", exampleRule), Ladder: ladderText()}
 }
 
 // exampleRule is the script the Try page starts with.
@@ -116,7 +143,7 @@ func (s *Server) tryPage(w http.ResponseWriter, r *http.Request) {
 	sess.mu.Lock()
 	v := s.tryDefaults()
 	if t := sess.tried; t != nil {
-		v.Source, v.File, v.Variant = t.source, t.file, t.variant
+		v.Source, v.File, v.Given, v.Variant = t.source, t.file, t.given, t.variant
 		if t.variant != nil {
 			v.Parent = parentOf(t.variant)
 		}
@@ -141,7 +168,8 @@ func (s *Server) readTry(r *http.Request) (tryView, error) {
 		return v, err
 	}
 	v.Source = string(data)
-	v.File = scriptName(r.FormValue("file"))
+	v.Given = strings.TrimSpace(r.FormValue("file"))
+	v.File = scriptFile(v.Given, v.Source)
 	if r.MultipartForm != nil {
 		if fh := r.MultipartForm.File["script"]; len(fh) > 0 && fh[0].Size > 0 {
 			v.File = scriptName(fh[0].Filename)
@@ -164,7 +192,7 @@ func (s *Server) readTry(r *http.Request) (tryView, error) {
 	if v.CheckGames, err = num("check_games", v.CheckGames, s.cfg.MaxCheckGames); err != nil {
 		return v, err
 	}
-	if a := strings.TrimSpace(r.FormValue("agent")); a != "" {
+	if a := strings.TrimSpace(r.FormValue("agent")); a != "" && a != ladderAgent {
 		if _, err := ai.ParseSpec(a); err != nil {
 			return v, badRequest{err}
 		}
@@ -264,9 +292,11 @@ func (s *Server) startTry(w http.ResponseWriter, job *tryJob) (*tried, bool) {
 	t, err := s.loadTried(job.v.File, job.v.Source)
 	if err != nil {
 		job.v.Err = err.Error()
+		job.v.ErrLines = errLines(job.v.Err, job.v.File)
 		s.render(w, http.StatusUnprocessableEntity, "try", "Try a rule", job.v)
 		return nil, false
 	}
+	t.given = job.v.Given
 	s.keep(job.sess, t)
 	job.v.Variant, job.v.Parent = t.variant, parentOf(t.variant)
 	return t, true
@@ -321,6 +351,9 @@ func (s *Server) tryCheck(w http.ResponseWriter, r *http.Request) {
 	}
 	v.Check, v.CheckText = rep, checkText(rep, t)
 	v.CheckOK = err == nil && rep.OK()
+	if !v.CheckOK {
+		v.ErrLines = errLines(v.CheckText, v.File)
+	}
 	if err != nil {
 		v.Err = fmt.Sprintf("check stopped after %d games: %v", rep.Games, err)
 		if e := s.stopped(ctx, err, t, "check", checkProgress(rep, t.variant, v.CheckGames), "fewer games"); e != nil {
@@ -391,9 +424,20 @@ func (s *Server) tryStudy(w http.ResponseWriter, r *http.Request) {
 
 // runStudy plays the tried rule against its parent.
 func (s *Server) runStudy(ctx context.Context, t *tried, v tryView) (*studyView, error) {
-	spec, err := ai.ParseSpec(v.Agent)
-	if err != nil {
-		return nil, err
+	var agents, ladder []ai.Spec
+	epsilon := 0.0
+	if v.Agent == ladderAgent {
+		def, err := defaultStudy()
+		if err != nil {
+			return nil, err
+		}
+		ladder, epsilon = def.Ladder, def.Epsilon
+	} else {
+		spec, err := ai.ParseSpec(v.Agent)
+		if err != nil {
+			return nil, err
+		}
+		agents = []ai.Spec{spec}
 	}
 	parent := parentOf(t.variant)
 	label := t.variant.Name
@@ -403,7 +447,7 @@ func (s *Server) runStudy(ctx context.Context, t *tried, v tryView) (*studyView,
 	cfg := &config.Experiment{
 		Name: "try " + t.variant.Name, Description: "a quick study from the Try a rule page",
 		Variants: []config.VariantEntry{{Variant: parent, Label: parent}, {Variant: t.path, Label: label}},
-		Agents:   []ai.Spec{spec}, Games: v.Games, CheckEvery: 100, MaxPlies: 5000, Seed: 1,
+		Agents:   agents, Ladder: ladder, Epsilon: epsilon, Games: v.Games, CheckEvery: 100, MaxPlies: 5000, Seed: 1,
 		RotateSeats: true, Scripts: s.cfg.Scripts, MaxFailures: config.FailureLimit{Percent: 100, Share: true},
 		File: t.file, Text: []byte(t.source),
 	}
@@ -469,7 +513,12 @@ func pctOf(x float64) string {
 // winChart draws each cell's first-seat win rate with its 95% interval, with a line at
 // an even share (1/seats).
 func winChart(rep *experiments.Report) template.HTML {
-	const W, row, left, right = 560.0, 34.0, 190.0, 20.0
+	const row, right = 34.0, 20.0
+	left := 190.0 // room for the longest label (a ladder's "variant @ agent" ones are long)
+	for _, c := range rep.Cells {
+		left = max(left, 6.8*float64(len([]rune(c.Label)))+16)
+	}
+	W := left + 370
 	H := row*float64(len(rep.Cells)) + 40
 	x := func(p float64) float64 { return left + (W-left-right)*p }
 	var b bytes.Buffer

@@ -6,8 +6,10 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"slices"
 	"strings"
 
+	"github.com/kalahlab/kalahlab/cmd/kalahlab/internal/catalog"
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/draw"
 	"github.com/kalahlab/kalahlab/variants"
@@ -16,6 +18,8 @@ import (
 // variantView is a variant as the Variants page shows it.
 type variantView struct {
 	V       *variants.Variant
+	Group   string              // the heading it is listed under (catalog.Group)
+	Mechs   []catalog.Mechanism // the mechanisms it uses
 	Knobs   []knobView
 	Start   template.HTML // the start position, drawn
 	DrawErr string
@@ -49,7 +53,7 @@ func (s *Server) startDrawing(v *variants.Variant, width float64) (template.HTML
 }
 
 func (s *Server) viewOf(v *variants.Variant, width float64) variantView {
-	vv := variantView{V: v, Knobs: knobViews(v)}
+	vv := variantView{V: v, Group: catalog.Group(v), Mechs: catalog.MechanismsOf(v), Knobs: knobViews(v)}
 	svg, err := s.startDrawing(v, width)
 	if err != nil {
 		vv.DrawErr = err.Error()
@@ -59,19 +63,137 @@ func (s *Server) viewOf(v *variants.Variant, width float64) variantView {
 }
 
 // variantsPage lists every variant: the base games, the built-in scripts and the
-// user's (--scripts), with the scripts that fail to load.
+// user's (--scripts), with the scripts that fail to load, grouped by family and region
+// as `kalahlab variants list` groups them. The query narrows the list (see
+// variantFilter): the page's filter form sends it, with or without JavaScript.
 func (s *Server) variantsPage(w http.ResponseWriter, r *http.Request) {
 	vs, err := variants.Catalog(s.opt)
+	catalog.Sort(vs)
 	data := map[string]any{"Scripts": s.cfg.Scripts}
-	var views []variantView
-	for _, v := range vs {
-		views = append(views, s.viewOf(v, 300))
-	}
-	data["Variants"] = views
 	if err != nil {
 		data["Errors"] = strings.Split(err.Error(), "\n")
 	}
-	s.render(w, http.StatusOK, "variants", "Variants", data)
+	f := filterFrom(r.URL.Query())
+	choices := filterChoices(vs)
+	code := http.StatusOK
+	if msg := f.check(choices); msg != "" {
+		data["FilterErr"] = msg
+		code = http.StatusBadRequest
+	}
+	var groups []variantGroup
+	shown := 0
+	for _, v := range vs {
+		vv := variantView{V: v, Group: catalog.Group(v), Mechs: catalog.MechanismsOf(v)}
+		if !f.match(vv) {
+			continue // not drawn
+		}
+		vv = s.viewOf(v, 300)
+		if len(groups) == 0 || groups[len(groups)-1].Name != vv.Group {
+			groups = append(groups, variantGroup{Name: vv.Group})
+		}
+		g := &groups[len(groups)-1]
+		g.Variants = append(g.Variants, vv)
+		shown++
+	}
+	data["Groups"], data["Filter"], data["Choices"] = groups, f, choices
+	data["Shown"], data["Total"] = shown, len(vs)
+	s.render(w, code, "variants", "Variants", data)
+}
+
+// variantGroup is one heading of the Variants page with its variants.
+type variantGroup struct {
+	Name     string
+	Variants []variantView
+}
+
+// variantFilter is what the Variants page's query asks for: words to search for
+// (q: every word must occur in the name, summary, description, family, region or a
+// mechanism), a family, a region and a mechanism (by key); "" for any.
+type variantFilter struct{ Q, Family, Region, Mech string }
+
+func filterFrom(q map[string][]string) variantFilter {
+	get := func(k string) string { return strings.TrimSpace(first(q[k])) }
+	return variantFilter{Q: get("q"), Family: get("family"), Region: get("region"), Mech: get("mech")}
+}
+
+// Any reports whether the filter narrows the list at all.
+func (f variantFilter) Any() bool { return f != variantFilter{} }
+
+// choices are the values the filter's lists offer: the catalogue's families and
+// regions, and the mechanisms some variant uses (with how many use each).
+type choices struct {
+	Families, Regions []string
+	Mechs             []mechChoice
+}
+
+type mechChoice struct {
+	catalog.Mechanism
+	N int
+}
+
+func filterChoices(vs []*variants.Variant) choices {
+	var c choices
+	count := map[string]int{}
+	for _, v := range vs {
+		if !slices.Contains(c.Families, v.Family) {
+			c.Families = append(c.Families, v.Family)
+		}
+		if v.Region != "" && !slices.Contains(c.Regions, v.Region) {
+			c.Regions = append(c.Regions, v.Region)
+		}
+		for _, m := range catalog.MechanismsOf(v) {
+			count[m.Key]++
+		}
+	}
+	slices.Sort(c.Families)
+	slices.Sort(c.Regions)
+	for _, m := range catalog.Mechanisms {
+		if count[m.Key] > 0 {
+			c.Mechs = append(c.Mechs, mechChoice{m, count[m.Key]})
+		}
+	}
+	return c
+}
+
+// check says what is wrong with a filter that names no family, region or mechanism
+// there is ("" when nothing is), with the values allowed.
+func (f variantFilter) check(c choices) string {
+	var msgs []string
+	if f.Family != "" && !slices.Contains(c.Families, f.Family) {
+		msgs = append(msgs, fmt.Sprintf("family %q: no variant belongs to it; the families are %s", f.Family, strings.Join(c.Families, ", ")))
+	}
+	if f.Region != "" && !slices.Contains(c.Regions, f.Region) {
+		msgs = append(msgs, fmt.Sprintf("region %q: no variant is played there; the regions are %s", f.Region, strings.Join(c.Regions, ", ")))
+	}
+	if _, ok := catalog.MechanismByKey(f.Mech); f.Mech != "" && !ok {
+		msgs = append(msgs, fmt.Sprintf("mechanism %q: there is no such mechanism; the mechanisms are %s", f.Mech, catalog.MechanismKeys()))
+	}
+	return strings.Join(msgs, "; ")
+}
+
+// match reports whether a variant passes the filter.
+func (f variantFilter) match(vv variantView) bool {
+	v := vv.V
+	switch {
+	case f.Family != "" && v.Family != f.Family,
+		f.Region != "" && v.Region != f.Region,
+		f.Mech != "" && !slices.ContainsFunc(vv.Mechs, func(m catalog.Mechanism) bool { return m.Key == f.Mech }):
+		return false
+	}
+	if f.Q == "" {
+		return true
+	}
+	text := []string{v.Name, v.Summary, v.Description, v.Family, v.Region, v.Base}
+	for _, m := range vv.Mechs {
+		text = append(text, m.Key, m.Label)
+	}
+	hay := strings.ToLower(strings.Join(text, "\n"))
+	for _, word := range strings.Fields(strings.ToLower(f.Q)) {
+		if !strings.Contains(hay, word) {
+			return false
+		}
+	}
+	return true
 }
 
 // variantPage shows one variant in full: its description, knobs, hooks, examples.

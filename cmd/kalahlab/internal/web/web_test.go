@@ -325,7 +325,7 @@ func TestTryRule(t *testing.T) {
 		assert.Equal(t, 1, plies(t, body))
 	})
 	t.Run("study against the parent", func(t *testing.T) {
-		code, body := c.post("/try/study", url.Values{"source": {goodRule}, "games": {"200"}})
+		code, body := c.post("/try/study", url.Values{"source": {goodRule}, "games": {"200"}, "agent": {"random"}})
 		require.Equal(t, 200, code, body)
 		assert.Contains(t, body, `id="study-result"`)
 		assert.Contains(t, body, "<td>kalah</td><td>200</td>")
@@ -542,7 +542,7 @@ func TestResultsAndReplay(t *testing.T) {
 	}
 
 	trial := rows[0][3]
-	code, body = c.get("/replay?r=0&trial=" + trial)
+	code, body = c.get("/replay?r=0&trial=" + trial + "&ply=100000") // the end
 	require.Equal(t, 200, code, body)
 	end := byID(body, "position")
 	n := 0

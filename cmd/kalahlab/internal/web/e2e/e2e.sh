@@ -4,10 +4,13 @@
 # chromedp (this directory is a module of its own: chromedp is never linked into
 # kalahlab). It builds kalahlab, runs a small study for the Results and Replay pages,
 # starts `kalahlab serve` on a free port and then, asserting on what each page shows:
-# opens the variants page; plays a whole Kalah game against the random agent by
-# clicking the board, undoes, asks for a hint, redoes; watches four agents play Ludo;
-# replays a trial from the results (from a first move's games), stepping through it;
-# pastes a Lua rule, checks it and studies it against its parent. The screenshots go
+# opens the variants page and filters it (typing, a mechanism); picks a seat's strength
+# and checks the knobs fit their box; plays a whole Kalah game against the random agent
+# by clicking the board, looks back at a move from the move list, undoes, asks for a
+# hint, redoes; watches four agents play Ludo; replays a trial from the results (from a
+# first move's games) from its start, stepping and jumping by a move's text; pastes a
+# Lua rule, checks it and studies it against its parent with the default study's
+# ladder; checks a rule with an error, whose line the editor marks. The screenshots go
 # to ../testdata/screenshots (the README shows them).
 #
 #   cmd/kalahlab/internal/web/e2e/e2e.sh      # or: make e2e

@@ -95,10 +95,13 @@ func run(bin, results, shots, chromium string, timeout time.Duration) error {
 		fn   func() error
 	}{
 		{"variants page", e.variants},
+		{"filter the variants by words and mechanism", e.filterVariants},
+		{"new-game form: strengths, knob help, knobs inside their box", e.newGameForm},
 		{"play Kalah against random by clicking, undo, hint, redo", e.play},
 		{"watch agents play Ludo", e.watch},
 		{"replay a trial from the results", func() error { return e.replay(results) }},
 		{"paste a Lua rule and check it", e.try},
+		{"a rule with an error: the editor marks its line", e.tryError},
 	}
 	for _, s := range steps {
 		began := time.Now()
@@ -280,6 +283,9 @@ func (e *t) play() error {
 	if err != nil {
 		return err
 	}
+	if err := e.lookBack(over); err != nil {
+		return err
+	}
 	undone, err := e.undo(over)
 	if err != nil {
 		return err
@@ -448,6 +454,17 @@ func (e *t) replay(results string) error {
 	if err := e.do(chromedp.Click(chromedp.CSS("a.trial-link")), chromedp.WaitVisible(chromedp.CSS("#scrubber"))); err != nil {
 		return fmt.Errorf("opening a trial: %w", err)
 	}
+	// A replay opens at the start: "next" shows the first move.
+	if err := e.waitText("#ply-label", "ply 0 of"); err != nil {
+		return err
+	}
+	// A move's text in the list jumps to the board after it.
+	if err := e.jsClick(`.steps tbody tr:nth-child(4) a.mv`); err != nil {
+		return err
+	}
+	if err := e.waitText("#ply-label", "ply 3 of"); err != nil {
+		return err
+	}
 	end, err := e.text("#position")
 	if err != nil {
 		return err
@@ -476,6 +493,163 @@ func (e *t) replay(results string) error {
 		return fmt.Errorf("after one step the position is %q (end %q), the current row %q", one, end, cur)
 	}
 	return e.shot("replay")
+}
+
+// filterVariants types words into the Variants page's search (the list narrows as one
+// types), then picks a mechanism.
+func (e *t) filterVariants() error {
+	err := e.do(chromedp.Navigate(e.base+"/variants"),
+		chromedp.WaitVisible(chromedp.CSS("#variant-q")),
+		chromedp.SendKeys(chromedp.CSS("#variant-q"), "relay"))
+	if err != nil {
+		return err
+	}
+	if err := e.waitText("#variant-count", "variants match"); err != nil {
+		return err
+	}
+	for sel, want := range map[string]int{`section[data-variant="mancala/bao"]`: 1, `section[data-variant="kalah"]`: 0, `section[data-variant="mancala/oware"]`: 0} {
+		n, err := e.count(sel)
+		if err != nil {
+			return err
+		}
+		if n != want {
+			return fmt.Errorf("after searching for relay: %d of %s, want %d", n, sel, want)
+		}
+	}
+	if _, err := get(e, chromedp.Evaluate[bool](`(() => { const s = document.querySelector("#variant-mech"); s.value = "four-rows"; s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)); err != nil {
+		return err
+	}
+	if err := e.waitURL("mech=four-rows"); err != nil {
+		return err
+	}
+	if err := e.waitCount(`section[data-variant="mancala/pallanguzhi"]`, 0); err != nil {
+		return fmt.Errorf("relay on four rows: %w", err)
+	}
+	if n, err := e.count(`section[data-variant="mancala/hus"]`); err != nil || n != 1 {
+		return fmt.Errorf("relay on four rows: %d cards of mancala/hus (%v), want 1", n, err)
+	}
+	return e.shot("variants-filter")
+}
+
+// waitURL waits until the page's address contains want.
+func (e *t) waitURL(want string) error {
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		u, err := get(e, chromedp.Evaluate[string](`location.href`))
+		if err != nil {
+			return err
+		}
+		if strings.Contains(u, want) {
+			return nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return fmt.Errorf("the address never had %q", want)
+}
+
+// waitCount waits until sel matches n elements.
+func (e *t) waitCount(sel string, n int) error {
+	deadline := time.Now().Add(20 * time.Second)
+	got := -1
+	for time.Now().Before(deadline) {
+		var err error
+		if got, err = e.count(sel); err != nil {
+			return err
+		}
+		if got == n {
+			return nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return fmt.Errorf("%d of %s, want %d", got, sel, n)
+}
+
+// newGameForm picks a strength from a seat's list (it fills the spec field), reads a
+// knob's help and checks that every knob's control stays inside the Knobs box.
+func (e *t) newGameForm() error {
+	err := e.do(chromedp.Navigate(e.base+"/play?variant=kalah"), chromedp.WaitVisible(chromedp.CSS("#preset-2")))
+	if err != nil {
+		return err
+	}
+	if _, err := get(e, chromedp.Evaluate[bool](`(() => { const s = document.querySelector("#preset-2"); s.value = "hard"; s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`)); err != nil {
+		return err
+	}
+	v, err := get(e, chromedp.Evaluate[string](`document.querySelector("#seat-2").value`))
+	if err != nil {
+		return err
+	}
+	if v != "hard" {
+		return fmt.Errorf("picking hard for seat 2 wrote %q in its field", v)
+	}
+	help, err := e.text(`#new-game fieldset`)
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(help, "seeds per house at the start") {
+		return fmt.Errorf("the knobs say %q: want what each does", help)
+	}
+	out, err := get(e, chromedp.Evaluate[string](`(() => { const box = document.querySelector("#new-game fieldset").getBoundingClientRect();
+	  const bad = [...document.querySelectorAll("#new-game .knob-grid label, #new-game .knob-grid label *")].filter((el) => el.getBoundingClientRect().right > box.right + 0.5 || el.scrollWidth > el.clientWidth + 1 && el.tagName !== "SELECT" && el.tagName !== "INPUT");
+	  return bad.map((el) => el.closest("label").querySelector("code").textContent + " " + el.tagName).join(", "); })()`))
+	if err != nil {
+		return err
+	}
+	if out != "" {
+		return fmt.Errorf("knobs sticking out of their box: %s", out)
+	}
+	return e.shotAt("play-setup", "#setup")
+}
+
+// lookBack clicks a move of the finished game's move list: the board shows the
+// position after it and the game waits; "Back to the game" shows the end again. The
+// new-game form stays folded under the game and remembers its seats.
+func (e *t) lookBack(over gameState) error {
+	open, err := get(e, chromedp.Evaluate[bool](`document.querySelector("#setup-details").open`))
+	if err != nil {
+		return err
+	}
+	seat1, err := get(e, chromedp.Evaluate[string](`document.querySelector("#seat-1").value + " " + document.querySelector("#seat-2").value`))
+	if err != nil {
+		return err
+	}
+	if open || seat1 != "human random" {
+		return fmt.Errorf("during play the new-game form is open=%v with seats %q, want it folded with human random", open, seat1)
+	}
+	if err := e.jsClick(`#history li:nth-child(3) a.mv`); err != nil {
+		return err
+	}
+	if err := e.waitText("#viewing", "after move 3 of "+over.Plies); err != nil {
+		return err
+	}
+	if err := e.shotAt("play-history", "#game"); err != nil {
+		return err
+	}
+	if err := e.jsClick("#back-to-game"); err != nil {
+		return err
+	}
+	return e.waitCount("#viewing", 0)
+}
+
+// tryError checks a script with a misspelt field: the error names its line, which
+// the editor marks.
+func (e *t) tryError() error {
+	bad := strings.Replace(rule, "params  =", "parms   =", 1)
+	err := e.do(chromedp.Navigate(e.base+"/try"),
+		chromedp.WaitVisible(chromedp.CSS("#source")),
+		chromedp.SetValue(chromedp.CSS("#source"), bad),
+		chromedp.Click(chromedp.CSS("#check")),
+		chromedp.WaitVisible(chromedp.CSS("#gutter .bad")))
+	if err != nil {
+		return err
+	}
+	n, err := e.text("#gutter .bad")
+	if err != nil {
+		return err
+	}
+	if strings.TrimSpace(n) != "7" {
+		return fmt.Errorf("the editor marks line %q, want 7 (parms)", n)
+	}
+	return e.shotAt("try-error", "#try-form")
 }
 
 // jsClick clicks the element sel names once it is there (a script click: the element
@@ -545,14 +719,15 @@ func (e *t) try() error {
 	if err := e.shotAt("try-check", "#tried"); err != nil {
 		return err
 	}
-	if err := e.do(chromedp.Click(chromedp.CSS("#study")), chromedp.WaitVisible(chromedp.CSS("#study-result"))); err != nil {
+	// The study plays the default study's ladder: fewer games a cell keep it short.
+	if err := e.do(chromedp.SetValue(chromedp.CSS(`input[name="games"]`), "200"), chromedp.Click(chromedp.CSS("#study")), chromedp.WaitVisible(chromedp.CSS("#study-result"))); err != nil {
 		return err
 	}
 	st, err := e.text("#study-result")
 	if err != nil {
 		return err
 	}
-	if !strings.Contains(st, "e2e/no-extra-turn") || !strings.Contains(st, "first seat's win rate") {
+	if !strings.Contains(st, "e2e/no-extra-turn @ alphabeta:depth=6,tt=1") || !strings.Contains(st, "first seat's win rate") {
 		return fmt.Errorf("the study says %q", st)
 	}
 	return e.shotAt("try-study", "#study-result")

@@ -80,6 +80,10 @@ function setup() {
     const pace = Number(game.dataset.pace) || 0;
     timer = setTimeout(() => { if (!busy) post("/play/step", {}); }, pace);
   }
+  // A seat's strength list fills its spec field (without this script the field alone
+  // is sent, and takes the same names).
+  for (const sel of document.querySelectorAll("select.preset[hidden]")) sel.hidden = false;
+  wireEditor();
   const scrub = document.querySelector("#scrubber");
   if (scrub && !scrub.dataset.wired) {
     scrub.dataset.wired = "1";
@@ -91,6 +95,49 @@ function setup() {
     });
   }
 }
+
+// wireEditor keeps the Try page's line numbers in step with its text: one a line,
+// scrolled with it, the lines an error names marked (the server sends them) until the
+// text changes.
+function wireEditor() {
+  const ed = document.querySelector("#editor");
+  const ta = ed?.querySelector("textarea");
+  const gutter = ed?.querySelector(".gutter");
+  if (!ta || !gutter || ed.dataset.wired) return;
+  ed.dataset.wired = "1";
+  let bad = (ed.dataset.errorLines || "").split(" ").filter(Boolean).map(Number);
+  const draw = () => {
+    const n = Math.max(ta.value.split("\n").length, ta.rows);
+    const out = [];
+    for (let i = 1; i <= n; i++) out.push(bad.includes(i) ? `<span class="bad" title="the error is on this line">${i}</span>` : `<span>${i}</span>`);
+    gutter.innerHTML = out.join("\n") + "\n";
+    gutter.scrollTop = ta.scrollTop;
+  };
+  ta.addEventListener("scroll", () => { gutter.scrollTop = ta.scrollTop; });
+  let lines = ta.value.split("\n").length;
+  ta.addEventListener("input", () => {
+    const now = ta.value.split("\n").length;
+    if (bad.length) { bad = []; ed.removeAttribute("data-error-lines"); draw(); }
+    else if (now !== lines) draw();
+    lines = now;
+  });
+  draw();
+}
+
+// A link to a line of the script selects that line in the editor.
+document.addEventListener("click", (ev) => {
+  const a = ev.target.closest("a[data-line]");
+  const ta = document.querySelector("#source");
+  if (!a || !ta) return;
+  ev.preventDefault();
+  const n = Number(a.dataset.line);
+  const text = ta.value.split("\n");
+  const from = text.slice(0, n - 1).reduce((k, l) => k + l.length + 1, 0);
+  ta.focus();
+  ta.setSelectionRange(from, from + (text[n - 1] || "").length);
+  const lh = ta.scrollHeight / Math.max(text.length, ta.rows);
+  ta.scrollTop = Math.max(0, (n - 3) * lh);
+});
 
 document.addEventListener("submit", (ev) => {
   const form = ev.target;
@@ -108,6 +155,13 @@ document.addEventListener("click", (ev) => {
     post("/play/move", { move: region.getAttribute("data-move") });
     return;
   }
+  // A link marked data-target (the Play page's move list) swaps only its target.
+  const link = ev.target.closest("a[data-target]");
+  if (link && !link.closest("#replay")) {
+    ev.preventDefault();
+    load(link.getAttribute("href"), { method: "GET" }, link.dataset.target, true);
+    return;
+  }
   // Replay links step without reloading the page.
   const a = ev.target.closest("#replay a[href^='/replay']");
   if (a) {
@@ -118,6 +172,13 @@ document.addEventListener("click", (ev) => {
 
 document.addEventListener("change", (ev) => {
   const el = ev.target;
+  if (el.matches("select.preset")) {
+    const input = document.getElementById(el.dataset.seat);
+    if (!input) return;
+    if (el.value) input.value = el.value;
+    else { input.focus(); input.select(); }
+    return;
+  }
   if (el.matches("[data-autosubmit]")) {
     el.form.requestSubmit();
   } else if (el.matches("[data-reload]")) {
@@ -127,6 +188,22 @@ document.addEventListener("change", (ev) => {
   }
 });
 
+// A search field marked data-live filters as one types (the form's own GET, a moment
+// after the last key).
+let liveTimer = null;
+document.addEventListener("input", (ev) => {
+  const el = ev.target;
+  const preset = el.id && document.querySelector(`select.preset[data-seat="${el.id}"]`);
+  if (preset) { // a spec typed by hand: the list says which strength it is, if any
+    const opt = [...preset.options].find((o) => o.value && o.value === el.value.trim());
+    preset.value = opt ? opt.value : "";
+    return;
+  }
+  if (!el.matches("[data-live]")) return;
+  clearTimeout(liveTimer);
+  liveTimer = setTimeout(() => el.form.requestSubmit(), 250);
+});
+
 document.addEventListener("keydown", (ev) => {
   if (!document.querySelector("#replay") || ev.target.closest("input, textarea, select")) return;
   const id = { ArrowLeft: "#prev", ArrowRight: "#next", Home: "#first", End: "#last" }[ev.key];
@@ -134,9 +211,11 @@ document.addEventListener("keydown", (ev) => {
   if (a) { ev.preventDefault(); a.click(); }
 });
 
-// The back button after a scrub: show the ply the address names.
+// The back button after a scrub, a filter or a look back: show what the address names.
 window.addEventListener("popstate", () => {
   if (document.querySelector("#replay")) load(location.href, { method: "GET" }, "#replay", false);
+  else if (document.querySelector("#variant-list")) load(location.href, { method: "GET" }, "#main", false);
+  else if (document.querySelector("#game")) load(location.href, { method: "GET" }, "#game", false);
 });
 
 setup();
