@@ -412,7 +412,7 @@ func TestPastedScriptsRemoved(t *testing.T) {
 		c := browser(t, base)
 		code, body := c.post("/try/check", url.Values{"source": {goodRule}, "check_games": {"1"}})
 		require.Equal(t, 200, code, body)
-		found, err := filepath.Glob(filepath.Join(tmp, tmpPrefix+"*", "rule-*", "rule.lua"))
+		found, err := filepath.Glob(filepath.Join(tmp, tmpPrefix+"*", "rule-*", "*.lua"))
 		require.NoError(t, err)
 		require.Len(t, found, 1, "the pasted script is on disk while the server runs")
 		stop()
@@ -507,7 +507,7 @@ func TestDeadlineNamesScriptAndHook(t *testing.T) {
 	})
 	t.Run("study", func(t *testing.T) {
 		c := newClient(t, newServer(t, Config{MaxStudyTime: 2 * time.Second, MaxStudyGames: 5000}))
-		code, body := c.post("/try/study", url.Values{"source": {slowHook}, "check_games": {"1"}, "games": {"5000"}})
+		code, body := c.post("/try/study", url.Values{"source": {slowHook}, "check_games": {"1"}, "games": {"5000"}, "agent": {"random"}})
 		assert.Equal(t, http.StatusUnprocessableEntity, code)
 		msg := byID(body, "try-error")
 		assert.Contains(t, msg, "the study of rule.lua (t/slow) was stopped at the server's time limit of 2s")

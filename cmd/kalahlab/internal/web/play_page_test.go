@@ -36,9 +36,9 @@ func TestPlayStrengthPresets(t *testing.T) {
 
 	for _, tc := range []struct{ variant, preset, want string }{
 		{"kalah", "easy", "seat 2: easy (greedy)"},
-		{"kalah", "medium", "seat 2: medium (alphabeta:depth=4)"},
+		{"kalah", "medium", "seat 2: medium (alphabeta:depth=4,time=10s)"},
 		{"kalah", "hard", "seat 2: hard (alphabeta:depth=12,time=2s)"},
-		{"ludo/two-player", "medium", "seat 2: medium (expectiminimax:depth=2)"},
+		{"ludo/two-player", "medium", "seat 2: medium (expectiminimax:depth=2,time=10s)"},
 	} {
 		code, body := c.post("/play/new", url.Values{"variant": {tc.variant}, "seat.1": {"human"}, "seat.2": {tc.preset}, "pace": {"0"}})
 		require.Equal(t, http.StatusOK, code, body)
