@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/kalahlab/kalahlab/ai/endgame"
 	"github.com/kalahlab/kalahlab/ai/solve"
 	"github.com/kalahlab/kalahlab/core"
 )
@@ -179,11 +178,5 @@ func parseEndgame(s string) (int, error) {
 }
 
 // defaultEndgameDir is the user's cache directory for endgame databases, "" when the
-// system names none.
-func defaultEndgameDir() string {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(dir, "kalahlab", "endgame")
-}
+// system names none (the same place a study's solves use).
+func defaultEndgameDir() string { return endgame.DefaultDir() }
