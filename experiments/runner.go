@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -661,7 +662,7 @@ func solveCell(ctx context.Context, s *Study, c int, log io.Writer) *Solution {
 	// A retrograde analysis (mancala repetition rules) holds at most a million
 	// positions (about 200 MB) beside the other workers; beyond, the search runs.
 	sol, err := solve.Solve(ctx, st, solve.Options{TTMB: 64, Time: s.solve.Time, Nodes: s.solve.Nodes, Threads: 1,
-		MaxPositions: 1_000_000, EndgameDir: endgame.DefaultDir(), Log: log})
+		MaxPositions: 1_000_000, EndgameDir: endgame.DefaultDir(), Log: endgameLines{log}})
 	if err != nil {
 		switch {
 		case errors.Is(err, solve.ErrDomain):
@@ -676,6 +677,18 @@ func solveCell(ctx context.Context, s *Study, c int, log io.Writer) *Solution {
 		best = st.MoveString(sol.PV[0])
 	}
 	return &Solution{Value: sol.Value, Result: sol.Result, BestMove: best}
+}
+
+// endgameLines passes on the endgame database's lines of a solve's log (building it,
+// on first use) and drops the passes of the search, which would interleave with the
+// study's progress line.
+type endgameLines struct{ w io.Writer }
+
+func (e endgameLines) Write(p []byte) (int, error) {
+	if e.w != nil && bytes.HasPrefix(p, []byte("endgame: ")) {
+		return e.w.Write(p)
+	}
+	return len(p), nil
 }
 
 // solveHint says what would solve a cell that its budget did not: a bigger budget, or

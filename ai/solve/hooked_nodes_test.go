@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -56,6 +57,41 @@ func TestHookedSolveNodes(t *testing.T) {
 			assert.Equal(t, "kalah", hook.Method, "the store-free search")
 			t.Logf("knob %d nodes %.2f s, hook %d nodes %.2f s: %.2fx the nodes", knob.Nodes, knob.Seconds, hook.Nodes, hook.Seconds, float64(hook.Nodes)/float64(knob.Nodes))
 			assert.LessOrEqual(t, hook.Nodes, 3*knob.Nodes)
+		})
+	}
+}
+
+// TestHookedSolveFallsBack: hooks that look at the stores (or the ply) leave the
+// store-free search, and the solve falls back to the position-by-position search with
+// a note saying so, with the same value as the rule written as a knob. A hook whose
+// look happens only deep in the search is caught by the record after the solve.
+func TestHookedSolveFallsBack(t *testing.T) {
+	capture := `
+      if b:count(last) ~= 1 or b:owner(last) ~= b:mover() then return end
+      local opp = b:opposite(last)
+      if b:count(opp) == 0 then return end
+      local store = b:store(b:mover())
+      b:add(store, b:take(last) + b:take(opp))`
+	tests := []struct{ name, look string }{
+		{"reads a store", "if b:count(b:store(1)) < 0 then return end"},
+		{"reads the ply", "if b:ply() < 0 then return end"},
+		{"reads a store late", "if b:seeds(1) + b:seeds(2) < 5 and b:count(b:store(2)) < 0 then return end"},
+		{"takes from a store and puts it back", "local st = b:store(1); b:add(st, b:take(st))"},
+	}
+	set := core.Params{"houses": 3, "seeds": 2} // small: the fall-back search is slow
+	knob, err := Solve(context.Background(), variantState(t, "kalah/standard-capture", set), Options{TTMB: 4, Threads: 1})
+	require.NoError(t, err)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "look.lua")
+			script := "return variant { name = \"look\", extends = \"kalah\", hooks = { capture = function(b, last)\n" + tt.look + "\n" + capture + "\nend } }\n"
+			require.NoError(t, os.WriteFile(path, []byte(script), 0o644))
+			sol, err := Solve(context.Background(), variantState(t, path, set), Options{TTMB: 4, Threads: 1})
+			require.NoError(t, err)
+			assert.Equal(t, knob.Value, sol.Value)
+			assert.Equal(t, MethodSearch, sol.Method)
+			require.Len(t, sol.Notes, 1)
+			assert.Contains(t, sol.Notes[0], "searched position by position: the hooks do not leave the value a function of the houses")
 		})
 	}
 }
