@@ -97,7 +97,7 @@ func (solver *kalahSolver) stateSlot(key uint64) (*stateEntry, bool) {
 // newKalahSolver sizes the table and database from a memory budget in MB; compact
 // picks the compact search (kalah.Rules.WordBoard). Call free when done.
 func newKalahSolver(ctx context.Context, deadline time.Time, g *kalah.Game, ttMB, dbMB, total, dbSeeds int, compact bool) *kalahSolver {
-	solver := &kalahSolver{ctx: ctx, deadline: deadline, houses: g.HousesPerSide(), free: func() {}}
+	solver := &kalahSolver{ctx: ctx, deadline: deadline, houses: g.HousesPerSide(), free: func() {}, hooked: g.Rules().Hooks.Any()}
 	if compact {
 		solver.setupCompact(g, ttMB, total)
 	} else {
@@ -139,19 +139,30 @@ func (solver *kalahSolver) initDB(size, total, capSeeds int) {
 	}
 	solver.levels = make([][]uint8, k+1)
 	solver.lazy = make([]endgame.SharedLevel, k+1)
+	sides := 1
+	if solver.hooked {
+		// A hook may treat South and North apart: a position and its mirror image
+		// get entries of their own (index).
+		sides = 2
+	}
 	for j := range solver.levels {
 		// Words underneath, so that threads can fill a byte atomically.
-		solver.lazy[j], solver.levels[j] = endgame.NewSharedLevel(rk.Size(j))
+		solver.lazy[j], solver.levels[j] = endgame.NewSharedLevel(sides * rk.Size(j))
 	}
 	solver.buf = make([]uint8, 2*solver.houses)
 }
 
-// index ranks the houses of s (the mover's first) among configurations with k seeds.
+// index ranks the houses of s (the mover's first) among configurations with k seeds;
+// in hooked Kalah, North's positions come after South's.
 func (solver *kalahSolver) index(s *kalah.State, k int) int {
 	me := s.Side()
 	copy(solver.buf, s.HouseCounts(me))
 	copy(solver.buf[solver.houses:], s.HouseCounts(1-me))
-	return solver.ranker.Rank(solver.buf, k)
+	i := solver.ranker.Rank(solver.buf, k)
+	if solver.hooked && me == 1 {
+		i += solver.ranker.Size(k)
+	}
+	return i
 }
 
 func (solver *kalahSolver) tick() error {

@@ -114,7 +114,7 @@ func Solve(ctx context.Context, root *kalah.State, cfg Config) (*Result, error) 
 	defer solver.free()
 	solver.maxNodes = cfg.Nodes
 	if hooked {
-		solver.hooked, solver.maxPlies = true, root.Game().Rules().MaxPlies
+		solver.maxPlies = root.Game().Rules().MaxPlies
 	}
 	if !root.Game().StoreSowing() { // (the compact search needs store sowing: this is the general search)
 		solver.cyclic, solver.cycles = true, mtd.CycleGuard{MaxPlies: root.Game().Rules().MaxPlies, What: "on this board (store_sowing=false lets seeds circle)"}
