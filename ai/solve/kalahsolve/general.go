@@ -16,10 +16,13 @@ import (
 // A node plays each of its moves once, up front, and orders them as the compact search
 // does (compact.go's expand): the table's move, extra turns nearest the store first,
 // moves that end the game by gain, then the rest by immediate gain (captures), on ties
-// those that give the opponent fewer seeds. Playing every move before searching any
-// costs the moves a cut-off would have skipped, and finds the cut-off move first: on
-// kalah/strict-capture (a Lua capture hook) Kalah(6,3) went from more than 300 s to the
-// compact search's nodes (see TestHookedSolveNodes).
+// those that give the opponent fewer seeds (without store sowing, where seeds circle,
+// the house nearest the store first, back). Playing every move before searching any
+// costs the moves a cut-off would have skipped, and finds the cut-off move first; in
+// hooked Kalah a node plays its table's move alone first, the others only when that
+// one does not cut it off. On kalah/strict-capture (a Lua capture hook) Kalah(6,3) went
+// from unfinished in 300 s to 18.1 M nodes, 2.8x the compact search's 6.5 M for the
+// same rule as a knob (TestHookedSolveNodes, in package ai/solve).
 //
 // Lua-hooked Kalah is searched store-free like the rest (kalahSolver's doc) only while
 // that is sound (StoreBlind): the hooks never look at the stores or the ply
@@ -234,8 +237,8 @@ func (solver *kalahSolver) checkMove(s *kalah.State, snap kalah.Snapshot, m core
 // it looks each one up in the table, and a kid already proved good enough (its value
 // for the mover at least beta) cuts the node off. The kids are played already, so it
 // costs a table probe a kid, where a Lua hook costs a microsecond a move: on
-// kalah/strict-capture Kalah(6,3) it cut the nodes by ... . It returns the value and
-// move of the cut-off, ok false for none.
+// kalah/strict-capture Kalah(6,3) it cut the nodes from 24.7 M to 17.4 M (a 64 MB
+// table). It returns the value and move of the cut-off, ok false for none.
 func (solver *kalahSolver) etc(kids []stateKid, beta int) (int, core.Move, bool) {
 	for i := range kids {
 		k := &kids[i]

@@ -66,7 +66,7 @@ type kalahSolver struct {
 // The table is in buckets of stateWays entries, one cache line, where a new position
 // replaces the entry that cost the least work (as in the compact search's table):
 // with one entry a slot, always replaced, Kalah(6,3) under kalah/strict-capture took
-// 4.3x the compact search's nodes in a 64 MB table; with buckets, ... .
+// 27.8 M nodes in a 64 MB table (4.3x the compact search's 6.5 M), with buckets 24.7 M.
 type stateEntry struct {
 	key          uint64
 	lower, upper int16
