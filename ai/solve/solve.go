@@ -3,7 +3,9 @@
 // or loss) under perfect play and a principal variation. Any game is solved by MTD(f)
 // over a null-window negamax with a table of value bounds (this package); Kalah without
 // Lua hooks goes to its own store-free solver (package ai/solve/kalahsolve, with a
-// compact threaded search and complete endgame databases), and mancala games whose
+// compact threaded search and complete endgame databases), and so does Kalah whose Lua
+// hooks leave the stores alone (kalahsolve.StoreBlind; should they look at a store
+// after all, the solve falls back to the search here, with a note), and mancala games whose
 // repetition rule scores every endless cycle alike to retrograde analysis (package
 // ai/retrograde, retrograde.go). What the solvers share (MTD(f)'s driver, the guard
 // for games whose positions repeat, the errors) is in ai/solve/internal/mtd.
@@ -123,7 +125,7 @@ type plyCounter interface{ Ply() int }
 // the solve at once with that error, naming the position and move; running out of
 // opt.Time or opt.Nodes is ErrGaveUp; a cancelled ctx returns ctx's error.
 //
-// In Kalah without store sowing, and in Lua-hooked Kalah, positions can repeat: the
+// In Kalah without store sowing, and in Lua-hooked Kalah searched here, positions can repeat: the
 // value then counts the plies left before max_plies, and with max_plies 0 a position
 // repeating on the search path is ErrRepeats (cycles.go). A search deeper than
 // 100,000 plies is ErrTooDeep.

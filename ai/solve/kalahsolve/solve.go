@@ -1,5 +1,6 @@
 // Package kalahsolve is the store-free Kalah solver: it proves the value of a Kalah
-// position whose rules need no Lua hooks (core/kalah), the first seat's final margin
+// position whose rules need no Lua hooks (core/kalah), or whose hooks leave the stores
+// alone (general.go), the first seat's final margin
 // under perfect play and a principal variation. It searches store-free values (the
 // mover's final margin minus its current store difference, which depends on the houses
 // alone) by MTD(f) from a short heuristic search's guess (kalah.go); on the rules of
