@@ -29,7 +29,7 @@ test: ## vet, no function over complexity 30, and every test (the one test comma
 	$(GOCYCLO) -over $(CYCLO_OVER) -ignore '_test\.go$$|(^|/)testdata/' .
 	$(GO) test -timeout $(TEST_TIMEOUT) ./...
 	$(GO) test -race -short -count=1 -timeout $(TEST_TIMEOUT) ./variants/...
-	$(GO) test -race -count=1 -timeout $(TEST_TIMEOUT) -run 'ThreadsAgree|EndgameLevels|EndgameFiles' ./ai/solve/kalahsolve/ ./ai/endgame/
+	$(GO) test -race -count=1 -timeout $(TEST_TIMEOUT) -run 'ThreadsAgree|EndgameLevels|EndgameFiles|EndgameOpenShared' ./ai/solve/kalahsolve/ ./ai/endgame/
 
 test-deep: ## the slow checks (KALAHLAB_DEEP=1): checkers perft 9-11, Kalah(6,4) solved seven ways (2-3 min)
 	@pkgs=$$(grep -rl --include='*_test.go' 'KALAHLAB_DEEP' . | xargs -n1 dirname | sort -u); \

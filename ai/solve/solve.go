@@ -3,7 +3,9 @@
 // or loss) under perfect play and a principal variation. Any game is solved by MTD(f)
 // over a null-window negamax with a table of value bounds (this package); Kalah without
 // Lua hooks goes to its own store-free solver (package ai/solve/kalahsolve, with a
-// compact threaded search and complete endgame databases), and mancala games whose
+// compact threaded search and complete endgame databases), and so does Kalah whose Lua
+// hooks leave the stores alone (kalahsolve.StoreBlind; should they look at a store
+// after all, the solve falls back to the search here, with a note), and mancala games whose
 // repetition rule scores every endless cycle alike to retrograde analysis (package
 // ai/retrograde, retrograde.go). What the solvers share (MTD(f)'s driver, the guard
 // for games whose positions repeat, the errors) is in ai/solve/internal/mtd.
@@ -18,6 +20,7 @@ import (
 
 	"github.com/kalahlab/kalahlab/ai/internal/search"
 	"github.com/kalahlab/kalahlab/ai/solve/internal/mtd"
+	"github.com/kalahlab/kalahlab/ai/solve/kalahsolve"
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/kalah"
 )
@@ -122,7 +125,7 @@ type plyCounter interface{ Ply() int }
 // the solve at once with that error, naming the position and move; running out of
 // opt.Time or opt.Nodes is ErrGaveUp; a cancelled ctx returns ctx's error.
 //
-// In Kalah without store sowing, and in Lua-hooked Kalah, positions can repeat: the
+// In Kalah without store sowing, and in Lua-hooked Kalah searched here, positions can repeat: the
 // value then counts the plies left before max_plies, and with max_plies 0 a position
 // repeating on the search path is ErrRepeats (cycles.go). A search deeper than
 // 100,000 plies is ErrTooDeep.
@@ -152,8 +155,14 @@ func Solve(ctx context.Context, s core.State, opt Options) (*Solution, error) {
 	if sol, err, done := solveRetrograde(ctx, s, opt, t0); done {
 		return sol, err
 	}
-	if k, ok := s.(*kalah.State); ok && !k.Hooked() {
-		return solveKalah(ctx, k, opt, t0)
+	var notes []string
+	if k, ok := s.(*kalah.State); ok && (!k.Hooked() || kalahsolve.StoreBlind(k.Game())) {
+		sol, err := solveKalah(ctx, k, opt, t0)
+		if !errors.Is(err, kalahsolve.ErrNotStoreFree) {
+			return sol, err
+		}
+		// The hooks looked at the stores after all: the generic search assumes nothing.
+		notes = append(notes, fmt.Sprintf("searched position by position: %v", errors.Unwrap(err)))
 	}
 	_, scores := s.(core.Scorer)
 	_, isKalah := s.(*kalah.State) // only hooked Kalah reaches here: its moves are dear
@@ -183,6 +192,7 @@ func Solve(ctx context.Context, s core.State, opt Options) (*Solution, error) {
 	}
 	sol.Value, sol.Margin = v, float64(v)
 	sol.Method = MethodSearch
+	sol.Notes = notes
 	sol.Result = mtd.Result(v)
 	sol.Nodes = solver.Nodes
 	sol.Seconds = time.Since(t0).Seconds()
