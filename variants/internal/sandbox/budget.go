@@ -88,7 +88,7 @@ func maxString() int {
 // the bindings hold its hook functions and board views).
 type memState struct {
 	charged  int64  // bytes charged since the last measurement
-	slack    int64  // measure when charged (or the heap's growth) passes it
+	slack    int64  // measure when charged (or the process's allocation) passes it
 	allocs   uint64 // the bytes the process had allocated at the last measurement
 	ticks    int
 	sample   []metrics.Sample
@@ -141,9 +141,12 @@ func (v *VM) charge(L *lua.LState, n int, what string) {
 // charged since the last measurement pass the slack, and adding them to the shared
 // total every sharedFlush bytes (shared.go).
 func (v *VM) chargeBytes(L *lua.LState, n int64) {
+	if v.stopped() {
+		v.stop(L, "") // a stopped call goes no further (deadline.go)
+	}
 	m := &v.mem
 	m.charged += n
-	if m.charged > m.slack || v.stopped() {
+	if m.charged > m.slack {
 		v.measure(L, n)
 		return
 	}

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"fmt"
 	"runtime"
+	"runtime/metrics"
 	"sync"
 	"sync/atomic"
 )
@@ -98,25 +99,47 @@ func sharedSlack(slack int64) int64 {
 }
 
 // overShared reports whether total is past the shared budget. Before saying so, it
-// collects garbage once (at most one goroutine at a time): states dropped without Close
-// give their share back only when collected.
+// collects garbage (one goroutine at a time, and at most once per gcEvery of the
+// process's allocation, so that a budget that stays used up does not make every
+// measurement collect): states dropped without Close give their share back only when
+// collected.
 func overShared(total int64) bool {
 	b := sharedBudget.Load()
 	if b <= 0 || total <= b {
 		return false
 	}
 	if collecting.TryLock() {
-		runtime.GC()
-		for range 8 { // the cleanups run on a goroutine of their own
-			runtime.Gosched()
+		if a := allocated(); a-lastGC >= gcEvery || lastGC == 0 {
+			runtime.GC()
+			for range 8 { // the cleanups run on a goroutine of their own
+				runtime.Gosched()
+			}
+			lastGC = max(allocated(), 1)
 		}
 		collecting.Unlock()
 	}
 	return sharedInUse.Load() > b
 }
 
-// collecting is held by the goroutine that collects garbage for overShared.
-var collecting sync.Mutex
+// collecting is held by the goroutine that collects garbage for overShared; lastGC
+// (under it) is the process's allocation count at that collection.
+var (
+	collecting sync.Mutex
+	lastGC     uint64
+)
+
+// gcEvery is how much the process allocates between two collections of overShared.
+const gcEvery = 64 << 20
+
+// allocated is the bytes the process has allocated so far (runtime/metrics).
+func allocated() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
 
 // sharedMessage is the error of a state that finds the shared budget used up.
 func (v *VM) sharedMessage() string {
