@@ -355,8 +355,15 @@ func pointsText(d Estimate) string {
 // error), failed solves and timeouts, then the disagreements with perfect play.
 func writeNotes(w io.Writer, rep *Report) {
 	var notes []string
+	hinted := map[string]bool{}
 	for _, c := range rep.Cells {
 		notes = append(notes, cellNotes(c, rep.Header)...)
+		if s := c.Solution; s != nil && !s.Failed && s.Hint != "" && !hinted[s.Hint] {
+			// Once a game (a ladder's rungs share its solve), without the rung.
+			hinted[s.Hint] = true
+			game, _, _ := strings.Cut(c.Label, " @ ")
+			notes = append(notes, fmt.Sprintf("  %s: %s; to solve it: %s", game, s.Unsolved, s.Hint))
+		}
 	}
 	for _, n := range disagreementNotes(rep) {
 		notes = append(notes, "  "+n)

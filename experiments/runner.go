@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -15,7 +16,9 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/kalahlab/kalahlab/ai/endgame"
 	"github.com/kalahlab/kalahlab/ai/solve"
+	"github.com/kalahlab/kalahlab/config"
 )
 
 // Options control a run (how, not what: they never change the results).
@@ -49,6 +52,9 @@ type Solution struct {
 	Result   string `json:"result"`             // win, draw or loss for the first seat
 	BestMove string `json:"best_move"`          // a best first move
 	Unsolved string `json:"unsolved,omitempty"` // why there is no value
+	// Hint says what would solve a cell its budget did not (a bigger budget, or
+	// kalahlab solve with its command line).
+	Hint string `json:"hint,omitempty"`
 	// Failed reports that the solve stopped on an error (a failing Lua hook, say; the
 	// error is in Unsolved) rather than running out of time or out of its domain.
 	Failed bool `json:"failed,omitempty"`
@@ -349,7 +355,7 @@ func (r *runState) work(ctx context.Context) {
 	for j := range r.jobs {
 		b := r.batchFor(j)
 		if j.solve {
-			b.sol = solveCell(ctx, r.study, j.cell)
+			b.sol = solveCell(ctx, r.study, j.cell, r.opt.Notes)
 			r.outs <- b
 			continue
 		}
@@ -653,8 +659,12 @@ func openTrialLog(tpath string, format LogFormat, res *Result, opt Options) (*lo
 	return lw, nil
 }
 
-// solveCell tries to prove the value of a cell's variant within the study's solve time.
-func solveCell(ctx context.Context, s *Study, c int) *Solution {
+// solveCell tries to prove the value of a cell's variant within the study's solve
+// budget. Kalah uses the complete endgame database where it pays (kalahlab solve's:
+// 44 or more seeds in houses, kept in endgame.DefaultDir, built on first use with a
+// line on log). Its values are exact, so the outcome stays a function of the budget:
+// the same cells solve on every run and machine.
+func solveCell(ctx context.Context, s *Study, c int, log io.Writer) *Solution {
 	g, err := s.variants[c].NewGameContext(ctx) // cancelling interrupts slow hooks too
 	if err != nil {
 		return &Solution{Unsolved: err.Error()}
@@ -665,13 +675,13 @@ func solveCell(ctx context.Context, s *Study, c int) *Solution {
 	// A retrograde analysis (mancala repetition rules) holds at most a million
 	// positions (about 200 MB) beside the other workers; beyond, the search runs.
 	sol, err := solve.Solve(ctx, st, solve.Options{TTMB: 64, Time: s.solve.Time, Nodes: s.solve.Nodes, Threads: 1,
-		MaxPositions: 1_000_000})
+		MaxPositions: 1_000_000, EndgameDir: endgame.DefaultDir(), Log: endgameLines{log}})
 	if err != nil {
 		switch {
 		case errors.Is(err, solve.ErrDomain):
 			return &Solution{Unsolved: "outside the solver's domain"}
 		case errors.Is(err, solve.ErrGaveUp) || ctx.Err() != nil:
-			return &Solution{Unsolved: "not solved within " + s.solve.String()}
+			return &Solution{Unsolved: "not solved within " + s.solve.String(), Hint: solveHint(s.Plan.Cells[c], s.solve)}
 		}
 		return &Solution{Unsolved: err.Error(), Failed: true}
 	}
@@ -680,6 +690,35 @@ func solveCell(ctx context.Context, s *Study, c int) *Solution {
 		best = st.MoveString(sol.PV[0])
 	}
 	return &Solution{Value: sol.Value, Result: sol.Result, BestMove: best}
+}
+
+// endgameLines passes on the endgame database's lines of a solve's log (building it,
+// on first use) and drops the passes of the search, which would interleave with the
+// study's progress line.
+type endgameLines struct{ w io.Writer }
+
+func (e endgameLines) Write(p []byte) (int, error) {
+	if e.w != nil && bytes.HasPrefix(p, []byte("endgame: ")) {
+		return e.w.Write(p)
+	}
+	return len(p), nil
+}
+
+// solveHint says what would solve a cell that its budget did not: a bigger budget, or
+// kalahlab solve on the cell's game (every core, the endgame database, no budget).
+func solveHint(cell CellPlan, budget config.SolveBudget) string {
+	more := "a bigger solve budget than " + budget.String()
+	if budget.Nodes > 0 {
+		more = fmt.Sprintf("a bigger solve budget (solve: %s)", config.SolveBudget{Nodes: 10 * budget.Nodes})
+	}
+	if len(cell.HouseRules) > 0 {
+		return more + ", or kalahlab solve on a game config with its variant, house_rules and knobs (every core, the endgame database, no budget)"
+	}
+	cmd := "kalahlab solve --variant " + cell.Lookup
+	for _, k := range slices.Sorted(maps.Keys(cell.Params)) {
+		cmd += fmt.Sprintf(" --set %s=%v", k, cell.Params[k])
+	}
+	return fmt.Sprintf("%s, or %s (every core, the endgame database, no budget)", more, cmd)
 }
 
 // acc counts one cell's trials as they come, in any order, and applies the stopping

@@ -65,6 +65,7 @@ func TestSolveTimeLimitIsNotAFailure(t *testing.T) {
 	require.NotNil(t, sol)
 	assert.False(t, sol.Failed)
 	assert.Equal(t, "not solved within 1ms", sol.Unsolved)
+	assert.Contains(t, sol.Hint, "a bigger solve budget than 1ms, or kalahlab solve --variant tictactoe")
 }
 
 // TestSolveNodeBudget: a node budget decides which cells solve the same way on every
@@ -80,6 +81,7 @@ func TestSolveNodeBudget(t *testing.T) {
 		require.NotNil(t, sol)
 		assert.False(t, sol.Failed)
 		assert.Equal(t, "not solved within 20k nodes", sol.Unsolved)
+		assert.Equal(t, "a bigger solve budget (solve: 200k nodes), or kalahlab solve --variant tictactoe --set cols=5 --set k=4 --set rows=5 (every core, the endgame database, no budget)", sol.Hint)
 
 		r, err = Run(context.Background(), study(t, small), Options{Workers: 1})
 		require.NoError(t, err)

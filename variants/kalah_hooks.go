@@ -70,12 +70,17 @@ type kalahView struct {
 	hook     string       // the hook running
 	readOnly bool         // can_play and is_over may not change the board
 	dirty    bool         // take or add was called
+	// sawStores is set for good once a hook reads a store's count or the ply, or
+	// takes seeds from a store (kalah.Hooks.SawStores).
+	sawStores bool
 }
 
 // kalahMethods are the methods of the board view `b` (see scripts/README.md).
 var kalahMethods = map[string]func(L *lua.LState, v *kalahView) int{
 	"count": func(L *lua.LState, v *kalahView) int {
-		L.Push(num(v.s.Count(v.goPit(L, 2, "b:count"))))
+		p := v.goPit(L, 2, "b:count")
+		v.sawStores = v.sawStores || v.s.IsStore(p)
+		L.Push(num(v.s.Count(p)))
 		return 1
 	},
 	"owner": func(L *lua.LState, v *kalahView) int {
@@ -129,6 +134,7 @@ var kalahMethods = map[string]func(L *lua.LState, v *kalahView) int{
 	"take": func(L *lua.LState, v *kalahView) int {
 		p := v.goPit(L, 2, "b:take")
 		v.writable(L, "b:take")
+		v.sawStores = v.sawStores || v.s.IsStore(p)
 		n, err := v.s.Take(p)
 		if err != nil {
 			L.RaiseError("%v (b:take)", err)
@@ -158,6 +164,7 @@ var kalahMethods = map[string]func(L *lua.LState, v *kalahView) int{
 		return 1
 	},
 	"ply": func(L *lua.LState, v *kalahView) int {
+		v.sawStores = true
 		L.Push(num(v.s.Ply()))
 		return 1
 	},
@@ -253,6 +260,7 @@ func bindKalah(m *vm, name string, p core.Params, fns map[string]hookFn) (core.G
 	}
 	board, view := newKalahView(m.L)
 	h := &kalahHooks{m: m, board: board, view: view}
+	r.Hooks.SawStores = func() bool { return view.sawStores }
 	if f, ok := fns["capture"]; ok {
 		r.Hooks.Capture = func(s *kalah.State, last int) error {
 			h.m.L.Push(f.fn)

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -209,4 +211,51 @@ func FuzzEndgameLoad(f *testing.F) {
 			free()
 		}
 	})
+}
+
+// TestEndgameOpenShared: solves of one process that open the same database at once
+// (a study's cells) share it: one build, the same levels for all, released with the
+// last free; an Open after that reads the files again.
+func TestEndgameOpenShared(t *testing.T) {
+	g, err := kalah.Def.New("kalah", core.Params{"houses": 6, "seeds": 3})
+	require.NoError(t, err)
+	sw := g.(*kalah.Game).Sower()
+	dir := t.TempDir()
+	const maxK, n = 12, 4 // level 12 has over a million configurations: the build is logged
+	var logs [n]bytes.Buffer
+	levels := make([][][]uint8, n)
+	frees := make([]func(), n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var err error
+			levels[i], frees[i], err = Open(dir, sw, maxK, &logs[i], nil)
+			assert.NoError(t, err)
+		}()
+	}
+	wg.Wait()
+	for i := range n {
+		require.Len(t, levels[i], maxK+1)
+		assert.Same(t, &levels[0][maxK][0], &levels[i][maxK][0], "one copy in memory")
+	}
+	builds := 0
+	for i := range n {
+		if strings.Contains(logs[i].String(), "building the database") {
+			builds++
+		}
+	}
+	assert.Equal(t, 1, builds, "built once")
+	want := slices.Clone(levels[0][maxK])
+	for i := range n {
+		frees[i]()
+		frees[i]() // a second free is harmless
+	}
+	var log bytes.Buffer
+	again, free, err := Open(dir, sw, maxK, &log, nil)
+	require.NoError(t, err)
+	defer free()
+	assert.Equal(t, want, again[maxK])
+	assert.NotContains(t, log.String(), "building", "read from the files")
 }

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"time"
 
@@ -205,7 +206,77 @@ var ErrStopped = errors.New("the endgame database build was stopped")
 // read or written only costs the reading or saving (reported once). dir "" keeps
 // everything in memory. When stop (checked now and then) says so, it returns
 // ErrStopped; the levels finished by then stay saved. free releases the levels.
+//
+// Solves in one process that open the same database at once (a study's cells, say)
+// share it: the first one reads or builds it, the others wait for it and take the same
+// levels, released when the last one frees them.
 func Open(dir string, sw *kalah.Sower, maxK int, log io.Writer, stop func() bool) ([][]uint8, func(), error) {
+	if dir == "" {
+		return open(dir, sw, maxK, log, stop)
+	}
+	key := fmt.Sprintf("%s\x00%s\x00%d", filepath.Clean(dir), dirName(sw), maxK)
+	openMu.Lock()
+	sh := opened[key]
+	if sh == nil {
+		sh = &sharedLevels{}
+		opened[key] = sh
+	}
+	sh.refs++
+	openMu.Unlock()
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if sh.levels == nil {
+		levels, free, err := open(dir, sw, maxK, log, stop)
+		if err != nil {
+			release(key, sh)
+			return nil, nil, err
+		}
+		sh.levels, sh.free = levels, free
+	}
+	var once sync.Once
+	return sh.levels, func() { once.Do(func() { release(key, sh) }) }, nil
+}
+
+// sharedLevels is a database that solves of one process share (Open).
+type sharedLevels struct {
+	mu     sync.Mutex // held while the first one opens it
+	levels [][]uint8
+	free   func()
+	refs   int // under openMu
+}
+
+var (
+	openMu sync.Mutex
+	opened = map[string]*sharedLevels{}
+)
+
+// release drops a reference to sh, freeing its levels with the last one.
+func release(key string, sh *sharedLevels) {
+	openMu.Lock()
+	defer openMu.Unlock()
+	if sh.refs--; sh.refs > 0 {
+		return
+	}
+	delete(opened, key)
+	if sh.free != nil {
+		sh.free()
+		sh.levels, sh.free = nil, nil
+	}
+}
+
+// DefaultDir is where endgame databases are kept between runs unless told otherwise
+// (kalahlab solve's --endgame-dir, and a study's solves): the user's cache directory's
+// kalahlab/endgame, "" when the system names none.
+func DefaultDir() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "kalahlab", "endgame")
+}
+
+// open is Open without the sharing.
+func open(dir string, sw *kalah.Sower, maxK int, log io.Writer, stop func() bool) ([][]uint8, func(), error) {
 	es := &store{sw: sw, log: log}
 	if dir != "" {
 		if err := checkDir(dir); err != nil {

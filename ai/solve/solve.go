@@ -18,6 +18,7 @@ import (
 
 	"github.com/kalahlab/kalahlab/ai/internal/search"
 	"github.com/kalahlab/kalahlab/ai/solve/internal/mtd"
+	"github.com/kalahlab/kalahlab/ai/solve/kalahsolve"
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/kalah"
 )
@@ -152,8 +153,14 @@ func Solve(ctx context.Context, s core.State, opt Options) (*Solution, error) {
 	if sol, err, done := solveRetrograde(ctx, s, opt, t0); done {
 		return sol, err
 	}
-	if k, ok := s.(*kalah.State); ok && !k.Hooked() {
-		return solveKalah(ctx, k, opt, t0)
+	var notes []string
+	if k, ok := s.(*kalah.State); ok && (!k.Hooked() || kalahsolve.StoreBlind(k.Game())) {
+		sol, err := solveKalah(ctx, k, opt, t0)
+		if !errors.Is(err, kalahsolve.ErrNotStoreFree) {
+			return sol, err
+		}
+		// The hooks looked at the stores after all: the generic search assumes nothing.
+		notes = append(notes, fmt.Sprintf("searched position by position: %v", errors.Unwrap(err)))
 	}
 	_, scores := s.(core.Scorer)
 	_, isKalah := s.(*kalah.State) // only hooked Kalah reaches here: its moves are dear
@@ -183,6 +190,7 @@ func Solve(ctx context.Context, s core.State, opt Options) (*Solution, error) {
 	}
 	sol.Value, sol.Margin = v, float64(v)
 	sol.Method = MethodSearch
+	sol.Notes = notes
 	sol.Result = mtd.Result(v)
 	sol.Nodes = solver.Nodes
 	sol.Seconds = time.Since(t0).Seconds()

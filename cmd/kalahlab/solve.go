@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/kalahlab/kalahlab/ai/endgame"
 	"github.com/kalahlab/kalahlab/ai/solve"
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/variants"
@@ -183,14 +182,8 @@ func parseEndgame(s string) (int, error) {
 }
 
 // defaultEndgameDir is the user's cache directory for endgame databases, "" when the
-// system names none.
-func defaultEndgameDir() string {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(dir, "kalahlab", "endgame")
-}
+// system names none (the same place a study's solves use).
+func defaultEndgameDir() string { return endgame.DefaultDir() }
 
 // notMancala says, in words, why --method retrograde refuses a variant and which
 // variants it works on: those of the mancala base game, the one of the same name first.

@@ -148,9 +148,17 @@ type Hooks struct {
 	// FinalScores counts the final scores of South and North; ok false keeps the
 	// built-in count (the remaining knob).
 	FinalScores func(s *State) (south, north int, ok bool, err error)
+	// SawStores is no hook: when set (the variants package sets it for Lua hooks), it
+	// reports whether any hook call so far, on any state of this game, has looked at
+	// what the stores hold (a store's count, seeds taken from a store) or at the ply.
+	// While it reports false, the hooks have acted on the houses and the mover alone,
+	// so two positions with the same houses met the same rules whatever their stores:
+	// the exact solver then values positions by their houses, as it does unhooked
+	// Kalah (ai/solve/kalahsolve). nil means not known (taken as true).
+	SawStores func() bool
 }
 
-// Any reports whether any hook is set.
+// Any reports whether any hook is set (SawStores is none).
 func (h Hooks) Any() bool {
 	return h.Capture != nil || h.ExtraTurn != nil || h.CanPlay != nil || h.IsOver != nil || h.FinalScores != nil
 }

@@ -82,7 +82,8 @@ var (
 	ErrTooDeep = mtd.ErrTooDeep
 )
 
-// Solve proves the value of root, a Kalah position whose rules need no Lua hooks, for
+// Solve proves the value of root, a Kalah position whose rules need no Lua hooks or
+// whose hooks leave its value a function of the houses (StoreBlind, general.go), for
 // the first seat: the store-free solver once the pie rule is settled, a plain exact
 // search over the (few) moves before. Its steps: size the solver, open the complete
 // endgame database and start the threads (compact search only), prove the value by
@@ -90,10 +91,13 @@ var (
 //
 // Running out of cfg.Time or cfg.Nodes is ErrGaveUp; a cancelled ctx returns ctx's
 // error. Without store sowing, with max_plies 0, a position repeating on the search
-// path is ErrRepeats.
+// path is ErrRepeats. Hooks that turn out to look at the stores, or moves that take
+// seeds out of them, are ErrNotStoreFree (general.go).
 func Solve(ctx context.Context, root *kalah.State, cfg Config) (*Result, error) {
-	if root.Hooked() {
-		return nil, fmt.Errorf("solve: the Kalah solver takes rules without Lua hooks (%s has some); use package ai/solve", root.Game().Name())
+	hooked := root.Hooked()
+	if hooked && !StoreBlind(root.Game()) {
+		return nil, fmt.Errorf("solve: %w: the Kalah solver takes rules without Lua hooks, or hooks that report what they look at and leave the stores alone (%s's do not); use package ai/solve",
+			ErrNotStoreFree, root.Game().Name())
 	}
 	if root.Over() {
 		sc := root.Scores(nil)
@@ -109,6 +113,9 @@ func Solve(ctx context.Context, root *kalah.State, cfg Config) (*Result, error) 
 	solver := newKalahSolver(ctx, deadline, root.Game(), cfg.TTMB, cfg.DBMB, root.Total(), cfg.DBSeeds, compact)
 	defer solver.free()
 	solver.maxNodes = cfg.Nodes
+	if hooked {
+		solver.hooked, solver.maxPlies = true, root.Game().Rules().MaxPlies
+	}
 	if !root.Game().StoreSowing() { // (the compact search needs store sowing: this is the general search)
 		solver.cyclic, solver.cycles = true, mtd.CycleGuard{MaxPlies: root.Game().Rules().MaxPlies, What: "on this board (store_sowing=false lets seeds circle)"}
 	}
@@ -132,6 +139,11 @@ func Solve(ctx context.Context, root *kalah.State, cfg Config) (*Result, error) 
 	res := &Result{EndgameSeeds: eg}
 	if res.PV, err = solver.principalVariation(st, v, cfg); err != nil {
 		return nil, err
+	}
+	if hooked && root.Game().Rules().Hooks.SawStores() {
+		// A hook looked at the stores during the search: the values by houses alone
+		// may be wrong, so none is reported.
+		return nil, fmt.Errorf("solve: %w: a hook of %s read a store or the ply", ErrNotStoreFree, root.Game().Name())
 	}
 	if root.ToMove() != 0 {
 		v = -v
