@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/kalahlab/kalahlab/experiments/stats"
 )
 
 // curveMetric is a metric drawn against the swept knobs.
@@ -89,7 +91,7 @@ func (d dashOrder) of(key string) []float64 {
 // perfectRefLabel is the label of a curve's perfect-play mark: "kalah seeds=3: perfect
 // play 100.0% (win by 2)".
 func perfectRefLabel(label string, v float64, percent bool, s *Solution) string {
-	return fmt.Sprintf("%s: perfect play %s (%s)", label, estimateText(point(v), percent), solutionText(s))
+	return fmt.Sprintf("%s: perfect play %s (%s)", label, estimateText(stats.Point(v), percent), solutionText(s))
 }
 
 // sweptKnob is a knob the cells differ by: its values in sweep order.

@@ -17,6 +17,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kalahlab/kalahlab/experiments/stats"
 )
 
 // synthCell is a cell with made-up estimates: the win rate w (±0.05), draws d (±0.02),
@@ -29,14 +31,14 @@ func synthCell(i int, variant string, sweep []Knob, w, d, b, l float64, sol *Sol
 	c := &CellSummary{
 		Cell: i, Label: label, Variant: variant, VariantName: variant, Sweep: sweep, Seats: 2,
 		Games: 100, Trials: 100, Solution: sol, Branching: 3, SeatsEqual: SeatTest{P: 0.5, Method: "sign"},
-		BySeat:   []Rate{{Name: "seat 1", Win: Estimate{w, w - 0.05, w + 0.05}, Score: w}, {Name: "seat 2", Win: Estimate{1 - w - d, 0, 1}}},
+		BySeat:   []Rate{{Name: "seat 1", Win: Estimate{Value: w, Lo: w - 0.05, Hi: w + 0.05}, Score: w}, {Name: "seat 2", Win: Estimate{Value: 1 - w - d, Lo: 0, Hi: 1}}},
 		Duration: Distribution{N: 100, Mean: l, SD: 2, Median: l, Hist: [][2]float64{{l, 100}}},
 		Metrics: map[string]Estimate{
-			"first_seat_win_rate":  {w, w - 0.05, w + 0.05},
-			"first_seat_advantage": {w - 0.5, w - 0.55, w - 0.45},
-			"balance":              point(b),
-			"drawishness":          {d, d - 0.02, d + 0.02},
-			"duration":             {l, l - 1, l + 1},
+			"first_seat_win_rate":  {Value: w, Lo: w - 0.05, Hi: w + 0.05},
+			"first_seat_advantage": {Value: w - 0.5, Lo: w - 0.55, Hi: w - 0.45},
+			"balance":              stats.Point(b),
+			"drawishness":          {Value: d, Lo: d - 0.02, Hi: d + 0.02},
+			"duration":             {Value: l, Lo: l - 1, Hi: l + 1},
 		},
 	}
 	return c
@@ -389,7 +391,7 @@ func TestWriteHTMLWithoutSweep(t *testing.T) {
 		Cells: []*CellSummary{synthCell(0, "A", nil, 0.5, 0.1, 0.9, 12, &Solution{Result: "win", Value: 2, BestMove: "c3"})}}
 	rep.Cells[0].Errors = []ErrorCount{{Error: "hook <boom>", Count: 3}}
 	rep.Cells[0].Stopped = true
-	rep.Cells[0].Openings = []Rate{{Name: "a1", Games: 10, Win: Estimate{0.5, 0.2, 0.8}, Draw: point(0.1)}}
+	rep.Cells[0].Openings = []Rate{{Name: "a1", Games: 10, Win: Estimate{Value: 0.5, Lo: 0.2, Hi: 0.8}, Draw: stats.Point(0.1)}}
 	var b bytes.Buffer
 	require.NoError(t, WriteHTML(&b, rep))
 	page := b.String()
@@ -576,7 +578,7 @@ func TestChartMarkersAndClippedRefs(t *testing.T) {
 func TestForestPlotFitsLabels(t *testing.T) {
 	long := "kalah/standard-capture houses=6 seeds=4 empty_capture=false"
 	rep := &Report{Cells: []*CellSummary{{Cell: 0, Variant: "a"}, {Cell: 1, Variant: "b"}}}
-	cmp := Comparison{Cell: 1, Label: long, BaselineLabel: long, Baseline: 0, Balance: Estimate{0.1, -0.05, 0.2}, Verdict: verdictUnshown}
+	cmp := Comparison{Cell: 1, Label: long, BaselineLabel: long, Baseline: 0, Balance: Estimate{Value: 0.1, Lo: -0.05, Hi: 0.2}, Verdict: verdictUnshown}
 	svg := diffChart(rep, []Comparison{cmp}, "", map[string]string{"a": "#000000", "b": "#0072B2"})
 	label := long + " vs " + long
 	labelText := fmt.Sprintf(`text-anchor="end" dominant-baseline="middle">%s</text>`, label)
