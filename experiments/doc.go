@@ -11,6 +11,9 @@
 //     score rates, advantage and balance, Holm's adjustment, the seat tests); [Estimate]
 //     and [SeatTest] are its types under their old names.
 //   - experiments/rating: Bradley–Terry ratings for tournaments and rung ratings.
+//   - experiments/internal/chart: the charts as pictures (SVG and PNG), knowing no
+//     study; the report decides what they show (curves.go, ladder.go), and
+//     [BoardPNG] is its board painter.
 //
 // # Studies, cells, trials
 //
