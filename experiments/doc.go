@@ -14,6 +14,9 @@
 //   - experiments/internal/chart: the charts as pictures (SVG and PNG), knowing no
 //     study; the report decides what they show (curves.go, ladder.go), and
 //     [BoardPNG] is its board painter.
+//   - experiments/internal/logfile: the trial log's bytes (plain lines or zstd
+//     frames of whole lines, written and read back, damage found and listed); what
+//     the lines mean, resuming and repairing stay here (triallog.go, output.go).
 //
 // # Studies, cells, trials
 //

@@ -21,6 +21,8 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kalahlab/kalahlab/experiments/internal/logfile"
 )
 
 func TestTrialSet(t *testing.T) {
@@ -209,13 +211,13 @@ func TestGamesLimit(t *testing.T) {
 func TestNextLineLongLines(t *testing.T) {
 	long := strings.Repeat("x", 200_000)
 	br := bufio.NewReaderSize(strings.NewReader(long+"\nshort\ncut"), 1<<16)
-	line, err := nextLine(br)
+	line, err := logfile.NextLine(br)
 	require.NoError(t, err)
 	assert.Equal(t, long+"\n", string(line), "a line longer than the buffer comes back whole")
-	line, err = nextLine(br)
+	line, err = logfile.NextLine(br)
 	require.NoError(t, err)
 	assert.Equal(t, "short\n", string(line))
-	line, err = nextLine(br)
+	line, err = logfile.NextLine(br)
 	assert.ErrorIs(t, err, io.EOF)
 	assert.Equal(t, "cut", string(line))
 }
