@@ -17,6 +17,7 @@
 //   - experiments/internal/logfile: the trial log's bytes (plain lines or zstd
 //     frames of whole lines, written and read back, damage found and listed); what
 //     the lines mean, resuming and repairing stay here (triallog.go, output.go).
+//   - experiments/internal/dirlock: the lock on an output directory ([LockDir]).
 //
 // # Studies, cells, trials
 //
