@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kalahlab/kalahlab/config"
+	"github.com/kalahlab/kalahlab/experiments/stats"
 )
 
 // fakeCell is a cell's counts, for summaries built without playing.
@@ -156,7 +157,7 @@ func TestSeatsEqualInSummary(t *testing.T) {
 		{Wins: 2590, Losses: 7410}, {Wins: 2580, Losses: 7420}, {Wins: 2400, Losses: 7600}, {Wins: 2430, Losses: 7570}}}
 	rep := Summarize(fakeResult(t, "0", ludo))
 	c := rep.Cells[0]
-	assert.Greater(t, signTest(2590, 2580), 0.5, "the first two seats alone look equal")
+	assert.Greater(t, stats.SignTest(2590, 2580), 0.5, "the first two seats alone look equal")
 	assert.Equal(t, "chi-square", c.SeatsEqual.Method)
 	assert.Equal(t, 3, c.SeatsEqual.DF)
 	// Independently: X² = (90² + 80² + 100² + 70²) / 2500 = 11.76 on 3 degrees of
@@ -221,7 +222,7 @@ func TestPerSeatIntervals(t *testing.T) {
 	for s := 1; s <= 4; s++ {
 		p := fmt.Sprintf("seat%d_", s)
 		w := rep.Cells[0].BySeat[s-1]
-		assert.InDelta(t, wilson(w.Wins, 263).Lo, w.Win.Lo, 1e-12, p)
+		assert.InDelta(t, stats.Wilson(w.Wins, 263).Lo, w.Win.Lo, 1e-12, p)
 		assert.InDelta(t, w.Win.Lo, atof(t, rows[1][p+"win_lo"]), 1e-9, p)
 		assert.InDelta(t, w.Win.Hi, atof(t, rows[1][p+"win_hi"]), 1e-9, p)
 		assert.Less(t, w.Win.Lo, w.Win.Value, p)
@@ -231,11 +232,11 @@ func TestPerSeatIntervals(t *testing.T) {
 		{Wins: 5, Losses: 3}, {Wins: 1, Losses: 7}, {Wins: 2, Losses: 6}, {Losses: 8}}}
 	c := Summarize(fakeResult(t, "0", small)).Cells[0]
 	assert.Equal(t, "exact multinomial", c.SeatsEqual.Method)
-	assert.InDelta(t, exactMultinomialEqual([]int64{5, 1, 2, 0}), c.SeatsEqual.P, 1e-15)
+	assert.InDelta(t, stats.ExactMultinomialEqual([]int64{5, 1, 2, 0}), c.SeatsEqual.P, 1e-15)
 	// Two seats keep the sign test.
 	two := Summarize(fakeResult(t, "0", issueCells()[0])).Cells[0]
 	assert.Equal(t, "sign", two.SeatsEqual.Method)
-	assert.Equal(t, signTest(110, 80), two.SeatsEqual.P)
+	assert.Equal(t, stats.SignTest(110, 80), two.SeatsEqual.P)
 }
 
 // A 4-player Ludo cell played end to end reports the n-seat test over all four seats.
@@ -436,4 +437,12 @@ func atof(t *testing.T, s string) float64 {
 	var x float64
 	require.NoError(t, json.Unmarshal([]byte(s), &x), "%q", s)
 	return x
+}
+
+// chi3Survival is the upper tail of the chi-square distribution with 3 degrees of
+// freedom, P(X² > x) = erfc(√(x/2)) + √(2x/π)·exp(−x/2): the closed form for an odd
+// number of degrees of freedom, an independent reference for the seat tests (the
+// same reference as stats' tests).
+func chi3Survival(x float64) float64 {
+	return math.Erfc(math.Sqrt(x/2)) + math.Sqrt(2*x/math.Pi)*math.Exp(-x/2)
 }

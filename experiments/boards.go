@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
 	"github.com/kalahlab/kalahlab/core"
 	boards "github.com/kalahlab/kalahlab/core/draw"
+	"github.com/kalahlab/kalahlab/experiments/internal/chart"
 )
 
 // CellBoards are the board drawings of one cell for the HTML report: its start position
@@ -158,4 +160,11 @@ func drawSVG(st core.State, opt boards.Options) (string, error) {
 	var b bytes.Buffer
 	d.WriteSVG(&b)
 	return b.String(), nil
+}
+
+// BoardPNG paints a board drawing (core/draw) as a PNG image, scale times its natural
+// size, with the rasteriser of the charts (the Go fonts, compiled in): chart.BoardPNG.
+// The clickable regions of the moves are invisible in the SVG and left out here.
+func BoardPNG(w io.Writer, d *boards.Drawing, scale float64) error {
+	return chart.BoardPNG(w, d, scale)
 }

@@ -11,6 +11,9 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/kalahlab/kalahlab/experiments/internal/chart"
+	"github.com/kalahlab/kalahlab/experiments/stats"
 )
 
 // curveMetric is a metric drawn against the swept knobs.
@@ -20,7 +23,7 @@ type curveMetric struct {
 	yLabel  string
 	percent bool
 	// guide is the horizontal reference line for cells of this many seats.
-	guide func(seats int) (guideLine, bool)
+	guide func(seats int) (chart.Guide, bool)
 	// perfect is the metric's value under perfect play, when the cell has one.
 	perfect func(c *CellSummary) (float64, bool)
 }
@@ -28,7 +31,9 @@ type curveMetric struct {
 // curveMetrics are the metrics the report draws against each swept knob, in order.
 var curveMetrics = []curveMetric{
 	{name: "first_seat_win_rate", title: "First seat's win rate", yLabel: "first seat wins", percent: true,
-		guide: func(seats int) (guideLine, bool) { return guideLine{1 / float64(seats), "fair share"}, true },
+		guide: func(seats int) (chart.Guide, bool) {
+			return chart.Guide{Y: 1 / float64(seats), Label: "fair share"}, true
+		},
 		perfect: func(c *CellSummary) (float64, bool) {
 			s, ok := perfectFirstScore(c.Solution)
 			if !ok {
@@ -37,13 +42,13 @@ var curveMetrics = []curveMetric{
 			return math.Floor(s), true // a win is 1, a draw or a loss 0
 		}},
 	{name: "first_seat_advantage", title: "First seat's advantage", yLabel: "score rate minus a fair share", percent: true,
-		guide:   func(int) (guideLine, bool) { return guideLine{0, "fair"}, true },
+		guide:   func(int) (chart.Guide, bool) { return chart.Guide{Y: 0, Label: "fair"}, true },
 		perfect: func(c *CellSummary) (float64, bool) { return perfectAdvantage(c.Solution, c.Seats) }},
 	{name: "balance", title: "Balance", yLabel: "1 − largest score-rate gap",
-		guide:   func(int) (guideLine, bool) { return guideLine{}, false },
+		guide:   func(int) (chart.Guide, bool) { return chart.Guide{}, false },
 		perfect: func(c *CellSummary) (float64, bool) { return perfectBalance(c.Solution, c.Seats) }},
 	{name: "drawishness", title: "Draws", yLabel: "games drawn", percent: true,
-		guide: func(int) (guideLine, bool) { return guideLine{}, false },
+		guide: func(int) (chart.Guide, bool) { return chart.Guide{}, false },
 		perfect: func(c *CellSummary) (float64, bool) {
 			s, ok := perfectFirstScore(c.Solution)
 			if !ok {
@@ -55,7 +60,7 @@ var curveMetrics = []curveMetric{
 			return 0, true
 		}},
 	{name: "duration", title: "Game length", yLabel: "mean plies per game",
-		guide:   func(int) (guideLine, bool) { return guideLine{}, false },
+		guide:   func(int) (chart.Guide, bool) { return chart.Guide{}, false },
 		perfect: func(*CellSummary) (float64, bool) { return 0, false }},
 }
 
@@ -89,7 +94,7 @@ func (d dashOrder) of(key string) []float64 {
 // perfectRefLabel is the label of a curve's perfect-play mark: "kalah seeds=3: perfect
 // play 100.0% (win by 2)".
 func perfectRefLabel(label string, v float64, percent bool, s *Solution) string {
-	return fmt.Sprintf("%s: perfect play %s (%s)", label, estimateText(point(v), percent), solutionText(s))
+	return fmt.Sprintf("%s: perfect play %s (%s)", label, estimateText(stats.Point(v), percent), solutionText(s))
 }
 
 // sweptKnob is a knob the cells differ by: its values in sweep order.
@@ -189,9 +194,9 @@ func knobValue(c *CellSummary, name string) (any, bool) {
 // the cells of the study's own agents if it has any: a curve per rung would be
 // variants × rungs curves, too many to read, and the rungs are compared in the ladder
 // charts (ladderCurves).
-func sweepCurves(rep *Report) []*curveChart {
+func sweepCurves(rep *Report) []*chart.Chart {
 	colour := variantColours(rep)
-	var charts []*curveChart
+	var charts []*chart.Chart
 	maxSeats := 0
 	for _, c := range rep.Cells {
 		maxSeats = max(maxSeats, c.Seats)
@@ -268,7 +273,7 @@ func sweepCurves(rep *Report) []*curveChart {
 			if ids[id]++; ids[id] > 1 { // two knobs that differ only in odd characters
 				id = fmt.Sprintf("%s-%d", id, ids[id])
 			}
-			ch := &curveChart{
+			ch := &chart.Chart{
 				ID:      id,
 				Title:   fmt.Sprintf("%s by %s%s", m.title, k.name, titleRung),
 				XLabel:  k.name,
@@ -295,10 +300,10 @@ func sweepCurves(rep *Report) []*curveChart {
 				ch.Guides = append(ch.Guides, g)
 			}
 			for _, s := range ss {
-				cv := curve{Name: s.name, Colour: colour[s.variant], Dash: dash.of(s.others + "\x00" + s.rung)}
+				cv := chart.Curve{Name: s.name, Colour: colour[s.variant], Dash: dash.of(s.others + "\x00" + s.rung)}
 				for _, c := range s.cells {
 					e := c.Metrics[m.name]
-					p := curvePoint{X: xOf(c), Y: e.Value, Lo: e.Lo, Hi: e.Hi, Ref: math.NaN(),
+					p := chart.Point{X: xOf(c), Y: e.Value, Lo: e.Lo, Hi: e.Hi, Ref: math.NaN(),
 						Label: fmt.Sprintf("%s: %s", c.Label, estimateText(e, m.percent))}
 					if v, ok := m.perfect(c); ok {
 						p.Ref = v

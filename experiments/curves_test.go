@@ -17,6 +17,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kalahlab/kalahlab/experiments/internal/chart"
+	"github.com/kalahlab/kalahlab/experiments/stats"
 )
 
 // synthCell is a cell with made-up estimates: the win rate w (±0.05), draws d (±0.02),
@@ -29,14 +32,14 @@ func synthCell(i int, variant string, sweep []Knob, w, d, b, l float64, sol *Sol
 	c := &CellSummary{
 		Cell: i, Label: label, Variant: variant, VariantName: variant, Sweep: sweep, Seats: 2,
 		Games: 100, Trials: 100, Solution: sol, Branching: 3, SeatsEqual: SeatTest{P: 0.5, Method: "sign"},
-		BySeat:   []Rate{{Name: "seat 1", Win: Estimate{w, w - 0.05, w + 0.05}, Score: w}, {Name: "seat 2", Win: Estimate{1 - w - d, 0, 1}}},
+		BySeat:   []Rate{{Name: "seat 1", Win: Estimate{Value: w, Lo: w - 0.05, Hi: w + 0.05}, Score: w}, {Name: "seat 2", Win: Estimate{Value: 1 - w - d, Lo: 0, Hi: 1}}},
 		Duration: Distribution{N: 100, Mean: l, SD: 2, Median: l, Hist: [][2]float64{{l, 100}}},
 		Metrics: map[string]Estimate{
-			"first_seat_win_rate":  {w, w - 0.05, w + 0.05},
-			"first_seat_advantage": {w - 0.5, w - 0.55, w - 0.45},
-			"balance":              point(b),
-			"drawishness":          {d, d - 0.02, d + 0.02},
-			"duration":             {l, l - 1, l + 1},
+			"first_seat_win_rate":  {Value: w, Lo: w - 0.05, Hi: w + 0.05},
+			"first_seat_advantage": {Value: w - 0.5, Lo: w - 0.55, Hi: w - 0.45},
+			"balance":              stats.Point(b),
+			"drawishness":          {Value: d, Lo: d - 0.02, Hi: d + 0.02},
+			"duration":             {Value: l, Lo: l - 1, Hi: l + 1},
 		},
 	}
 	return c
@@ -71,7 +74,7 @@ func sweepReport() *Report {
 	return rep
 }
 
-func chartByID(t *testing.T, charts []*curveChart, id string) *curveChart {
+func chartByID(t *testing.T, charts []*chart.Chart, id string) *chart.Chart {
 	t.Helper()
 	for _, c := range charts {
 		if c.ID == id {
@@ -99,12 +102,12 @@ func TestSweepCurvesCharts(t *testing.T) {
 		xticks     []float64
 		series     []string
 		percent    bool
-		guides     []guideLine
+		guides     []chart.Guide
 	}{
 		{"first_seat_win_rate-by-n", nil, []float64{1, 2, 3},
-			[]string{"A, fast=false", "A, fast=true", "B, fast=false", "B, fast=true"}, true, []guideLine{{0.5, "fair share"}}},
+			[]string{"A, fast=false", "A, fast=true", "B, fast=false", "B, fast=true"}, true, []chart.Guide{{Y: 0.5, Label: "fair share"}}},
 		{"first_seat_advantage-by-n", nil, []float64{1, 2, 3},
-			[]string{"A, fast=false", "A, fast=true", "B, fast=false", "B, fast=true"}, true, []guideLine{{0, "fair"}}},
+			[]string{"A, fast=false", "A, fast=true", "B, fast=false", "B, fast=true"}, true, []chart.Guide{{Y: 0, Label: "fair"}}},
 		{"duration-by-n", nil, []float64{1, 2, 3},
 			[]string{"A, fast=false", "A, fast=true", "B, fast=false", "B, fast=true"}, false, nil},
 		{"drawishness-by-fast", []string{"false", "true"}, nil,
@@ -299,63 +302,13 @@ func TestCurveChartSVG(t *testing.T) {
 	assert.Equal(t, 12, num["path.curve-whisker"])
 
 	// Every user string is escaped.
-	evil := &curveChart{ID: `x"y`, Title: `<b>&"title"`, XLabel: "<x>", YLabel: "y&", RefName: "<ref>",
-		Series: []curve{{Name: `</svg><script>alert(1)</script>`, Colour: "#000000", Points: []curvePoint{
+	evil := &chart.Chart{ID: `x"y`, Title: `<b>&"title"`, XLabel: "<x>", YLabel: "y&", RefName: "<ref>",
+		Series: []chart.Curve{{Name: `</svg><script>alert(1)</script>`, Colour: "#000000", Points: []chart.Point{
 			{X: 1, Y: 0.5, Lo: 0.4, Hi: 0.6, Ref: 1, Label: "<p>", RefLabel: "&"}, {X: 2, Y: 0.6, Lo: 0.5, Hi: 0.7, Ref: math.NaN()}}}}}
 	svg := evil.SVG()
 	parseSVG(t, svg)
 	assert.NotContains(t, svg, "<script>")
 	assert.Contains(t, svg, "&lt;/svg&gt;&lt;script&gt;")
-}
-
-func TestCurveChartAxes(t *testing.T) {
-	c := &curveChart{YMin: 0, YMax: 1, Percent: true, Series: []curve{{Points: []curvePoint{
-		{X: 3, Y: 0.45, Lo: 0.4, Hi: 0.5, Ref: 1}, {X: 7, Y: 0.5, Lo: 0.45, Hi: 0.55, Ref: math.NaN()}}}}}
-	lo, hi, step := c.yRange()
-	assert.InDelta(t, 0.2, step, 1e-12)
-	assert.InDelta(t, 0.2, lo, 1e-9)
-	assert.InDelta(t, 1, hi, 1e-9, "the reference value is on the axis, which stays inside the metric's range")
-	xlo, xhi, ticks := c.xRange()
-	assert.Less(t, xlo, 3.0)
-	assert.Greater(t, xhi, 7.0)
-	assert.Equal(t, []float64{3, 4, 5, 6, 7}, ticks)
-
-	empty := &curveChart{YMin: 0, YMax: 1}
-	lo, hi, _ = empty.yRange()
-	assert.Equal(t, []float64{0, 1}, []float64{lo, hi})
-	_ = empty.SVG() // no series: an empty frame, no panic
-
-	tests := []struct {
-		v, step float64
-		percent bool
-		want    string
-	}{
-		{0.25, 0.25, true, "25%"},
-		{0.125, 0.025, true, "12.5%"},
-		{math.Copysign(0, -1), 0.1, false, "0.0"},
-		{-1e-17, 0.25, true, "0%"},
-		{12, 2, false, "12"},
-		{1.5, 0.5, false, "1.5"},
-	}
-	for _, tc := range tests {
-		assert.Equal(t, tc.want, tickText(tc.v, tc.step, tc.percent))
-	}
-}
-
-func TestDashes(t *testing.T) {
-	line := []pt{{0, 0}, {10, 0}, {10, 10}}
-	assert.Equal(t, [][]pt{line}, dashes(line, nil))
-	pieces := dashes(line, []float64{4, 2})
-	total := 0.0
-	for _, p := range pieces {
-		for i := 1; i < len(p); i++ {
-			total += math.Hypot(p[i].X-p[i-1].X, p[i].Y-p[i-1].Y)
-		}
-	}
-	// 20 pixels of 4 on, 2 off: 0-4, 6-10 (round the corner), 12-16, 18-20.
-	assert.Len(t, pieces, 4)
-	assert.InDelta(t, 14, total, 1e-9)
-	assert.Len(t, pieces[1], 3, "the second dash turns the corner")
 }
 
 func TestWriteHTMLSweepCurves(t *testing.T) {
@@ -389,7 +342,7 @@ func TestWriteHTMLWithoutSweep(t *testing.T) {
 		Cells: []*CellSummary{synthCell(0, "A", nil, 0.5, 0.1, 0.9, 12, &Solution{Result: "win", Value: 2, BestMove: "c3"})}}
 	rep.Cells[0].Errors = []ErrorCount{{Error: "hook <boom>", Count: 3}}
 	rep.Cells[0].Stopped = true
-	rep.Cells[0].Openings = []Rate{{Name: "a1", Games: 10, Win: Estimate{0.5, 0.2, 0.8}, Draw: point(0.1)}}
+	rep.Cells[0].Openings = []Rate{{Name: "a1", Games: 10, Win: Estimate{Value: 0.5, Lo: 0.2, Hi: 0.8}, Draw: stats.Point(0.1)}}
 	var b bytes.Buffer
 	require.NoError(t, WriteHTML(&b, rep))
 	page := b.String()
@@ -453,48 +406,6 @@ func inked(img image.Image) int {
 	return n
 }
 
-// The PNG draws what the SVG draws: the series' colours are on it, the y label is
-// set upright along the left edge.
-func TestCurveChartPNG(t *testing.T) {
-	c := chartByID(t, sweepCurves(sweepReport()), "first_seat_win_rate-by-n")
-	var buf bytes.Buffer
-	require.NoError(t, c.PNG(&buf, 1))
-	img, err := png.Decode(&buf)
-	require.NoError(t, err)
-	colours := map[string]int{}
-	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r, g, bl, _ := img.At(x, y).RGBA()
-			colours[fmt.Sprintf("#%02X%02X%02X", r>>8, g>>8, bl>>8)]++
-		}
-	}
-	assert.Greater(t, colours[palette[0]], 50, "variant A's lines")
-	assert.Greater(t, colours[palette[1]], 50, "variant B's lines")
-	// The rotated y label: ink in the left margin, in a column taller than it is wide.
-	ink := 0
-	for y := int(chartTop); y < int(chartTop+chartPlotH); y++ {
-		for x := 8; x < 22; x++ {
-			if r, _, _, _ := img.At(x, y).RGBA(); r < 0x8000 {
-				ink++
-			}
-		}
-	}
-	assert.Greater(t, ink, 40, "the y label")
-	for _, bad := range []float64{0, -1, math.NaN(), 9} {
-		assert.Error(t, c.PNG(io.Discard, bad))
-	}
-}
-
-func BenchmarkCurveChartPNG(b *testing.B) {
-	c := sweepCurves(sweepReport())[0]
-	for b.Loop() {
-		if err := c.PNG(io.Discard, pngScale); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
 // TestSweepCurvesLadder: in a ladder study the curves over the knobs are the strongest
 // rung's alone (a curve per variant, not per variant and rung), the titles say so and
 // the legend names the rung; cells of the study's own agents beside the ladder keep
@@ -551,32 +462,12 @@ func TestSweepCurvesLadder(t *testing.T) {
 	}
 }
 
-// TestChartMarkersAndClippedRefs: a numeric sweep of two values is drawn as points with
-// whiskers (no line, no band), and a reference marker far above the values (a drawn
-// game's 100% draws beside rates near 5%) stays out of the y range, drawn at the top
-// edge as a triangle.
-func TestChartMarkersAndClippedRefs(t *testing.T) {
-	pts := []curvePoint{{X: 3, Y: 0.05, Lo: 0.04, Hi: 0.06, Ref: 1, RefLabel: "draw"}, {X: 4, Y: 0.07, Lo: 0.06, Hi: 0.08, Ref: math.NaN()}}
-	c := &curveChart{ID: "x", Title: "Draws", XTicks: []float64{3, 4}, Percent: true, YMin: 0, YMax: 1,
-		Markers: true, RefClip: true, RefName: "perfect play", Series: []curve{{Name: "kalah", Colour: "#0072B2", Points: pts}}}
-	num := parseSVG(t, c.SVG())
-	assert.Zero(t, num["path.curve"])
-	assert.Zero(t, num["path.curve-band"])
-	assert.Equal(t, 2, num["path.curve-whisker"])
-	assert.Equal(t, 1, num["path.curve-ref"])
-	_, hi, _ := c.yRange()
-	assert.Less(t, hi, 0.2, "the 100% marker does not stretch the axis")
-	c.RefClip = false
-	_, hi, _ = c.yRange()
-	assert.GreaterOrEqual(t, hi, 1.0)
-}
-
 // TestForestPlotFitsLabels: the comparisons' forest plot makes its left margin as wide
 // as its longest label (11px text, at most 6.6px a character), so none is clipped.
 func TestForestPlotFitsLabels(t *testing.T) {
 	long := "kalah/standard-capture houses=6 seeds=4 empty_capture=false"
 	rep := &Report{Cells: []*CellSummary{{Cell: 0, Variant: "a"}, {Cell: 1, Variant: "b"}}}
-	cmp := Comparison{Cell: 1, Label: long, BaselineLabel: long, Baseline: 0, Balance: Estimate{0.1, -0.05, 0.2}, Verdict: verdictUnshown}
+	cmp := Comparison{Cell: 1, Label: long, BaselineLabel: long, Baseline: 0, Balance: Estimate{Value: 0.1, Lo: -0.05, Hi: 0.2}, Verdict: verdictUnshown}
 	svg := diffChart(rep, []Comparison{cmp}, "", map[string]string{"a": "#000000", "b": "#0072B2"})
 	label := long + " vs " + long
 	labelText := fmt.Sprintf(`text-anchor="end" dominant-baseline="middle">%s</text>`, label)

@@ -2,6 +2,23 @@
 // (the cells), counted into balance measures with intervals, and rendered as a terminal
 // table, CSV, JSON and a self-contained HTML report.
 //
+// # Rooms
+//
+// The package keeps the studies, the runner and the reports; what stands on its own
+// lives in packages beneath it, which never import it back:
+//
+//   - experiments/stats: the statistics, pure functions on counts (intervals, tests,
+//     score rates, advantage and balance, Holm's adjustment, the seat tests); [Estimate]
+//     and [SeatTest] are its types under their old names.
+//   - experiments/rating: Bradley–Terry ratings for tournaments and rung ratings.
+//   - experiments/internal/chart: the charts as pictures (SVG and PNG), knowing no
+//     study; the report decides what they show (curves.go, ladder.go), and
+//     [BoardPNG] is its board painter.
+//   - experiments/internal/logfile: the trial log's bytes (plain lines or zstd
+//     frames of whole lines, written and read back, damage found and listed); what
+//     the lines mean, resuming and repairing stay here (triallog.go, output.go).
+//   - experiments/internal/dirlock: the lock on an output directory ([LockDir]).
+//
 // # Studies, cells, trials
 //
 // A study ([Study], built by [New] from a config.Experiment) is a list of cells: each
@@ -98,13 +115,13 @@
 // them ([CellSummary].SeatsEqual, the metric seats_equal_p with seats_equal_method): the sign test
 // for two seats, Pearson's chi-square for more, or the exact multinomial test when an
 // expected count is below 5. The table's P(SEATS EQUAL) column is that p-value adjusted
-// by Holm's method over the report's tests (fairness.go: the family, the intervals of
+// by Holm's method over the report's tests (family.go: the family; stats/fairness.go: the intervals of
 // the advantage and the balance, and the balance comparisons).
 //
 // # Fairness, comparisons and the verdict
 //
 // The first seat's advantage and every cell's balance carry 95% intervals of tested
-// coverage (fairness.go). Each cell is compared with its baseline by the difference in
+// coverage (stats/fairness.go). Each cell is compared with its baseline by the difference in
 // balance (a MOVER interval and the p-value that inverts it), at every rung of a ladder
 // and, where both are proved, under perfect play ([PerfectComparison]); the first
 // seat's win-rate difference stays as a secondary column. The seat tests and the

@@ -8,6 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/kalahlab/kalahlab/experiments/stats"
 )
 
 // refWilson is the Wilson interval as the roots of its defining quadratic,
@@ -19,12 +21,12 @@ func refWilson(k, n, z float64) (float64, float64) {
 }
 
 // refScore is the score-rate interval assembled by hand from refWilson (the formula of
-// fairness.go's comment, written out again).
+// stats/fairness.go's comment, written out again).
 func refScore(w, d, l float64) (float64, float64) {
 	n := w + d + l
 	pw, pl := w/n, l/n
-	lw, uw := refWilson(w, n, z95)
-	ll, ul := refWilson(l, n, z95)
+	lw, uw := refWilson(w, n, stats.Z95)
+	ll, ul := refWilson(l, n, stats.Z95)
 	r := -math.Sqrt(pw * pl / ((1 - pw) * (1 - pl)))
 	lo := pw - pl - math.Sqrt(math.Pow(pw-lw, 2)+math.Pow(ul-pl, 2)-2*r*(pw-lw)*(ul-pl))
 	hi := pw - pl + math.Sqrt(math.Pow(uw-pw, 2)+math.Pow(pl-ll, 2)-2*r*(uw-pw)*(pl-ll))
@@ -38,13 +40,13 @@ func TestScoreRate(t *testing.T) {
 		k, n   int64
 		lo, hi float64
 	}{{81, 263, 0.2553, 0.3662}, {15, 148, 0.0624, 0.1605}, {0, 20, 0, 0.1611}, {29, 29, 0.8830, 1}, {1, 10, 0.0179, 0.4042}} {
-		e := scoreRate(tc.k, 0, tc.n-tc.k, z95)
+		e := stats.ScoreRate(tc.k, 0, tc.n-tc.k, stats.Z95)
 		assert.InDelta(t, tc.lo, e.Lo, 5e-5, "%d/%d", tc.k, tc.n)
 		assert.InDelta(t, tc.hi, e.Hi, 5e-5, "%d/%d", tc.k, tc.n)
 	}
 	// With draws: against the interval assembled by hand from the quadratic's roots.
 	for _, tc := range [][3]int64{{50, 20, 30}, {9, 4, 1}, {600, 300, 100}, {3, 10, 1}} {
-		e := scoreRate(tc[0], tc[1], tc[2], z95)
+		e := stats.ScoreRate(tc[0], tc[1], tc[2], stats.Z95)
 		lo, hi := refScore(float64(tc[0]), float64(tc[1]), float64(tc[2]))
 		n := float64(tc[0] + tc[1] + tc[2])
 		assert.InDelta(t, (float64(tc[0])+float64(tc[1])/2)/n, e.Value, 1e-12)
@@ -52,22 +54,22 @@ func TestScoreRate(t *testing.T) {
 		assert.InDelta(t, hi, e.Hi, 1e-12, "%v", tc)
 	}
 	// All draws: a score of exactly 1/2, an interval around it inside [0, 1].
-	e := scoreRate(0, 10, 0, z95)
+	e := stats.ScoreRate(0, 10, 0, stats.Z95)
 	assert.InDelta(t, 0.5, e.Value, 1e-12)
 	assert.True(t, e.Lo < 0.5 && e.Hi > 0.5 && e.Lo >= 0 && e.Hi <= 1)
-	assert.True(t, math.IsNaN(scoreRate(0, 0, 0, z95).Value))
+	assert.True(t, math.IsNaN(stats.ScoreRate(0, 0, 0, stats.Z95).Value))
 }
 
 func TestBalanceInterval(t *testing.T) {
 	two := func(w, d, l int64) []Rate { return []Rate{rateOf("1", WDL{w, d, l}), rateOf("2", WDL{l, d, w})} }
 	// Two seats: 1 − 2|advantage| over the advantage's interval.
-	b := balanceOf(two(600, 0, 400), z95)
-	lo, hi := refWilson(600, 1000, z95) // advantage [lo − 1/2, hi − 1/2], all above 0
+	b := balanceOf(two(600, 0, 400), stats.Z95)
+	lo, hi := refWilson(600, 1000, stats.Z95) // advantage [lo − 1/2, hi − 1/2], all above 0
 	assert.InDelta(t, 0.8, b.Value, 1e-12)
 	assert.InDelta(t, 1-2*(hi-0.5), b.Lo, 1e-12)
 	assert.InDelta(t, 1-2*(lo-0.5), b.Hi, 1e-12)
 	// An advantage interval across 0: the balance's reaches 1.
-	b = balanceOf(two(51, 0, 49), z95)
+	b = balanceOf(two(51, 0, 49), stats.Z95)
 	assert.InDelta(t, 0.98, b.Value, 1e-12)
 	assert.Equal(t, 1.0, b.Hi)
 	// Four seats: Bonferroni over the seats' score intervals (z for 0.05/4).
@@ -75,7 +77,7 @@ func TestBalanceInterval(t *testing.T) {
 	z4 := distuv.UnitNormal.Quantile(1 - 0.05/8)
 	l1, u1 := refWilson(300, 1000, z4)
 	l4, u4 := refWilson(200, 1000, z4)
-	b = balanceOf(seats, z95)
+	b = balanceOf(seats, stats.Z95)
 	assert.InDelta(t, 0.9, b.Value, 1e-12)
 	assert.InDelta(t, 1-(u1-l4), b.Lo, 1e-9)
 	assert.InDelta(t, 1-(l1-u4), b.Hi, 1e-9)
@@ -87,9 +89,9 @@ func TestBalanceDiff(t *testing.T) {
 	// folded Wilson intervals: d = 0.2 ± the MOVER half-widths.
 	x, y := two(600, 0, 400), two(700, 0, 300)
 	d, p := balanceDiff(x, y)
-	lx, ux := refWilson(600, 1000, z95)
-	ly, uy := refWilson(700, 1000, z95)
-	bx, by := Estimate{0.8, 1 - 2*(ux-0.5), 1 - 2*(lx-0.5)}, Estimate{0.6, 1 - 2*(uy-0.5), 1 - 2*(ly-0.5)}
+	lx, ux := refWilson(600, 1000, stats.Z95)
+	ly, uy := refWilson(700, 1000, stats.Z95)
+	bx, by := Estimate{Value: 0.8, Lo: 1 - 2*(ux-0.5), Hi: 1 - 2*(lx-0.5)}, Estimate{Value: 0.6, Lo: 1 - 2*(uy-0.5), Hi: 1 - 2*(ly-0.5)}
 	assert.InDelta(t, 0.2, d.Value, 1e-12)
 	assert.InDelta(t, 0.2-math.Hypot(bx.Value-bx.Lo, by.Hi-by.Value), d.Lo, 1e-12)
 	assert.InDelta(t, 0.2+math.Hypot(bx.Hi-bx.Value, by.Value-by.Lo), d.Hi, 1e-12)
@@ -97,7 +99,7 @@ func TestBalanceDiff(t *testing.T) {
 	assert.Less(t, p, 1e-4)
 	assert.Greater(t, p, 0.0)
 	zp := distuv.UnitNormal.Quantile(1 - p/2)
-	at := moverDiff(balanceOf(x, zp), balanceOf(y, zp))
+	at := stats.MoverDiff(balanceOf(x, zp), balanceOf(y, zp))
 	assert.InDelta(t, 0, at.Lo, 1e-6)
 	// Equal cells: p 1; a symmetric pair (+a against −a) is equally balanced.
 	_, p = balanceDiff(x, x)
@@ -126,7 +128,7 @@ func studyStop(rng *rand.Rand, pw, pd float64, block, games int, target float64)
 			bd = int64(distuv.Binomial{N: rest, P: math.Min(1, pd/(1-pw)), Src: rng}.Rand())
 		}
 		w, d, l = w+bw, d+bd, l+int64(block)-bw-bd
-		if n+block < games && wilson(w, w+d+l).Width() < target {
+		if n+block < games && stats.Wilson(w, w+d+l).Width() < target {
 			break
 		}
 	}
@@ -209,8 +211,8 @@ func waldAdvantage(w, d, l int64) Estimate {
 	fw, fd := float64(w), float64(d)
 	mean := (fw + fd/2) / n
 	ss := fw*(1-mean)*(1-mean) + fd*(0.5-mean)*(0.5-mean) + (n-fw-fd)*mean*mean
-	e := meanCI(w+d+l, mean, math.Sqrt(ss/(n-1)))
-	return Estimate{e.Value - 0.5, e.Lo - 0.5, e.Hi - 0.5}
+	e := stats.MeanCI(w+d+l, mean, math.Sqrt(ss/(n-1)))
+	return Estimate{Value: e.Value - 0.5, Lo: e.Lo - 0.5, Hi: e.Hi - 0.5}
 }
 
 // TestAdvantageCoverageSmallCells: in small cells without a stopping rule (14, 30 and
@@ -252,7 +254,7 @@ func TestBalanceCoverage(t *testing.T) {
 		covered := 0
 		for range reps {
 			w, d, l := studyStop(rng, sc.pw, sc.pd, 200, 2000, 0.05)
-			b := balanceOf([]Rate{rateOf("1", WDL{w, d, l}), rateOf("2", WDL{l, d, w})}, z95)
+			b := balanceOf([]Rate{rateOf("1", WDL{w, d, l}), rateOf("2", WDL{l, d, w})}, stats.Z95)
 			if b.Lo <= truth && truth <= b.Hi {
 				covered++
 			}
@@ -276,7 +278,7 @@ func TestBalanceCoverage(t *testing.T) {
 			for s := range seats {
 				seats[s] = rateOf("", WDL{Wins: wins[s], Losses: 400 - wins[s]})
 			}
-			b := balanceOf(seats, z95)
+			b := balanceOf(seats, stats.Z95)
 			if b.Lo <= truth && truth <= b.Hi {
 				covered++
 			}
@@ -305,11 +307,11 @@ func slicesMin(x []float64) float64 {
 // "holm") = 0.03 0.06 0.06 0.02, and against the definition by brute force (the
 // largest (m − rank + 1)·p over the p-values no larger) on random vectors.
 func TestHolm(t *testing.T) {
-	got := holm([]float64{0.01, 0.04, 0.03, 0.005})
+	got := stats.Holm([]float64{0.01, 0.04, 0.03, 0.005})
 	for i, want := range []float64{0.03, 0.06, 0.06, 0.02} {
 		assert.InDelta(t, want, got[i], 1e-12)
 	}
-	got = holm([]float64{0.5, math.NaN(), 0.01})
+	got = stats.Holm([]float64{0.5, math.NaN(), 0.01})
 	assert.InDelta(t, 0.5, got[0], 1e-12)
 	assert.True(t, math.IsNaN(got[1]))
 	assert.InDelta(t, 0.02, got[2], 1e-12)
@@ -320,7 +322,7 @@ func TestHolm(t *testing.T) {
 		for i := range ps {
 			ps[i] = math.Pow(rng.Float64(), 3)
 		}
-		adj := holm(ps)
+		adj := stats.Holm(ps)
 		for i := range ps {
 			want := 0.0
 			for j := range ps {
@@ -344,9 +346,9 @@ func TestHolm(t *testing.T) {
 func TestFamilyAndVerdicts(t *testing.T) {
 	two := func(w, d, l int64) []Rate { return []Rate{rateOf("1", WDL{w, d, l}), rateOf("2", WDL{l, d, w})} }
 	cells := []*CellSummary{
-		{Cell: 0, Label: "base", BySeat: two(700, 0, 300), SeatsEqual: SeatTest{P: signTest(700, 300)}},
-		{Cell: 1, Label: "pie", BySeat: two(505, 0, 495), SeatsEqual: SeatTest{P: signTest(505, 495)}},
-		{Cell: 2, Label: "near", BySeat: two(690, 0, 310), SeatsEqual: SeatTest{P: signTest(690, 310)}},
+		{Cell: 0, Label: "base", BySeat: two(700, 0, 300), SeatsEqual: SeatTest{P: stats.SignTest(700, 300)}},
+		{Cell: 1, Label: "pie", BySeat: two(505, 0, 495), SeatsEqual: SeatTest{P: stats.SignTest(505, 495)}},
+		{Cell: 2, Label: "near", BySeat: two(690, 0, 310), SeatsEqual: SeatTest{P: stats.SignTest(690, 310)}},
 	}
 	rep := &Report{Cells: cells}
 	for _, i := range []int{1, 2} {
@@ -358,7 +360,7 @@ func TestFamilyAndVerdicts(t *testing.T) {
 	assert.Equal(t, 5, f.Tests)
 	assert.Equal(t, 3, f.SeatTests)
 	assert.Equal(t, 2, f.Comparisons)
-	want := holm([]float64{cells[0].SeatsEqual.P, cells[1].SeatsEqual.P, cells[2].SeatsEqual.P, rep.Comparisons[0].BalanceP, rep.Comparisons[1].BalanceP})
+	want := stats.Holm([]float64{cells[0].SeatsEqual.P, cells[1].SeatsEqual.P, cells[2].SeatsEqual.P, rep.Comparisons[0].BalanceP, rep.Comparisons[1].BalanceP})
 	assert.InDelta(t, want[0], cells[0].SeatsEqualHolm, 1e-15)
 	assert.InDelta(t, want[3], rep.Comparisons[0].BalancePHolm, 1e-15)
 	assert.Equal(t, verdictFairer, rep.Comparisons[0].Verdict)
@@ -374,7 +376,7 @@ func TestFamilyAndVerdicts(t *testing.T) {
 func TestAdvantageAgreesWithWilson(t *testing.T) {
 	seats := []Rate{rateOf("1", WDL{1, 0, 13}), rateOf("2", WDL{5, 0, 9}), rateOf("3", WDL{4, 0, 10}), rateOf("4", WDL{4, 0, 10})}
 	a := advantageOf(seats)
-	w := wilson(1, 14)
+	w := stats.Wilson(1, 14)
 	assert.InDelta(t, w.Lo-0.25, a.Lo, 1e-12)
 	assert.InDelta(t, w.Hi-0.25, a.Hi, 1e-12)
 	assert.True(t, w.Lo < 0.25 && a.Lo < 0 && a.Hi > 0)

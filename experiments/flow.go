@@ -63,6 +63,7 @@ import (
 
 	"github.com/kalahlab/kalahlab/ai"
 	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/experiments/stats"
 )
 
 // recordEvaluations is the record: value that keeps the evaluation after every ply.
@@ -337,10 +338,10 @@ func flowOf(st *Stats) *FlowSummary {
 // balance metrics; the counts stay in Flow for a post-mortem).
 func flowMetric(c *CellSummary, pick func(*FlowSummary) Distribution) Estimate {
 	if c.Flow == nil || c.Failing {
-		return none()
+		return stats.None()
 	}
 	d := pick(c.Flow)
-	return meanCI(d.N, d.Mean, d.SD)
+	return stats.MeanCI(d.N, d.Mean, d.SD)
 }
 
 // flowMetrics are the game-flow entries of allMetrics.

@@ -9,6 +9,8 @@ import (
 	"math"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kalahlab/kalahlab/experiments/internal/chart"
 )
 
 // palette colours the variants in charts (colour-blind safe, Okabe-Ito).
@@ -234,34 +236,6 @@ func rangeText(x float64) string {
 	return fmt.Sprintf("%g", x)
 }
 
-// axis picks a range [lo, hi] covering the values, on a grid of step, and the step.
-func axis(lo, hi float64, clampLo, clampHi float64) (float64, float64, float64) {
-	if math.IsNaN(lo) || math.IsNaN(hi) {
-		return clampLo, clampHi, (clampHi - clampLo) / 4
-	}
-	span := hi - lo
-	step := niceStep(span / 5)
-	lo = math.Max(clampLo, math.Floor(lo/step)*step)
-	hi = math.Min(clampHi, math.Ceil(hi/step)*step)
-	if hi <= lo {
-		hi = lo + step
-	}
-	return lo, hi, step
-}
-
-func niceStep(x float64) float64 {
-	if x <= 0 || math.IsNaN(x) {
-		return 0.1
-	}
-	p := math.Pow(10, math.Floor(math.Log10(x)))
-	for _, m := range []float64{1, 2, 2.5, 5, 10} {
-		if m*p >= x {
-			return m * p
-		}
-	}
-	return 10 * p
-}
-
 // winRateChart draws the first seat's win rate with its interval, one row per cell.
 func winRateChart(rep *Report, colour map[string]string) string {
 	const left, right, rowH, top = 230, 30, 22, 30
@@ -286,7 +260,7 @@ func winRateChart(rep *Report, colour map[string]string) string {
 	if math.IsInf(lo, 0) {
 		lo, hi = 0, 1
 	}
-	lo, hi, step := axis(lo-0.02, hi+0.02, 0, 1)
+	lo, hi, step := chart.Axis(lo-0.02, hi+0.02, 0, 1)
 	x := func(v float64) float64 { return left + (v-lo)/(hi-lo)*float64(width-left-right) }
 	var b strings.Builder
 	fmt.Fprintf(&b, "<svg class=\"chart\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n<title>First seat's win rate per cell with 95%% intervals</title>\n", width, height, width, height)
@@ -348,7 +322,7 @@ func diffChart(rep *Report, cmps []Comparison, strip string, colour map[string]s
 			lo, hi = math.Min(lo, c.Balance.Lo), math.Max(hi, c.Balance.Hi)
 		}
 	}
-	lo, hi, step := axis(lo-0.01, hi+0.01, -1, 1)
+	lo, hi, step := chart.Axis(lo-0.01, hi+0.01, -1, 1)
 	x := func(v float64) float64 { return float64(left) + (v-lo)/(hi-lo)*float64(plotW) }
 	var b strings.Builder
 	fmt.Fprintf(&b, "<svg class=\"chart\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n<title>Difference in balance against the baseline (above 0: fairer), with 95%% intervals</title>\n", width, height, width, height)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/kalahlab/kalahlab/ai"
+	"github.com/kalahlab/kalahlab/experiments/internal/chart"
 )
 
 // A skill ladder (the study's ladder: key) plays every variant at every sweep point
@@ -366,7 +367,7 @@ func unsolvedText(s *Solution) string {
 // a curve per ladder (the variant's colour, a dash per sweep point), and perfect play
 // as a hollow diamond on a last category above the strongest rung. A ladder that
 // disagrees with perfect play is marked in the legend. nil without a ladder.
-func ladderCurves(rep *Report) []*curveChart {
+func ladderCurves(rep *Report) []*chart.Chart {
 	if len(rep.Ladders) == 0 {
 		return nil
 	}
@@ -390,22 +391,22 @@ func ladderCurves(rep *Report) []*curveChart {
 	type ladderMetric struct {
 		id, title, yLabel string
 		percent           bool
-		guide             *guideLine
+		guide             *chart.Guide
 		of                func(LadderRung) Estimate
 		perfect           func(*Ladder) *float64
 	}
 	metrics := []ladderMetric{
-		{"ladder-first_seat_advantage", "First seat's advantage by agent strength", "score rate minus a fair share", true, &guideLine{0, "fair"},
+		{"ladder-first_seat_advantage", "First seat's advantage by agent strength", "score rate minus a fair share", true, &chart.Guide{Y: 0, Label: "fair"},
 			func(r LadderRung) Estimate { return r.Advantage }, func(l *Ladder) *float64 { return l.PerfectAdvantage }},
 		{"ladder-balance", "Balance by agent strength", "1 − largest score-rate gap", false, nil,
 			func(r LadderRung) Estimate { return r.Balance }, func(l *Ladder) *float64 { return l.PerfectBalance }},
 	}
 	rated := ratedRungs(rep)
-	var charts []*curveChart
+	var charts []*chart.Chart
 	for _, m := range metrics {
 		name := strings.TrimPrefix(m.id, "ladder-")
 		lo, hi := metricRange(name)
-		ch := &curveChart{ID: m.id, Title: m.title, XLabel: axisText, YLabel: m.yLabel,
+		ch := &chart.Chart{ID: m.id, Title: m.title, XLabel: axisText, YLabel: m.yLabel,
 			Categories: short, Percent: m.percent, YMin: lo, YMax: hi, RefName: "perfect play"}
 		if rated {
 			// A numeric axis of measured strength; perfect play above the strongest rung.
@@ -417,7 +418,7 @@ func ladderCurves(rep *Report) []*curveChart {
 			ch.Guides = append(ch.Guides, *m.guide)
 		}
 		for _, l := range rep.Ladders {
-			cv := curve{Name: l.Label, Colour: colour[l.Variant], Dash: dash.of(sweepString(l.Sweep))}
+			cv := chart.Curve{Name: l.Label, Colour: colour[l.Variant], Dash: dash.of(sweepString(l.Sweep))}
 			if l.Disagrees {
 				cv.Name += " " + disagreeMark + " perfect play"
 			}
@@ -434,14 +435,14 @@ func ladderCurves(rep *Report) []*curveChart {
 				if r.Disagrees {
 					label += " (" + disagreeMark + " perfect play)"
 				}
-				cv.Points = append(cv.Points, curvePoint{X: x, Y: e.Value, Lo: e.Lo, Hi: e.Hi, Ref: math.NaN(), Label: label})
+				cv.Points = append(cv.Points, chart.Point{X: x, Y: e.Value, Lo: e.Lo, Hi: e.Hi, Ref: math.NaN(), Label: label})
 			}
 			if v := m.perfect(l); v != nil {
 				x := top
 				if rated {
 					x = l.Rungs[len(l.Rungs)-1].Elo.Value // above the strongest rung
 				}
-				cv.Points = append(cv.Points, curvePoint{X: x, Y: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), Ref: *v,
+				cv.Points = append(cv.Points, chart.Point{X: x, Y: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), Ref: *v,
 					RefLabel: perfectRefLabel(l.Label, *v, m.percent, l.Solution)})
 			}
 			ch.Series = append(ch.Series, cv)

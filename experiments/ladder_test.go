@@ -292,14 +292,14 @@ func TestDisagreement(t *testing.T) {
 		adv     Estimate
 		want    bool
 	}{
-		{"win, agents favour the second seat", 0.5, Estimate{-0.26, -0.28, -0.24}, true},
-		{"win, agents favour the first seat", 0.5, Estimate{0.2, 0.18, 0.22}, false},
-		{"win, agents inconclusive", 0.5, Estimate{-0.01, -0.03, 0.01}, false},
-		{"loss, agents favour the first seat", -0.5, Estimate{0.1, 0.05, 0.15}, true},
-		{"loss, agents agree", -0.5, Estimate{-0.1, -0.15, -0.05}, false},
-		{"draw, agents favour a seat", 0, Estimate{-0.1, -0.15, -0.05}, true},
-		{"draw, agents find it fair", 0, Estimate{0.01, -0.02, 0.04}, false},
-		{"no interval", 0.5, Estimate{-0.3, math.NaN(), math.NaN()}, false},
+		{"win, agents favour the second seat", 0.5, Estimate{Value: -0.26, Lo: -0.28, Hi: -0.24}, true},
+		{"win, agents favour the first seat", 0.5, Estimate{Value: 0.2, Lo: 0.18, Hi: 0.22}, false},
+		{"win, agents inconclusive", 0.5, Estimate{Value: -0.01, Lo: -0.03, Hi: 0.01}, false},
+		{"loss, agents favour the first seat", -0.5, Estimate{Value: 0.1, Lo: 0.05, Hi: 0.15}, true},
+		{"loss, agents agree", -0.5, Estimate{Value: -0.1, Lo: -0.15, Hi: -0.05}, false},
+		{"draw, agents favour a seat", 0, Estimate{Value: -0.1, Lo: -0.15, Hi: -0.05}, true},
+		{"draw, agents find it fair", 0, Estimate{Value: 0.01, Lo: -0.02, Hi: 0.04}, false},
+		{"no interval", 0.5, Estimate{Value: -0.3, Lo: math.NaN(), Hi: math.NaN()}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -14,6 +14,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/kalahlab/kalahlab/experiments/internal/logfile"
 )
 
 // statsFile is stats.json: the counts per cell.
@@ -111,40 +113,15 @@ func readJSON(path string, v any) error {
 	return nil
 }
 
-// maxLine bounds one line of the trial log (a game of a million plies).
-const maxLine = 64 << 20
-
-// errLongLine is the error of a line longer than maxLine.
-var errLongLine = fmt.Errorf("a line longer than %d MiB", maxLine>>20)
-
-// nextLine reads a line of a trial log, its newline included (a last line without one
-// comes with io.EOF). The line is valid until the next read.
-func nextLine(br *bufio.Reader) ([]byte, error) {
-	line, err := br.ReadSlice('\n')
-	if !errors.Is(err, bufio.ErrBufferFull) {
-		return line, err
-	}
-	// Longer than the reader's buffer: copy before reading on (the next read reuses it).
-	long := append([]byte(nil), line...)
-	for errors.Is(err, bufio.ErrBufferFull) && len(long) < maxLine {
-		line, err = br.ReadSlice('\n')
-		long = append(long, line...)
-	}
-	if errors.Is(err, bufio.ErrBufferFull) {
-		err = errLongLine
-	}
-	return long, err
-}
-
 // logRepair is what loadLog repaired in a trial log.
 type logRepair struct {
-	cut    int         // bytes of a last line cut short (by a crash), dropped
-	damage []logDamage // stretches of a compressed log that do not decode, dropped
-	bad    int         // lines that are not records of the run's trials, dropped
-	badWhy string      // the first of those: where and why
-	dups   int         // lines of trials already in the log (two runs at once), dropped
-	held   int         // trials in the log once repaired
-	owned  int         // the trials of the run (or shard)
+	cut    int              // bytes of a last line cut short (by a crash), dropped
+	damage []logfile.Damage // stretches of a compressed log that do not decode, dropped
+	bad    int              // lines that are not records of the run's trials, dropped
+	badWhy string           // the first of those: where and why
+	dups   int              // lines of trials already in the log (two runs at once), dropped
+	held   int              // trials in the log once repaired
+	owned  int              // the trials of the run (or shard)
 }
 
 // String describes the repair ("" for none).
@@ -162,7 +139,7 @@ func (r logRepair) String() string {
 		case d.Tail && d.Cut:
 			parts = append(parts, fmt.Sprintf("dropped a last zstd frame cut short (%d bytes; its trials run again)", d.N))
 		default:
-			parts = append(parts, fmt.Sprintf("dropped a damaged zstd frame (%d bytes from byte %d: %v; its trials run again)", d.N, d.Off, d.err))
+			parts = append(parts, fmt.Sprintf("dropped a damaged zstd frame (%d bytes from byte %d: %v; its trials run again)", d.N, d.Off, d.Err))
 		}
 	}
 	if r.bad > 0 {
@@ -184,12 +161,12 @@ func (r logRepair) String() string {
 // logLines returns a reader of the text of the trial log f (its first size bytes;
 // zst: compressed), and for a compressed log its frames, whose damaged stretches it
 // skips (and lists). The frames' decoder is closed by the caller.
-func logLines(f *os.File, size int64, zst bool) (*bufio.Reader, *zstdFrames, error) {
+func logLines(f *os.File, size int64, zst bool) (*bufio.Reader, *logfile.Frames, error) {
 	var r io.Reader = io.NewSectionReader(f, 0, size)
-	var frames *zstdFrames
+	var frames *logfile.Frames
 	if zst {
 		var err error
-		if frames, err = newZstdFrames(f, size, true); err != nil {
+		if frames, err = logfile.NewFrames(f, size, true); err != nil {
 			return nil, nil, err
 		}
 		r = frames
@@ -216,13 +193,13 @@ func loadLog(ctx context.Context, path string, accs []*acc, games int, links *Ga
 	if err != nil {
 		return rep, err
 	}
-	zst := isZstdLog(path)
+	zst := logfile.IsZstd(path)
 	br, frames, err := logLines(f, st.Size(), zst)
 	if err != nil {
 		return rep, err
 	}
 	if frames != nil {
-		defer frames.dec.Close()
+		defer frames.Close()
 	}
 	var off int64 // the bytes of the whole lines read (a plain log)
 	for lineNo := 1; ; lineNo++ {
@@ -230,7 +207,7 @@ func loadLog(ctx context.Context, path string, accs []*acc, games int, links *Ga
 			// A long log takes seconds to load: Ctrl-C stops it, leaving a valid log.
 			return rep, ctx.Err()
 		}
-		line, err := nextLine(br)
+		line, err := logfile.NextLine(br)
 		if errors.Is(err, io.EOF) {
 			if len(bytes.TrimSpace(line)) > 0 && !zst {
 				rep.cut = len(line)
@@ -248,7 +225,7 @@ func loadLog(ctx context.Context, path string, accs []*acc, games int, links *Ga
 		off += int64(len(line))
 	}
 	if frames != nil {
-		rep.damage = frames.damage
+		rep.damage = frames.Damage()
 	}
 	for _, a := range accs {
 		rep.held += a.got
@@ -327,13 +304,13 @@ func rewriteLog(f *os.File, path string, accs []*acc, games int) error {
 	if err != nil {
 		return err
 	}
-	zst := isZstdLog(path)
+	zst := logfile.IsZstd(path)
 	br, frames, err := logLines(f, st.Size(), zst)
 	if err != nil {
 		return err
 	}
 	if frames != nil {
-		defer frames.dec.Close()
+		defer frames.Close()
 	}
 	format := LogPlain
 	if zst {
@@ -344,7 +321,7 @@ func rewriteLog(f *os.File, path string, accs []*acc, games int) error {
 	if err != nil {
 		return err
 	}
-	lw, err := newLogWriter(out, format, 1<<16, 1)
+	lw, err := logfile.NewWriter(out, format != LogPlain, 1<<16, 1)
 	if err != nil {
 		out.Close()
 		_ = os.Remove(tmp)
@@ -353,7 +330,7 @@ func rewriteLog(f *os.File, path string, accs []*acc, games int) error {
 	seen := make([]trialSet, len(accs))
 	var rec Record
 	for {
-		line, rerr := nextLine(br)
+		line, rerr := logfile.NextLine(br)
 		if rerr != nil {
 			if !errors.Is(rerr, io.EOF) {
 				err = rerr
@@ -364,7 +341,7 @@ func rewriteLog(f *os.File, path string, accs []*acc, games int) error {
 		if checkLine(line, accs, games, &rec) != nil || !seen[rec.Cell].add(accs[rec.Cell].ordinal(rec.Index)) {
 			continue
 		}
-		if err = lw.write(line); err != nil {
+		if err = lw.Write(line); err != nil {
 			break
 		}
 	}
@@ -636,7 +613,7 @@ func MergeTrialsAs(res *Result, dirs []string, dir string, format LogFormat) err
 	if err != nil {
 		return err
 	}
-	lw, err := newLogWriter(out, format, 1<<16, 1)
+	lw, err := logfile.NewWriter(out, format != LogPlain, 1<<16, 1)
 	if err != nil {
 		out.Close()
 		_ = os.Remove(tmp)
@@ -667,7 +644,7 @@ func MergeTrialsAs(res *Result, dirs []string, dir string, format LogFormat) err
 
 // copyShardLog copies the trial log of shard directory d to w, checking it (see
 // mergeTrials), and adds its trials to links.
-func copyShardLog(p *Plan, d string, w *logWriter, links *GameLinks) error {
+func copyShardLog(p *Plan, d string, w *logfile.Writer, links *GameLinks) error {
 	var m Manifest
 	if err := readJSON(filepath.Join(d, ManifestFile), &m); err != nil {
 		return fmt.Errorf("merge: %w", err)
@@ -680,7 +657,7 @@ func copyShardLog(p *Plan, d string, w *logWriter, links *GameLinks) error {
 	if err != nil {
 		return fmt.Errorf("merge: %w", err)
 	}
-	lr, err := openLog(path, false)
+	lr, err := logfile.Open(path, false)
 	if err != nil {
 		return fmt.Errorf("merge: %w", err)
 	}
@@ -701,11 +678,11 @@ func copyShardLog(p *Plan, d string, w *logWriter, links *GameLinks) error {
 		return fmt.Sprintf("after %d of the shard's %d trials", got, want)
 	}
 	for {
-		line, err := lr.next()
+		line, err := lr.Next()
 		if errors.Is(err, io.EOF) && len(line) == 0 {
 			break
 		}
-		lineNo := lr.line
+		lineNo := lr.Line()
 		if errors.Is(err, io.EOF) {
 			return bad(lineNo, "the last line is cut short (%d bytes, no newline) %s", len(line), counted())
 		}
@@ -735,7 +712,7 @@ func copyShardLog(p *Plan, d string, w *logWriter, links *GameLinks) error {
 		}
 		a.got++
 		links.add(&rec.gameFields)
-		if err := w.write(line); err != nil {
+		if err := w.Write(line); err != nil {
 			return fmt.Errorf("merge: writing the trial log: %w", err)
 		}
 	}
@@ -745,7 +722,7 @@ func copyShardLog(p *Plan, d string, w *logWriter, links *GameLinks) error {
 		want += a.owned
 	}
 	if got != want {
-		return bad(lr.line, "the log holds %d of the shard's %d trials", got, want)
+		return bad(lr.Line(), "the log holds %d of the shard's %d trials", got, want)
 	}
 	return nil
 }
@@ -777,18 +754,18 @@ func FindTrial(dir string, t int) (*Record, error) {
 // findTrial looks for trial t (whose line starts with prefix) in the trial log at p,
 // skipping damaged frames (listed in damage when t is not found).
 func findTrial(p string, prefix []byte, t int) (*Record, []string, error) {
-	lr, err := openLog(p, true)
+	lr, err := logfile.Open(p, true)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer lr.Close()
 	for {
-		line, err := lr.next()
+		line, err := lr.Next()
 		if err != nil && (!errors.Is(err, io.EOF) || len(line) == 0) {
 			if errors.Is(err, io.EOF) {
 				break
 			}
-			return nil, nil, fmt.Errorf("%s:%d: %w", p, lr.line, err)
+			return nil, nil, fmt.Errorf("%s:%d: %w", p, lr.Line(), err)
 		}
 		if bytes.HasPrefix(line, prefix) {
 			var rec Record
@@ -802,7 +779,7 @@ func findTrial(p string, prefix []byte, t int) (*Record, []string, error) {
 		}
 	}
 	var damage []string
-	for _, d := range lr.damage() {
+	for _, d := range lr.Damage() {
 		damage = append(damage, p+": "+d.Error())
 	}
 	return nil, damage, nil

@@ -48,7 +48,7 @@ func LoadRungRatings(path string) (*RungRatings, error) {
 	rr := &RungRatings{Source: file, Variant: s.Variant, Elo: map[string]Estimate{}}
 	for _, r := range s.Ranking {
 		if !math.IsNaN(r.Elo) {
-			rr.Elo[r.Agent] = Estimate{r.Elo, r.Lo, r.Hi}
+			rr.Elo[r.Agent] = Estimate{Value: r.Elo, Lo: r.Lo, Hi: r.Hi}
 		}
 	}
 	if len(rr.Elo) == 0 {

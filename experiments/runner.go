@@ -19,6 +19,7 @@ import (
 	"github.com/kalahlab/kalahlab/ai/endgame"
 	"github.com/kalahlab/kalahlab/ai/solve"
 	"github.com/kalahlab/kalahlab/config"
+	"github.com/kalahlab/kalahlab/experiments/internal/logfile"
 )
 
 // Options control a run (how, not what: they never change the results).
@@ -190,7 +191,7 @@ type runState struct {
 	began   time.Time
 	res     *Result
 	accs    []*acc
-	log     *logWriter // nil without a trial log
+	log     *logfile.Writer // nil without a trial log
 	prog    *progress
 	cancel  context.CancelFunc
 
@@ -250,7 +251,7 @@ func (r *runState) openDir(ctx context.Context) (func(), error) {
 		return nil, err
 	}
 	r.log = lw
-	r.compress = lw != nil && lw.enc != nil && r.workers >= runtime.GOMAXPROCS(0)
+	r.compress = lw != nil && lw.Compressed() && r.workers >= runtime.GOMAXPROCS(0)
 	return func() {
 		if lw != nil {
 			lw.Close()
@@ -404,8 +405,8 @@ func (r *runState) play(p *player, j job, b *batch) (stopped bool) {
 		b.n++
 	}
 	b.frame = b.frame[:0]
-	if r.compress && len(b.lines) >= workerFrame {
-		b.frame = r.log.compress(b.lines, b.frame)
+	if r.compress && len(b.lines) >= logfile.WorkerFrame {
+		b.frame = r.log.Compress(b.lines, b.frame)
 	}
 	b.busy = time.Since(t0)
 	return stopped
@@ -425,9 +426,9 @@ func (r *runState) collect() {
 			r.fold(b)
 		case now := <-tick.C:
 			// A compressed log gathers lines into frames: one goes out at least every
-			// frameEvery, so that a run killed outright loses little.
-			if r.log != nil && r.writeErr == nil && r.log.due(now) {
-				r.logFailed(r.log.flush())
+			// logfile.FrameEvery, so that a run killed outright loses little.
+			if r.log != nil && r.writeErr == nil && r.log.Due(now) {
+				r.logFailed(r.log.Flush())
 			}
 			r.prog.update(false)
 		}
@@ -443,9 +444,9 @@ func (r *runState) fold(b *batch) {
 	}
 	if r.log != nil && len(b.lines) > 0 && r.writeErr == nil {
 		if len(b.frame) > 0 {
-			r.logFailed(r.log.writeFrame(b.frame))
+			r.logFailed(r.log.WriteFrame(b.frame))
 		} else {
-			r.logFailed(r.log.write(b.lines))
+			r.logFailed(r.log.Write(b.lines))
 		}
 	}
 	links := r.res.games
@@ -548,7 +549,7 @@ func (r *runState) complete() bool {
 // prepareDir checks the output directory (a run already there needs Resume or Force),
 // loads the trial log when resuming, writes the manifest, and opens the log for
 // appending.
-func prepareDir(ctx context.Context, res *Result, accs []*acc, opt Options) (*logWriter, error) {
+func prepareDir(ctx context.Context, res *Result, accs []*acc, opt Options) (*logfile.Writer, error) {
 	dir := opt.Dir
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -610,7 +611,7 @@ func resumeFrom(ctx context.Context, old *Manifest, res *Result, accs []*acc, op
 		return "", "", err
 	}
 	format := LogZstd
-	if !isZstdLog(tpath) {
+	if !logfile.IsZstd(tpath) {
 		format = LogPlain
 	}
 	rep, err := loadLog(ctx, tpath, accs, res.Manifest.Plan.Games, res.games)
@@ -640,7 +641,7 @@ func clearRun(dir string) error {
 
 // openTrialLog opens the trial log at tpath for appending (nil when the run keeps
 // none).
-func openTrialLog(tpath string, format LogFormat, res *Result, opt Options) (*logWriter, error) {
+func openTrialLog(tpath string, format LogFormat, res *Result, opt Options) (*logfile.Writer, error) {
 	if !opt.Trials {
 		if opt.Resume {
 			return nil, fmt.Errorf("--resume needs the trial log (output.trials is off)")
@@ -651,7 +652,7 @@ func openTrialLog(tpath string, format LogFormat, res *Result, opt Options) (*lo
 	if err != nil {
 		return nil, err
 	}
-	lw, err := newLogWriter(f, format, 0, res.Manifest.Workers+1)
+	lw, err := logfile.NewWriter(f, format != LogPlain, 0, res.Manifest.Workers+1)
 	if err != nil {
 		f.Close()
 		return nil, err

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/kalahlab/kalahlab/experiments/stats"
 )
 
 // WDL counts wins, draws and losses.
@@ -343,7 +345,7 @@ func (s *Stats) narrowEnough(target float64) bool {
 	if n == 0 {
 		return false
 	}
-	return wilson(k, n).Width() < target
+	return stats.Wilson(k, n).Width() < target
 }
 
 // ErrorCount is one distinct failure and how often it happened.

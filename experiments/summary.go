@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+
+	"github.com/kalahlab/kalahlab/experiments/stats"
 )
 
 // metric is one balance measure, in the manner of Ludii's metrics: a name, a one-line
@@ -27,26 +29,26 @@ var allMetrics = append([]metric{
 	{"balance", "1 minus the largest gap between the seats' score rates (draws as half); 1 is perfectly balanced (95% interval: for two seats the advantage's, folded; for more, Bonferroni over the seats' score-rate intervals)", 0, 1,
 		func(c *CellSummary) Estimate { return c.balance }},
 	{"drawishness", "share of games drawn, timeouts included (95% Wilson interval)", 0, 1,
-		func(c *CellSummary) Estimate { return wilson(c.draws, c.Games) }},
+		func(c *CellSummary) Estimate { return stats.Wilson(c.draws, c.Games) }},
 	{"timeouts", "share of games stopped at max_plies (95% Wilson interval)", 0, 1,
-		func(c *CellSummary) Estimate { return wilson(c.TimedOut, c.Games) }},
+		func(c *CellSummary) Estimate { return stats.Wilson(c.TimedOut, c.Games) }},
 	{"failures", "share of trials that failed: hook, agent or engine errors (95% Wilson interval)", 0, 1,
-		func(c *CellSummary) Estimate { return wilson(c.Failed, c.Trials) }},
+		func(c *CellSummary) Estimate { return stats.Wilson(c.Failed, c.Trials) }},
 	{"duration", "mean game length in plies (95% normal interval)", 0, math.Inf(1),
-		func(c *CellSummary) Estimate { return meanCI(c.Duration.N, c.Duration.Mean, c.Duration.SD) }},
+		func(c *CellSummary) Estimate { return stats.MeanCI(c.Duration.N, c.Duration.Mean, c.Duration.SD) }},
 	{"margin", "the first seat's mean final score margin over the best other seat (95% normal interval)", math.Inf(-1), math.Inf(1),
 		func(c *CellSummary) Estimate {
 			if c.Margin == nil {
-				return none()
+				return stats.None()
 			}
-			return meanCI(c.Margin.N, c.Margin.Mean, c.Margin.SD)
+			return stats.MeanCI(c.Margin.N, c.Margin.Mean, c.Margin.SD)
 		}},
 	{"branching", "mean number of legal moves at a player's decision", 1, math.Inf(1),
-		func(c *CellSummary) Estimate { return point(c.Branching) }},
+		func(c *CellSummary) Estimate { return stats.Point(c.Branching) }},
 	{"swap_rate", "share of pie-rule offers taken (95% Wilson interval)", 0, 1,
-		func(c *CellSummary) Estimate { return wilson(c.Swapped, c.SwapOffered) }},
+		func(c *CellSummary) Estimate { return stats.Wilson(c.Swapped, c.SwapOffered) }},
 	{"seats_equal_p", "p-value of 'every seat wins equally often' over the games with a single winner: the sign test for two seats, chi-square (exact multinomial for small counts) for more; small values mean the seats differ", 0, 1,
-		func(c *CellSummary) Estimate { return point(c.SeatsEqual.P) }},
+		func(c *CellSummary) Estimate { return stats.Point(c.SeatsEqual.P) }},
 }, flowMetrics...)
 
 // Report is what every output format renders: the header and a summary per cell.
@@ -179,7 +181,7 @@ type Rate struct {
 func rateOf(name string, w WDL) Rate {
 	n := w.Games()
 	r := Rate{Name: name, Wins: w.Wins, Draws: w.Draws, Loss: w.Losses, Games: n,
-		Win: wilson(w.Wins, n), Draw: wilson(w.Draws, n), Lose: wilson(w.Losses, n), Score: math.NaN()}
+		Win: stats.Wilson(w.Wins, n), Draw: stats.Wilson(w.Draws, n), Lose: stats.Wilson(w.Losses, n), Score: math.NaN()}
 	if n > 0 {
 		r.Score = (float64(w.Wins) + float64(w.Draws)/2) / float64(n)
 	}
@@ -223,7 +225,7 @@ func (d Distribution) hist() Hist {
 
 // Comparison answers "is the cell fairer than its baseline?": the difference in
 // balance (the cell's minus the baseline's; positive: the cell is fairer) with its 95%
-// MOVER interval and the p-value that inverts it (fairness.go), that p-value adjusted
+// MOVER interval and the p-value that inverts it (stats/fairness.go), that p-value adjusted
 // by Holm's method over the report's family of tests (Report.Family), and the verdict
 // it gives. The difference in the first seat's win rate, with Newcombe's 95% interval
 // and a two-proportion z-test, is kept as a secondary measure (its p is unadjusted
@@ -382,16 +384,16 @@ func summarizeCell(p *Plan, i int, cr *CellResult) *CellSummary {
 	for s, r := range c.BySeat {
 		wins[s] = r.Wins
 	}
-	c.SeatsEqual, c.SeatsEqualHolm = seatsEqual(wins), math.NaN()
-	c.advantage, c.balance = none(), none()
+	c.SeatsEqual, c.SeatsEqualHolm = stats.SeatsEqual(wins), math.NaN()
+	c.advantage, c.balance = stats.None(), stats.None()
 	if c.Failing {
 		// The games that did not fail are those that happened to miss the failure: no
 		// balance measure is drawn from them.
 		c.SeatsEqual = SeatTest{P: math.NaN(), Method: "none", Stat: math.NaN()}
 	}
 	if c.Games > 0 && len(c.BySeat) > 0 && !c.Failing {
-		// Score rates from the seats' wins, draws and losses (fairness.go).
-		c.advantage, c.balance = advantageOf(c.BySeat), balanceOf(c.BySeat, z95)
+		// Score rates from the seats' wins, draws and losses (stats/fairness.go).
+		c.advantage, c.balance = advantageOf(c.BySeat), balanceOf(c.BySeat, stats.Z95)
 	}
 	c.Metrics = map[string]Estimate{}
 	for _, m := range allMetrics {
@@ -400,7 +402,7 @@ func summarizeCell(p *Plan, i int, cr *CellResult) *CellSummary {
 	if c.Failing {
 		// Its headline rate too: charts and tables show a gap, not a biased value. The
 		// counts stay in by_seat, by_agent and openings, for a post-mortem.
-		c.Metrics["first_seat_win_rate"] = none()
+		c.Metrics["first_seat_win_rate"] = stats.None()
 	}
 	return c
 }
@@ -433,12 +435,12 @@ func compare(p *Plan, cells []*CellSummary) []Comparison {
 			continue // a failing cell is compared with nothing
 		}
 		a, b := cells[i].BySeat[0], cells[base].BySeat[0]
-		z, pv := twoProportionZ(a.Wins, a.Games, b.Wins, b.Games)
+		z, pv := stats.TwoProportionZ(a.Wins, a.Games, b.Wins, b.Games)
 		bd, bp := balanceDiff(cells[i].BySeat, cells[base].BySeat)
 		out = append(out, Comparison{
 			Cell: i, Label: c.Label, Baseline: base, BaselineLabel: p.Cells[base].Label,
 			Balance: bd, BalanceP: bp, BalancePHolm: math.NaN(),
-			Diff: newcombeDiff(a.Wins, a.Games, b.Wins, b.Games), Z: z, P: pv,
+			Diff: stats.NewcombeDiff(a.Wins, a.Games, b.Wins, b.Games), Z: z, P: pv,
 		})
 	}
 	return out
@@ -487,31 +489,10 @@ func comparePerfect(ladders []*Ladder) []PerfectComparison {
 	return out
 }
 
-// MarshalJSON writes NaN bounds as null.
-func (e Estimate) MarshalJSON() ([]byte, error) {
-	return json.Marshal(map[string]any{"value": jsonNum(e.Value), "lo": jsonNum(e.Lo), "hi": jsonNum(e.Hi)})
-}
-
-// UnmarshalJSON reads null as NaN.
-func (e *Estimate) UnmarshalJSON(data []byte) error {
-	var m map[string]*float64
-	if err := json.Unmarshal(data, &m); err != nil {
-		return err
-	}
-	get := func(k string) float64 {
-		if v := m[k]; v != nil {
-			return *v
-		}
-		return math.NaN()
-	}
-	*e = Estimate{get("value"), get("lo"), get("hi")}
-	return nil
-}
-
 // MarshalJSON writes NaN fields as null.
 func (d Distribution) MarshalJSON() ([]byte, error) {
-	return json.Marshal(map[string]any{"n": d.N, "mean": jsonNum(d.Mean), "sd": jsonNum(d.SD),
-		"median": jsonNum(d.Median), "min": jsonNum(d.Min), "max": jsonNum(d.Max), "histogram": d.Hist})
+	return json.Marshal(map[string]any{"n": d.N, "mean": stats.JSONNum(d.Mean), "sd": stats.JSONNum(d.SD),
+		"median": stats.JSONNum(d.Median), "min": stats.JSONNum(d.Min), "max": stats.JSONNum(d.Max), "histogram": d.Hist})
 }
 
 // MarshalJSON writes NaN fields as null.
@@ -525,8 +506,8 @@ func (c CellSummary) MarshalJSON() ([]byte, error) {
 		SeatsMethod  string `json:"seats_equal_method"`
 		SeatsEqualX2 any    `json:"seats_equal_stat"`
 		SeatsEqualDF int    `json:"seats_equal_df,omitempty"`
-	}{plain(c), jsonNum(c.Branching), jsonNum(c.SeatsEqual.P), jsonNum(c.SeatsEqualHolm), c.SeatsEqual.Method,
-		jsonNum(c.SeatsEqual.Stat), c.SeatsEqual.DF})
+	}{plain(c), stats.JSONNum(c.Branching), stats.JSONNum(c.SeatsEqual.P), stats.JSONNum(c.SeatsEqualHolm), c.SeatsEqual.Method,
+		stats.JSONNum(c.SeatsEqual.Stat), c.SeatsEqual.DF})
 }
 
 // FailingCells returns the cells with more failed trials than max_failures allows.
@@ -546,7 +527,7 @@ func (r Rate) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
 		plain
 		Score any `json:"score_rate"`
-	}{plain(r), jsonNum(r.Score)})
+	}{plain(r), stats.JSONNum(r.Score)})
 }
 
 // MarshalJSON writes NaN as null.
@@ -558,14 +539,7 @@ func (c Comparison) MarshalJSON() ([]byte, error) {
 		P  any `json:"p"`
 		BP any `json:"balance_p"`
 		BH any `json:"balance_p_holm"`
-	}{plain(c), jsonNum(c.Z), jsonNum(c.P), jsonNum(c.BalanceP), jsonNum(c.BalancePHolm)})
-}
-
-func jsonNum(x float64) any {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return nil
-	}
-	return x
+	}{plain(c), stats.JSONNum(c.Z), stats.JSONNum(c.P), stats.JSONNum(c.BalanceP), stats.JSONNum(c.BalancePHolm)})
 }
 
 // pct writes a proportion as a percentage with one decimal, "-" when missing.

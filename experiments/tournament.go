@@ -15,6 +15,7 @@ import (
 	"github.com/kalahlab/kalahlab/config"
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/experiments/rating"
+	"github.com/kalahlab/kalahlab/experiments/stats"
 	"github.com/kalahlab/kalahlab/variants"
 )
 
@@ -412,7 +413,7 @@ func (s Standing) MarshalJSON() ([]byte, error) {
 		Lo    any `json:"elo_lo"`
 		Hi    any `json:"elo_hi"`
 		Score any `json:"score_rate"`
-	}{plain(s), jsonNum(s.Elo), jsonNum(s.Lo), jsonNum(s.Hi), jsonNum(s.Score)})
+	}{plain(s), stats.JSONNum(s.Elo), stats.JSONNum(s.Lo), stats.JSONNum(s.Hi), stats.JSONNum(s.Score)})
 }
 
 // MarshalJSON writes NaN as null.
@@ -421,7 +422,7 @@ func (p PairScore) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
 		plain
 		Score any `json:"score_rate"`
-	}{plain(p), jsonNum(p.Score)})
+	}{plain(p), stats.JSONNum(p.Score)})
 }
 
 // UnmarshalJSON reads null as NaN.

@@ -17,6 +17,7 @@ import (
 	"text/tabwriter"
 	"unicode/utf8"
 
+	"github.com/kalahlab/kalahlab/experiments/internal/chart"
 	"github.com/kalahlab/kalahlab/experiments/rating"
 )
 
@@ -360,7 +361,7 @@ func ratingChart(s *Standings) string {
 	if math.IsInf(lo, 0) {
 		lo, hi = -100, 100
 	}
-	lo, hi, step := axis(math.Min(lo, 0)-10, math.Max(hi, 0)+10, math.Inf(-1), math.Inf(1))
+	lo, hi, step := chart.Axis(math.Min(lo, 0)-10, math.Max(hi, 0)+10, math.Inf(-1), math.Inf(1))
 	x := func(v float64) float64 { return left + (v-lo)/(hi-lo)*float64(width-left-right) }
 	var b strings.Builder
 	fmt.Fprintf(&b, "<svg class=\"chart\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n<title>Ratings (Elo scale) with 95%% intervals</title>\n", width, height, width, height)

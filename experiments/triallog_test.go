@@ -3,7 +3,6 @@ package experiments
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,6 +22,8 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kalahlab/kalahlab/experiments/internal/logfile"
 )
 
 // logText returns the text of a trial log, decompressed when it is compressed.
@@ -30,7 +31,7 @@ func logText(t testing.TB, path string) []byte {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
-	if !isZstdLog(path) {
+	if !logfile.IsZstd(path) {
 		return data
 	}
 	dec, err := zstd.NewReader(nil)
@@ -48,14 +49,15 @@ func writeLogText(t testing.TB, path string, text []byte) {
 	f, err := os.Create(path)
 	require.NoError(t, err)
 	format := LogPlain
-	if isZstdLog(path) {
+	if logfile.IsZstd(path) {
 		format = LogZstd
 	}
-	lw, err := newLogWriter(f, format, 0, 1)
+	defer func(old int) { logfile.FrameBytes = old }(logfile.FrameBytes)
+	logfile.FrameBytes = 4096 // a compressed log's frames
+	lw, err := logfile.NewWriter(f, format != LogPlain, 4096, 1)
 	require.NoError(t, err)
-	lw.frame = 4096
 	for _, line := range bytes.SplitAfter(text, []byte("\n")) {
-		require.NoError(t, lw.write(line))
+		require.NoError(t, lw.Write(line))
 	}
 	require.NoError(t, lw.Close())
 }
@@ -77,7 +79,7 @@ func frameEnds(t testing.TB, path string) []int64 {
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	var ends []int64
-	end, err := walkZstdFrames(bytes.NewReader(data), int64(len(data)), func(e int64) { ends = append(ends, e) })
+	end, err := logfile.WalkFrames(bytes.NewReader(data), int64(len(data)), func(e int64) { ends = append(ends, e) })
 	require.NoError(t, err)
 	require.Equal(t, int64(len(data)), end)
 	return ends
@@ -90,9 +92,9 @@ var fullStudy = strings.Replace(smallStudy, "target_ci: 0.09", "target_ci: 0", 1
 // smallFrames makes a compressed log's frames small (many frames in a small run) for
 // the test.
 func smallFrames(t *testing.T, n int) {
-	old := frameBytes
-	frameBytes = n
-	t.Cleanup(func() { frameBytes = old })
+	old := logfile.FrameBytes
+	logfile.FrameBytes = n
+	t.Cleanup(func() { logfile.FrameBytes = old })
 }
 
 func TestParseLogFormat(t *testing.T) {
@@ -128,9 +130,9 @@ func TestCompressedLogRoundTrip(t *testing.T) {
 	// Frames from the collector, or from the workers (batches of 2 KiB or more).
 	for name, wf := range map[string]int{"collector": math.MaxInt, "workers": 2 << 10} {
 		t.Run(name, func(t *testing.T) {
-			old := workerFrame
-			workerFrame = wf
-			t.Cleanup(func() { workerFrame = old })
+			old := logfile.WorkerFrame
+			logfile.WorkerFrame = wf
+			t.Cleanup(func() { logfile.WorkerFrame = old })
 			compressedRoundTrip(t)
 		})
 	}
@@ -170,7 +172,7 @@ func compressedRoundTrip(t *testing.T) {
 	f, err := os.Open(path)
 	require.NoError(t, err)
 	defer f.Close()
-	end, err := zstdFramesEnd(f, st.Size())
+	end, err := logfile.FramesEnd(f, st.Size())
 	require.NoError(t, err)
 	assert.Equal(t, st.Size(), end)
 	ends := frameEnds(t, path)
@@ -396,49 +398,6 @@ func zstdFrameBytes(t testing.TB, text string, opts ...zstd.EOption) []byte {
 	return enc.EncodeAll([]byte(text), nil)
 }
 
-func TestZstdFramesEnd(t *testing.T) {
-	a := zstdFrameBytes(t, strings.Repeat(`{"trial":1,"cell":0}`+"\n", 500))
-	b := zstdFrameBytes(t, "short\n", zstd.WithEncoderCRC(false))
-	c := zstdFrameBytes(t, strings.Repeat("x", 300_000)+"\n", zstd.WithEncoderLevel(zstd.SpeedFastest)) // several blocks
-	skippable := binary.LittleEndian.AppendUint32(nil, zstdSkipMagic+3)
-	skippable = binary.LittleEndian.AppendUint32(skippable, 5)
-	skippable = append(skippable, "hello"...)
-	cat := func(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
-	ab := int64(len(a) + len(b))
-
-	tests := []struct {
-		name string
-		data []byte
-		want int64
-		err  string
-	}{
-		{"empty", nil, 0, ""},
-		{"one frame", a, int64(len(a)), ""},
-		{"frames", cat(a, b, c), ab + int64(len(c)), ""},
-		{"a skippable frame", cat(a, skippable, b), ab + int64(len(skippable)), ""},
-		{"cut in the magic", cat(a, b, c[:3]), ab, ""},
-		{"cut in the header", cat(a, b, c[:5]), ab, ""},
-		{"cut in a block", cat(a, b, c[:len(c)/2]), ab, ""},
-		{"cut in the checksum", cat(a, b, c[:len(c)-2]), ab, ""},
-		{"cut in a skippable frame", cat(a, skippable[:9]), int64(len(a)), ""},
-		{"garbage", cat(a, []byte("garbage!")), int64(len(a)), fmt.Sprintf("byte %d: not a zstd frame", len(a))},
-		{"a plain log", []byte(`{"trial":0}` + "\n"), 0, "byte 0: not a zstd frame"},
-		{"reserved block type", cat(a, []byte{0x28, 0xb5, 0x2f, 0xfd, 0x20, 0x05, 0x07, 0, 0}), int64(len(a)), "reserved type"},
-		{"reserved header bit", cat(a, []byte{0x28, 0xb5, 0x2f, 0xfd, 0x28, 0x05, 0x01, 0, 0}), int64(len(a)), "reserved bit"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			end, err := zstdFramesEnd(bytes.NewReader(tc.data), int64(len(tc.data)))
-			if tc.err != "" {
-				assert.ErrorContains(t, err, tc.err)
-			} else {
-				require.NoError(t, err)
-			}
-			assert.Equal(t, tc.want, end)
-		})
-	}
-}
-
 func FuzzZstdFramesEnd(f *testing.F) {
 	frame := zstdFrameBytes(f, strings.Repeat("line\n", 100))
 	f.Add(frame)
@@ -446,7 +405,7 @@ func FuzzZstdFramesEnd(f *testing.F) {
 	f.Add([]byte{0x28, 0xb5, 0x2f, 0xfd, 0x00})
 	f.Add([]byte{0x50, 0x2a, 0x4d, 0x18, 0xff, 0xff, 0xff, 0xff})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		end, err := zstdFramesEnd(bytes.NewReader(data), int64(len(data)))
+		end, err := logfile.FramesEnd(bytes.NewReader(data), int64(len(data)))
 		if end < 0 || end > int64(len(data)) {
 			t.Fatalf("end %d outside 0..%d", end, len(data))
 		}
@@ -537,7 +496,7 @@ func TestRunHelperProcess(t *testing.T) {
 	if dir == "" {
 		t.Skip("a helper for TestKilledRunResumes")
 	}
-	frameBytes = 2048
+	logfile.FrameBytes = 2048
 	format, err := ParseLogFormat(os.Getenv("KALAHLAB_TEST_LOG"))
 	require.NoError(t, err)
 	s := study(t, killStudy)
@@ -595,8 +554,8 @@ func TestKilledRunResumes(t *testing.T) {
 func wholeLines(t *testing.T, path string) int {
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
-	if isZstdLog(path) {
-		end, err := zstdFramesEnd(bytes.NewReader(data), int64(len(data)))
+	if logfile.IsZstd(path) {
+		end, err := logfile.FramesEnd(bytes.NewReader(data), int64(len(data)))
 		require.NoError(t, err)
 		dec, err := zstd.NewReader(nil)
 		require.NoError(t, err)
@@ -608,35 +567,8 @@ func wholeLines(t *testing.T, path string) int {
 	return bytes.Count(data, []byte("\n"))
 }
 
-// TestNextMagicAndTrailingZeros: the next frame is found across the reads' boundaries,
-// and the zeros ending a log are counted across them too.
-func TestNextMagicAndTrailingZeros(t *testing.T) {
-	magic := binary.LittleEndian.AppendUint32(nil, zstdMagic)
-	for _, at := range []int{0, 1, 65533, 65534, 65535, 65536, 65537, 200000} {
-		data := make([]byte, 300000)
-		for i := range data {
-			data[i] = byte(i%251) | 1 // no zero bytes, and no magic by chance
-		}
-		copy(data[at:], magic)
-		got, err := nextMagic(bytes.NewReader(data), 0, int64(len(data)))
-		require.NoError(t, err)
-		assert.Equal(t, int64(at), got, "magic at %d", at)
-		got, err = nextMagic(bytes.NewReader(data), int64(at)+1, int64(len(data)))
-		require.NoError(t, err)
-		assert.Equal(t, int64(len(data)), got, "none after %d", at)
-
-		clear(data[at:])
-		zeros, err := trailingZeros(bytes.NewReader(data), 0, int64(len(data)))
-		require.NoError(t, err)
-		assert.Equal(t, int64(len(data)-at), zeros, "zeros from %d", at)
-		zeros, err = trailingZeros(bytes.NewReader(data), int64(at)+10, int64(len(data)))
-		require.NoError(t, err)
-		assert.Equal(t, int64(len(data)-at-10), zeros, "looking back to %d", at+10)
-	}
-}
-
 // FuzzZstdFrames: reading any bytes as a compressed log, skipping damage or not, never
-// panics, reads at most maxFrameText a frame, and with skip lists damage that covers the
+// panics, reads at most logfile.MaxFrameText a frame, and with skip lists damage that covers the
 // bytes that are not frames, in order and within the file.
 func FuzzZstdFrames(f *testing.F) {
 	a := zstdFrameBytes(f, strings.Repeat(`{"trial":1,"cell":0}`+"\n", 50), zstd.WithEncoderCRC(true))
@@ -647,17 +579,17 @@ func FuzzZstdFrames(f *testing.F) {
 	f.Add(make([]byte, 40))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, skip := range []bool{false, true} {
-			z, err := newZstdFrames(bytes.NewReader(data), int64(len(data)), skip)
+			z, err := logfile.NewFrames(bytes.NewReader(data), int64(len(data)), skip)
 			require.NoError(t, err)
 			text, err := io.ReadAll(z)
-			z.dec.Close()
+			z.Close()
 			if !skip {
 				continue // an error or the text: either is fine, a panic is not
 			}
 			require.NoError(t, err)
-			assert.LessOrEqual(t, len(text), maxFrameText*(len(data)/4+1), "each frame (4 bytes at least) bounded")
+			assert.LessOrEqual(t, len(text), logfile.MaxFrameText*(len(data)/4+1), "each frame (4 bytes at least) bounded")
 			prev := int64(0)
-			for _, d := range z.damage {
+			for _, d := range z.Damage() {
 				assert.GreaterOrEqual(t, d.Off, prev)
 				assert.Positive(t, d.N)
 				assert.LessOrEqual(t, d.Off+d.N, int64(len(data)))
@@ -665,23 +597,4 @@ func FuzzZstdFrames(f *testing.F) {
 			}
 		}
 	})
-}
-
-// TestZstdFramesSkippable: skippable frames carry no lines and are no damage.
-func TestZstdFramesSkippable(t *testing.T) {
-	a := zstdFrameBytes(t, "one\n", zstd.WithEncoderCRC(true))
-	b := zstdFrameBytes(t, "two\n")
-	skippable := binary.LittleEndian.AppendUint32(nil, zstdSkipMagic+3)
-	skippable = binary.LittleEndian.AppendUint32(skippable, 5)
-	skippable = append(skippable, "hello"...)
-	data := bytes.Join([][]byte{a, skippable, b}, nil)
-	for _, skip := range []bool{false, true} {
-		z, err := newZstdFrames(bytes.NewReader(data), int64(len(data)), skip)
-		require.NoError(t, err)
-		text, err := io.ReadAll(z)
-		z.dec.Close()
-		require.NoError(t, err)
-		assert.Equal(t, "one\ntwo\n", string(text))
-		assert.Empty(t, z.damage)
-	}
 }

@@ -1,7 +1,6 @@
-package experiments
+package stats
 
 import (
-	"fmt"
 	"math"
 	"sort"
 )
@@ -42,17 +41,25 @@ import (
 // = d + √((u_X − b_X)² + (b_Y − l_Y)²). Its p-value is the interval inverted: the
 // smallest 1 − level at which the interval excludes 0.
 
-// scoreRate is the score rate (wins + draws/2)/games of a seat with its interval at
-// the normal quantile z (z95: 95%); NaN without games.
-func scoreRate(w, d, l int64, z float64) Estimate {
+// Counts is a seat's games: its wins, draws and losses.
+type Counts struct {
+	Wins, Draws, Losses int64
+}
+
+// Games is the number of the seat's games.
+func (c Counts) Games() int64 { return c.Wins + c.Draws + c.Losses }
+
+// ScoreRate is the score rate (wins + draws/2)/games of a seat with its interval at
+// the normal quantile z (Z95: 95%); NaN without games.
+func ScoreRate(w, d, l int64, z float64) Estimate {
 	n := w + d + l
 	if n <= 0 {
-		return none()
+		return None()
 	}
 	nf := float64(n)
 	pw, pl := float64(w)/nf, float64(l)/nf
-	lw, uw := wilsonBounds(float64(w), nf, z)
-	ll, ul := wilsonBounds(float64(l), nf, z)
+	lw, uw := WilsonBounds(float64(w), nf, z)
+	ll, ul := WilsonBounds(float64(l), nf, z)
 	rho := 0.0 // the limit of the formula at p_W or p_L = 0
 	switch {
 	case d == 0:
@@ -69,42 +76,42 @@ func scoreRate(w, d, l int64, z float64) Estimate {
 	return Estimate{(1 + delta) / 2, half(lo), half(hi)}
 }
 
-// seatScores are the score rates of a cell's seats with their intervals at z.
-func seatScores(seats []Rate, z float64) []Estimate {
+// SeatScores are the score rates of a cell's seats with their intervals at z.
+func SeatScores(seats []Counts, z float64) []Estimate {
 	out := make([]Estimate, len(seats))
 	for i, s := range seats {
-		out[i] = scoreRate(s.Wins, s.Draws, s.Loss, z)
+		out[i] = ScoreRate(s.Wins, s.Draws, s.Losses, z)
 	}
 	return out
 }
 
-// advantageOf is the first seat's advantage with its 95% interval: its score rate
+// Advantage is the first seat's advantage with its 95% interval: its score rate
 // minus a fair share, 1/seats.
-func advantageOf(seats []Rate) Estimate {
+func Advantage(seats []Counts) Estimate {
 	if len(seats) == 0 {
-		return none()
+		return None()
 	}
-	s := scoreRate(seats[0].Wins, seats[0].Draws, seats[0].Loss, z95)
+	s := ScoreRate(seats[0].Wins, seats[0].Draws, seats[0].Losses, Z95)
 	fair := 1 / float64(len(seats))
 	return Estimate{s.Value - fair, s.Lo - fair, s.Hi - fair}
 }
 
-// balanceOf is the balance of a cell's seats with its interval at the normal quantile
+// Balance is the balance of a cell's seats with its interval at the normal quantile
 // z (see the comment above); NaN without games.
-func balanceOf(seats []Rate, z float64) Estimate {
+func Balance(seats []Counts, z float64) Estimate {
 	switch {
-	case len(seats) == 0 || seats[0].Games == 0:
-		return none()
+	case len(seats) == 0 || seats[0].Games() == 0:
+		return None()
 	case len(seats) == 1:
 		return Estimate{1, 1, 1}
 	case len(seats) == 2:
-		s := scoreRate(seats[0].Wins, seats[0].Draws, seats[0].Loss, z)
-		return foldBalance(Estimate{s.Value - 0.5, s.Lo - 0.5, s.Hi - 0.5})
+		s := ScoreRate(seats[0].Wins, seats[0].Draws, seats[0].Losses, z)
+		return FoldBalance(Estimate{s.Value - 0.5, s.Lo - 0.5, s.Hi - 0.5})
 	}
 	// Bonferroni over the seats: z for a two-sided level α/seats.
-	alpha := 2 * normalSurvival(z)
-	zs := normalQuantileUpper(alpha / (2 * float64(len(seats))))
-	scores := seatScores(seats, zs)
+	alpha := 2 * NormalSurvival(z)
+	zs := NormalQuantileUpper(alpha / (2 * float64(len(seats))))
+	scores := SeatScores(seats, zs)
 	var lo, hi Estimate
 	lo = Estimate{math.Inf(1), math.Inf(1), math.Inf(1)}
 	hi = Estimate{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
@@ -120,9 +127,9 @@ func balanceOf(seats []Rate, z float64) Estimate {
 	return Estimate{1 - (hi.Value - lo.Value), 1 - rangeHi, 1 - rangeLo}
 }
 
-// foldBalance is the two-seat balance 1 − 2|a| with the interval its advantage's
+// FoldBalance is the two-seat balance 1 − 2|a| with the interval its advantage's
 // interval gives.
-func foldBalance(a Estimate) Estimate {
+func FoldBalance(a Estimate) Estimate {
 	far := math.Max(math.Abs(a.Lo), math.Abs(a.Hi))
 	near := math.Min(math.Abs(a.Lo), math.Abs(a.Hi))
 	if a.Lo <= 0 && a.Hi >= 0 {
@@ -132,13 +139,13 @@ func foldBalance(a Estimate) Estimate {
 	return Estimate{clamp(1 - 2*math.Abs(a.Value)), clamp(1 - 2*far), clamp(1 - 2*near)}
 }
 
-// normalQuantileUpper is the z with P(Z > z) = q, for 0 < q < 1/2, by bisection on
-// normalSurvival (exact to rounding; no table).
-func normalQuantileUpper(q float64) float64 {
+// NormalQuantileUpper is the z with P(Z > z) = q, for 0 < q < 1/2, by bisection on
+// NormalSurvival (exact to rounding; no table).
+func NormalQuantileUpper(q float64) float64 {
 	lo, hi := 0.0, 40.0
 	for range 200 {
 		mid := (lo + hi) / 2
-		if normalSurvival(mid) > q {
+		if NormalSurvival(mid) > q {
 			lo = mid
 		} else {
 			hi = mid
@@ -150,31 +157,31 @@ func normalQuantileUpper(q float64) float64 {
 	return (lo + hi) / 2
 }
 
-// moverDiff is the difference x − y of two independent estimates with the MOVER
+// MoverDiff is the difference x − y of two independent estimates with the MOVER
 // interval built from theirs.
-func moverDiff(x, y Estimate) Estimate {
+func MoverDiff(x, y Estimate) Estimate {
 	d := x.Value - y.Value
 	lo := d - math.Hypot(x.Value-x.Lo, y.Hi-y.Value)
 	hi := d + math.Hypot(x.Hi-x.Value, y.Value-y.Lo)
 	return Estimate{d, lo, hi}
 }
 
-// balanceDiff is the difference of two cells' balances (x − y; positive: x is fairer)
+// BalanceDiff is the difference of two cells' balances (x − y; positive: x is fairer)
 // with its 95% MOVER interval and the two-sided p-value of "equally balanced" that
 // inverts it. NaN without games on either side.
-func balanceDiff(x, y []Rate) (Estimate, float64) {
-	at := func(z float64) Estimate { return moverDiff(balanceOf(x, z), balanceOf(y, z)) }
-	e := at(z95)
+func BalanceDiff(x, y []Counts) (Estimate, float64) {
+	at := func(z float64) Estimate { return MoverDiff(Balance(x, z), Balance(y, z)) }
+	e := at(Z95)
 	if math.IsNaN(e.Value) || math.IsNaN(e.Lo) || math.IsNaN(e.Hi) {
-		return none(), math.NaN()
+		return None(), math.NaN()
 	}
-	return e, invertP(e.Value, at)
+	return e, InvertP(e.Value, at)
 }
 
-// invertP is the p-value of "the difference is 0" for an interval family at(z) around
+// InvertP is the p-value of "the difference is 0" for an interval family at(z) around
 // d: 2·P(Z > z*) for the z* at which the interval's bound nearer 0 reaches 0 (the
 // bounds move away from d as z grows). 1 when d is 0 or the 0-level interval holds 0.
-func invertP(d float64, at func(z float64) Estimate) float64 {
+func InvertP(d float64, at func(z float64) Estimate) float64 {
 	excludes := func(z float64) bool {
 		e := at(z)
 		if d > 0 {
@@ -187,7 +194,7 @@ func invertP(d float64, at func(z float64) Estimate) float64 {
 	}
 	lo, hi := 1e-9, 38.0
 	if excludes(hi) {
-		return 2 * normalSurvival(hi)
+		return 2 * NormalSurvival(hi)
 	}
 	for hi-lo > 1e-10 {
 		mid := (lo + hi) / 2
@@ -197,44 +204,13 @@ func invertP(d float64, at func(z float64) Estimate) float64 {
 			hi = mid
 		}
 	}
-	return math.Min(1, 2*normalSurvival((lo+hi)/2))
+	return math.Min(1, 2*NormalSurvival((lo+hi)/2))
 }
 
-// Family is the report's family of hypothesis tests, whose p-values are adjusted
-// together by Holm's step-down method (Holm 1979), which holds the chance of any false
-// "significant" in the family at 5% whatever the tests' dependence: every cell's seat
-// test and every balance comparison with the baseline. A result is called significant
-// only on its adjusted p-value.
-type Family struct {
-	Method      string `json:"method"` // "holm"
-	Tests       int    `json:"tests"`
-	SeatTests   int    `json:"seat_tests"`
-	Comparisons int    `json:"balance_comparisons"`
-	// Significant counts the tests with an adjusted p below 0.05; Unadjusted those with
-	// a raw p below it.
-	Significant int `json:"significant"`
-	Unadjusted  int `json:"significant_unadjusted"`
-}
-
-// String names the family for the legends: "Holm over the report's 50 tests (30 seat
-// tests, 20 balance comparisons)".
-func (f *Family) String() string {
-	return fmt.Sprintf("Holm over the report's %s (%s, %s)", plural(f.Tests, "test"), plural(f.SeatTests, "seat test"),
-		plural(f.Comparisons, "balance comparison"))
-}
-
-// plural writes "1 test", "2 tests".
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
-
-// holm returns Holm's adjusted p-values: with the m p-values in increasing order
+// Holm returns Holm's adjusted p-values: with the m p-values in increasing order
 // p₍₁₎ ≤ … ≤ p₍ₘ₎, p̃₍ᵢ₎ = max over j ≤ i of min(1, (m − j + 1) p₍ⱼ₎). NaN stays NaN and
 // does not count in m.
-func holm(ps []float64) []float64 {
+func Holm(ps []float64) []float64 {
 	out := make([]float64, len(ps))
 	var idx []int
 	for i, p := range ps {
@@ -250,42 +226,4 @@ func holm(ps []float64) []float64 {
 		out[i] = run
 	}
 	return out
-}
-
-// adjustFamily adjusts the report's seat tests and balance comparisons together
-// (Holm), sets each comparison's verdict and records the family.
-func adjustFamily(rep *Report) {
-	var ps []float64
-	f := &Family{Method: "holm"}
-	for _, c := range rep.Cells {
-		ps = append(ps, c.SeatsEqual.P)
-		if !math.IsNaN(c.SeatsEqual.P) {
-			f.SeatTests++
-		}
-	}
-	for _, cmp := range rep.Comparisons {
-		ps = append(ps, cmp.BalanceP)
-		if !math.IsNaN(cmp.BalanceP) {
-			f.Comparisons++
-		}
-	}
-	adj := holm(ps)
-	for i, c := range rep.Cells {
-		c.SeatsEqualHolm = adj[i]
-	}
-	for k := range rep.Comparisons {
-		cmp := &rep.Comparisons[k]
-		cmp.BalancePHolm = adj[len(rep.Cells)+k]
-		cmp.Verdict = verdictOf(cmp.Balance, cmp.BalancePHolm)
-	}
-	for i, p := range ps {
-		if !math.IsNaN(p) && p < significantLevel {
-			f.Unadjusted++
-		}
-		if !math.IsNaN(adj[i]) && adj[i] < significantLevel {
-			f.Significant++
-		}
-	}
-	f.Tests = f.SeatTests + f.Comparisons
-	rep.Family = f
 }

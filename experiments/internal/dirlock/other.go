@@ -1,11 +1,11 @@
 //go:build !(linux || darwin || freebsd || netbsd || openbsd || dragonfly)
 
-package experiments
+package dirlock
 
 import "os"
 
 // flockFile is not available here: the lock falls back to the lock file's existence.
-func flockFile(string) (*DirLock, error) { return nil, errNoFlock }
+func flockFile(string) (*Lock, error) { return nil, errNoFlock }
 
 // processAlive reports whether process pid runs, where the platform can tell (on
 // Windows, finding a process opens it; elsewhere it is assumed to run).

@@ -1,4 +1,4 @@
-package experiments
+package stats
 
 import (
 	"math"
@@ -17,12 +17,12 @@ func chi3Survival(x float64) float64 {
 
 func TestSeatsEqual(t *testing.T) {
 	t.Run("two seats use the sign test", func(t *testing.T) {
-		got := seatsEqual([]int64{60, 40})
+		got := SeatsEqual([]int64{60, 40})
 		assert.Equal(t, "sign", got.Method)
-		assert.InDelta(t, signTest(60, 40), got.P, 1e-12)
+		assert.InDelta(t, SignTest(60, 40), got.P, 1e-12)
 	})
 	t.Run("no decisive games", func(t *testing.T) {
-		got := seatsEqual([]int64{0, 0, 0})
+		got := SeatsEqual([]int64{0, 0, 0})
 		assert.True(t, math.IsNaN(got.P))
 	})
 	for _, tc := range []struct {
@@ -36,7 +36,7 @@ func TestSeatsEqual(t *testing.T) {
 		{"skewed", []int64{40, 20, 20, 20}, 12},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := seatsEqual(tc.wins)
+			got := SeatsEqual(tc.wins)
 			assert.Equal(t, "chi-square", got.Method)
 			assert.Equal(t, 3, got.DF)
 			assert.InDelta(t, tc.x2, got.Stat, 1e-9)
@@ -44,7 +44,7 @@ func TestSeatsEqual(t *testing.T) {
 		})
 	}
 	t.Run("the issue's Ludo cell is unequal", func(t *testing.T) {
-		assert.Less(t, seatsEqual([]int64{2590, 2580, 2400, 2430}).P, 0.05)
+		assert.Less(t, SeatsEqual([]int64{2590, 2580, 2400, 2430}).P, 0.05)
 	})
 }
 
@@ -61,9 +61,9 @@ func TestExactMultinomial(t *testing.T) {
 		// Two cells: the exact two-sided binomial test, 8 of 10: P = 2·(45+10+1)/1024.
 		{[]int64{8, 2}, 112.0 / 1024},
 	} {
-		assert.InDelta(t, tc.want, exactMultinomialEqual(tc.counts), 1e-12, "%v", tc.counts)
+		assert.InDelta(t, tc.want, ExactMultinomialEqual(tc.counts), 1e-12, "%v", tc.counts)
 	}
-	got := seatsEqual([]int64{5, 1, 2, 0})
+	got := SeatsEqual([]int64{5, 1, 2, 0})
 	assert.Equal(t, "exact multinomial", got.Method)
-	assert.InDelta(t, exactMultinomialEqual([]int64{5, 1, 2, 0}), got.P, 1e-15)
+	assert.InDelta(t, ExactMultinomialEqual([]int64{5, 1, 2, 0}), got.P, 1e-15)
 }

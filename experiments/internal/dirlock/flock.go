@@ -1,6 +1,6 @@
 //go:build linux || darwin || freebsd || netbsd || openbsd || dragonfly
 
-package experiments
+package dirlock
 
 import (
 	"errors"
@@ -11,7 +11,7 @@ import (
 
 // flockFile takes flock(2) on path (created if need be), or returns errNoFlock when the
 // file system does not support it.
-func flockFile(path string) (*DirLock, error) {
+func flockFile(path string) (*Lock, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("opening the lock file %s: %w", path, err)
@@ -41,7 +41,7 @@ func flockFile(path string) (*DirLock, error) {
 		f.Close() // releases the lock
 		return nil, fmt.Errorf("writing the lock file %s: %w", path, err)
 	}
-	return &DirLock{f: f, path: path}, nil
+	return &Lock{f: f, path: path}, nil
 }
 
 // processAlive reports whether process pid runs (a process of another user counts).

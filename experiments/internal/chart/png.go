@@ -1,4 +1,4 @@
-package experiments
+package chart
 
 import (
 	"fmt"
@@ -23,7 +23,7 @@ import (
 // PNG draws the chart as a PNG image, scale times its CSS size (2 gives a sharp
 // figure for print). The text is set in the Go fonts, which are compiled in: no system
 // fonts are needed.
-func (c *curveChart) PNG(w io.Writer, scale float64) error {
+func (c *Chart) PNG(w io.Writer, scale float64) error {
 	if scale <= 0 || math.IsNaN(scale) || scale > 8 {
 		return fmt.Errorf("png scale %g: want more than 0 and at most 8", scale)
 	}

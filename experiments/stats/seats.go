@@ -1,4 +1,4 @@
-package experiments
+package stats
 
 import (
 	"math"
@@ -32,9 +32,9 @@ type SeatTest struct {
 // exactLimit bounds the number of outcomes the exact multinomial test enumerates.
 const exactLimit = 2_000_000
 
-// seatsEqual tests whether the seats whose wins are given win equally often (see the
+// SeatsEqual tests whether the seats whose wins are given win equally often (see the
 // comment above for the method chosen).
-func seatsEqual(wins []int64) SeatTest {
+func SeatsEqual(wins []int64) SeatTest {
 	n := len(wins)
 	var total int64
 	for _, w := range wins {
@@ -44,20 +44,20 @@ func seatsEqual(wins []int64) SeatTest {
 	case n < 2 || total == 0:
 		return SeatTest{P: math.NaN(), Method: "none", Stat: math.NaN()}
 	case n == 2:
-		return SeatTest{P: signTest(wins[0], wins[1]), Method: "sign", Stat: math.NaN()}
+		return SeatTest{P: SignTest(wins[0], wins[1]), Method: "sign", Stat: math.NaN()}
 	}
 	expected := float64(total) / float64(n)
 	if expected < 5 && compositions(total, n) <= exactLimit {
-		return SeatTest{P: exactMultinomialEqual(wins), Method: "exact multinomial", Stat: math.NaN()}
+		return SeatTest{P: ExactMultinomialEqual(wins), Method: "exact multinomial", Stat: math.NaN()}
 	}
-	x2, df := chiSquareEqual(wins)
+	x2, df := ChiSquareEqual(wins)
 	p := distuv.ChiSquared{K: float64(df)}.Survival(x2)
 	return SeatTest{P: p, Method: "chi-square", Stat: x2, DF: df}
 }
 
-// chiSquareEqual is Pearson's statistic for "every cell has the same probability" and
+// ChiSquareEqual is Pearson's statistic for "every cell has the same probability" and
 // its degrees of freedom (cells − 1).
-func chiSquareEqual(counts []int64) (x2 float64, df int) {
+func ChiSquareEqual(counts []int64) (x2 float64, df int) {
 	var total int64
 	for _, c := range counts {
 		total += c
@@ -80,11 +80,11 @@ func compositions(total int64, n int) float64 {
 	return c
 }
 
-// exactMultinomialEqual is the exact p-value of "every cell has probability 1/n" for the
+// ExactMultinomialEqual is the exact p-value of "every cell has probability 1/n" for the
 // counts: the total probability of the outcomes (with the same total) whose probability
 // is at most that of the one observed. The enumeration is exponential in the number of
 // cells: callers keep it to small totals (see exactLimit).
-func exactMultinomialEqual(counts []int64) float64 {
+func ExactMultinomialEqual(counts []int64) float64 {
 	n := len(counts)
 	var total int64
 	for _, c := range counts {

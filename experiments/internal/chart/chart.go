@@ -1,4 +1,4 @@
-package experiments
+package chart
 
 import (
 	"fmt"
@@ -8,13 +8,13 @@ import (
 	"strings"
 )
 
-// curveChart is a line chart of estimates against x: one curve per series, each point
+// Chart is a line chart of estimates against x: one curve per series, each point
 // with its 95% interval (a band on a numeric axis, whiskers on categories) and an
 // optional reference value drawn as a hollow diamond (perfect play, say). It knows
 // nothing of studies: the sweep curves are one use (a metric against a knob), a chart of
 // strength against anything another. SVG draws it for the HTML report and as a file,
 // PNG as an image.
-type curveChart struct {
+type Chart struct {
 	// ID names the chart: the file stem of its svg/png and its id in the HTML report.
 	ID     string
 	Title  string
@@ -30,7 +30,7 @@ type curveChart struct {
 	// YMin and YMax bound the y axis (±Inf for open ends): a metric's range.
 	YMin, YMax float64
 	// Guides are horizontal reference lines: a fair share, zero advantage.
-	Guides []guideLine
+	Guides []Guide
 	// RefName names the reference markers in the legend ("perfect play").
 	RefName string
 	// Markers draws points with whiskers and no line or band: a sweep of two values
@@ -40,27 +40,27 @@ type curveChart struct {
 	// range is drawn at the axis's edge as a triangle pointing to it (a perfect-play
 	// 100% would otherwise flatten a chart of values near 5%).
 	RefClip bool
-	Series  []curve
+	Series  []Curve
 }
 
-// guideLine is a horizontal dashed line at Y.
-type guideLine struct {
+// Guide is a horizontal dashed line at Y.
+type Guide struct {
 	Y     float64
 	Label string
 }
 
-// curve is one series of a chart.
-type curve struct {
+// Curve is one series of a chart.
+type Curve struct {
 	Name   string
 	Colour string    // "#RRGGBB"
 	Dash   []float64 // dash pattern in pixels; nil draws solid
-	Points []curvePoint
+	Points []Point
 }
 
-// curvePoint is an estimate at x: Y with its interval [Lo, Hi], and a reference value
+// Point is an estimate at x: Y with its interval [Lo, Hi], and a reference value
 // Ref. Missing values are NaN: a point without Y breaks the line, one without Lo/Hi
 // has no band there, one without Ref no marker.
-type curvePoint struct {
+type Point struct {
 	X         float64
 	Y, Lo, Hi float64
 	Ref       float64
@@ -69,7 +69,7 @@ type curvePoint struct {
 }
 
 // HasRefs reports whether any point has a reference value.
-func (c *curveChart) HasRefs() bool {
+func (c *Chart) HasRefs() bool {
 	for _, s := range c.Series {
 		for _, p := range s.Points {
 			if !math.IsNaN(p.Ref) {
@@ -137,10 +137,10 @@ type legendItem struct {
 	name   string
 	colour string
 	dash   []float64
-	kind   int // 0 a curve, 1 a reference marker, 2 a guide
+	kind   int // 0 a Curve, 1 a reference marker, 2 a guide
 }
 
-func (c *curveChart) legend() []legendItem {
+func (c *Chart) legend() []legendItem {
 	var items []legendItem
 	for _, s := range c.Series {
 		items = append(items, legendItem{name: s.Name, colour: s.Colour, dash: s.Dash})
@@ -157,7 +157,7 @@ func (c *curveChart) legend() []legendItem {
 
 // legendLayout places the legend's entries in rows under the plot: their positions
 // and the rows' total height.
-func (c *curveChart) legendLayout() ([]pt, float64) {
+func (c *Chart) legendLayout() ([]pt, float64) {
 	items := c.legend()
 	var at []pt
 	x, row := chartLeft, 0
@@ -176,13 +176,13 @@ func (c *curveChart) legendLayout() ([]pt, float64) {
 }
 
 // Size is the chart's width and height in CSS pixels.
-func (c *curveChart) Size() (float64, float64) {
+func (c *Chart) Size() (float64, float64) {
 	_, lh := c.legendLayout()
 	return chartW, chartTop + chartPlotH + chartXAxisH + lh + 4
 }
 
 // xRange is the numeric x axis's domain (with a margin) and its ticks.
-func (c *curveChart) xRange() (lo, hi float64, ticks []float64) {
+func (c *Chart) xRange() (lo, hi float64, ticks []float64) {
 	if len(c.Categories) > 0 {
 		for i := range c.Categories {
 			ticks = append(ticks, float64(i))
@@ -208,7 +208,7 @@ func (c *curveChart) xRange() (lo, hi float64, ticks []float64) {
 	}
 	ticks = c.XTicks
 	if ticks == nil {
-		step := niceStep((hi - lo) / 5)
+		step := NiceStep((hi - lo) / 5)
 		for t := math.Ceil(lo/step) * step; t <= hi+step*1e-9; t += step {
 			ticks = append(ticks, t)
 		}
@@ -219,7 +219,7 @@ func (c *curveChart) xRange() (lo, hi float64, ticks []float64) {
 
 // yRange is the y axis's domain, covering the values, intervals, references and
 // guides, on round ticks inside [YMin, YMax].
-func (c *curveChart) yRange() (lo, hi, step float64) {
+func (c *Chart) yRange() (lo, hi, step float64) {
 	lo, hi = math.Inf(1), math.Inf(-1)
 	see := func(v float64) {
 		if !math.IsNaN(v) && !math.IsInf(v, 0) {
@@ -256,7 +256,7 @@ func (c *curveChart) yRange() (lo, hi, step float64) {
 	if math.IsNaN(clampHi) {
 		clampHi = math.Inf(1)
 	}
-	return axis(lo-pad, hi+pad, clampLo, clampHi)
+	return Axis(lo-pad, hi+pad, clampLo, clampHi)
 }
 
 // tickText writes a tick value.
@@ -295,7 +295,7 @@ type plotArea struct {
 }
 
 // plotArea lays the chart's plot area out.
-func (c *curveChart) plotArea() *plotArea {
+func (c *Chart) plotArea() *plotArea {
 	w, _ := c.Size()
 	a := &plotArea{l: chartLeft, r: w - chartRight, t: chartTop, b: chartTop + chartPlotH}
 	a.xlo, a.xhi, a.xticks = c.xRange()
@@ -315,7 +315,7 @@ func (a *plotArea) yc(v float64) float64 { return a.y(math.Max(a.ylo, math.Min(a
 // draw lays the chart out on a canvas: the title, the grid and ticks, the guides, the
 // intervals (bands first, so that every line lies on top of every band), the curves,
 // the reference markers, the axes and the legend.
-func (c *curveChart) draw(cv canvas) {
+func (c *Chart) draw(cv canvas) {
 	a := c.plotArea()
 	cv.text(pt{a.l, 18}, c.Title, textStyle{Size: 13, Colour: "#222222", Bold: true})
 	c.drawYGrid(cv, a)
@@ -339,7 +339,7 @@ func (c *curveChart) draw(cv canvas) {
 }
 
 // drawYGrid draws the horizontal grid lines with the y ticks.
-func (c *curveChart) drawYGrid(cv canvas, a *plotArea) {
+func (c *Chart) drawYGrid(cv canvas, a *plotArea) {
 	for t := a.ylo; t <= a.yhi+a.ystep*1e-9; t += a.ystep {
 		y := a.y(t)
 		cv.polyline([]pt{{a.l, y}, {a.r, y}}, paint{Stroke: chartGrid, Width: 1})
@@ -349,7 +349,7 @@ func (c *curveChart) drawYGrid(cv canvas, a *plotArea) {
 
 // drawXTicks draws the vertical grid lines with the x ticks and their labels: the
 // categories, whole numbers as they are, others to the ticks' precision.
-func (c *curveChart) drawXTicks(cv canvas, a *plotArea) {
+func (c *Chart) drawXTicks(cv canvas, a *plotArea) {
 	xstep := 1.0
 	if len(a.xticks) > 1 {
 		xstep = a.xticks[1] - a.xticks[0]
@@ -369,7 +369,7 @@ func (c *curveChart) drawXTicks(cv canvas, a *plotArea) {
 }
 
 // drawGuides draws the guides within the y axis, dashed, with their labels.
-func (c *curveChart) drawGuides(cv canvas, a *plotArea) {
+func (c *Chart) drawGuides(cv canvas, a *plotArea) {
 	for _, g := range c.Guides {
 		if g.Y < a.ylo || g.Y > a.yhi {
 			continue
@@ -383,7 +383,7 @@ func (c *curveChart) drawGuides(cv canvas, a *plotArea) {
 }
 
 // dodge is the x offset of series i: on categories the series sit side by side.
-func (c *curveChart) dodge(a *plotArea, i int) float64 {
+func (c *Chart) dodge(a *plotArea, i int) float64 {
 	n := len(c.Series)
 	if len(c.Categories) == 0 || n < 2 {
 		return 0
@@ -394,7 +394,7 @@ func (c *curveChart) dodge(a *plotArea, i int) float64 {
 
 // drawBands draws a curve's intervals on a numeric axis: a band over each run of
 // points with intervals, a bar for a lone one.
-func drawBands(cv canvas, a *plotArea, s curve) {
+func drawBands(cv canvas, a *plotArea, s Curve) {
 	for _, ps := range bandRuns(s.Points) {
 		var poly []pt
 		for _, p := range ps {
@@ -413,7 +413,7 @@ func drawBands(cv canvas, a *plotArea, s curve) {
 
 // drawCurve draws a curve shifted by dx: its line (broken where a point has no
 // value), on categories its whiskers, and its points.
-func (c *curveChart) drawCurve(cv canvas, a *plotArea, s curve, dx float64) {
+func (c *Chart) drawCurve(cv canvas, a *plotArea, s Curve, dx float64) {
 	var line []pt
 	flush := func() {
 		if len(line) > 1 {
@@ -442,7 +442,7 @@ func (c *curveChart) drawCurve(cv canvas, a *plotArea, s curve, dx float64) {
 
 // drawWhiskers draws a curve's intervals on categories: a whisker with end caps at
 // each point that has one.
-func drawWhiskers(cv canvas, a *plotArea, s curve, dx float64) {
+func drawWhiskers(cv canvas, a *plotArea, s Curve, dx float64) {
 	for _, p := range s.Points {
 		if math.IsNaN(p.Lo) || math.IsNaN(p.Hi) || math.IsNaN(p.Y) {
 			continue
@@ -456,7 +456,7 @@ func drawWhiskers(cv canvas, a *plotArea, s curve, dx float64) {
 }
 
 // drawRefs draws a curve's reference values as hollow diamonds.
-func drawRefs(cv canvas, a *plotArea, s curve, dx float64) {
+func drawRefs(cv canvas, a *plotArea, s Curve, dx float64) {
 	for _, p := range s.Points {
 		if math.IsNaN(p.Ref) {
 			continue
@@ -473,9 +473,9 @@ func drawRefs(cv canvas, a *plotArea, s curve, dx float64) {
 	}
 }
 
-// drawLegend draws the legend under the x axis: a line and a dot per curve, a diamond
+// drawLegend draws the legend under the x axis: a line and a dot per Curve, a diamond
 // for the reference markers.
-func (c *curveChart) drawLegend(cv canvas, a *plotArea) {
+func (c *Chart) drawLegend(cv canvas, a *plotArea) {
 	at, _ := c.legendLayout()
 	top := a.b + chartXAxisH + 8
 	for i, it := range c.legend() {
@@ -492,9 +492,9 @@ func (c *curveChart) drawLegend(cv canvas, a *plotArea) {
 }
 
 // bandRuns splits a curve's points into runs that have intervals.
-func bandRuns(ps []curvePoint) [][]curvePoint {
-	var runs [][]curvePoint
-	var run []curvePoint
+func bandRuns(ps []Point) [][]Point {
+	var runs [][]Point
+	var run []Point
 	for _, p := range ps {
 		if math.IsNaN(p.Lo) || math.IsNaN(p.Hi) || math.IsNaN(p.Y) {
 			if len(run) > 0 {
@@ -517,7 +517,7 @@ func diamond(c pt, r float64) []pt {
 
 // SVG draws the chart as a standalone SVG element. Every text in it is escaped: the
 // result may be inlined into HTML as it is.
-func (c *curveChart) SVG() string {
+func (c *Chart) SVG() string {
 	w, h := c.Size()
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="chart curve-chart" role="img" xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" viewBox="0 0 %g %g"`, w, h, w, h)

@@ -1,4 +1,4 @@
-package experiments
+package stats
 
 import (
 	"math"
@@ -26,14 +26,14 @@ func TestWilson(t *testing.T) {
 		{5, 10, 0.2366, 0.7634},
 	}
 	for _, tc := range tests {
-		e := wilson(tc.k, tc.n)
+		e := Wilson(tc.k, tc.n)
 		assert.InDelta(t, float64(tc.k)/float64(tc.n), e.Value, 1e-12)
 		assert.InDelta(t, tc.lo, e.Lo, 5e-5, "%d/%d lo", tc.k, tc.n)
 		assert.InDelta(t, tc.hi, e.Hi, 5e-5, "%d/%d hi", tc.k, tc.n)
 	}
-	e := wilson(0, 0)
+	e := Wilson(0, 0)
 	assert.True(t, math.IsNaN(e.Value) && math.IsNaN(e.Lo) && math.IsNaN(e.Hi))
-	assert.InDelta(t, 1.959964, z95, 1e-6)
+	assert.InDelta(t, 1.959964, Z95, 1e-6)
 }
 
 func TestNewcombeDiff(t *testing.T) {
@@ -49,7 +49,7 @@ func TestNewcombeDiff(t *testing.T) {
 		{10, 10, 0, 20, 1, 0.6791, 1},
 	}
 	for _, tc := range tests {
-		e := newcombeDiff(tc.k1, tc.n1, tc.k2, tc.n2)
+		e := NewcombeDiff(tc.k1, tc.n1, tc.k2, tc.n2)
 		assert.InDelta(t, tc.d, e.Value, 5e-5)
 		assert.InDelta(t, tc.lo, e.Lo, 5e-5, "%d/%d - %d/%d lo", tc.k1, tc.n1, tc.k2, tc.n2)
 		assert.InDelta(t, tc.hi, e.Hi, 5e-5, "%d/%d - %d/%d hi", tc.k1, tc.n1, tc.k2, tc.n2)
@@ -68,26 +68,26 @@ func TestTwoProportionZ(t *testing.T) {
 		{0, 10, 0, 10, 0, 1},
 	}
 	for _, tc := range tests {
-		z, p := twoProportionZ(tc.k1, tc.n1, tc.k2, tc.n2)
+		z, p := TwoProportionZ(tc.k1, tc.n1, tc.k2, tc.n2)
 		assert.InDelta(t, tc.z, z, 5e-4)
 		assert.InDelta(t, tc.p, p, 5e-5)
 	}
-	z, p := twoProportionZ(1, 0, 1, 1)
+	z, p := TwoProportionZ(1, 0, 1, 1)
 	assert.True(t, math.IsNaN(z) && math.IsNaN(p))
 }
 
 func TestSignTest(t *testing.T) {
 	// |60-40|-1 = 19 over sqrt(100): z = 1.9, p = 0.05743
-	assert.InDelta(t, 0.05743, signTest(60, 40), 5e-5)
-	assert.Equal(t, 1.0, signTest(50, 50))
-	assert.Equal(t, 1.0, signTest(5, 4))
-	assert.True(t, math.IsNaN(signTest(0, 0)))
+	assert.InDelta(t, 0.05743, SignTest(60, 40), 5e-5)
+	assert.Equal(t, 1.0, SignTest(50, 50))
+	assert.Equal(t, 1.0, SignTest(5, 4))
+	assert.True(t, math.IsNaN(SignTest(0, 0)))
 }
 
 func TestMeanCI(t *testing.T) {
-	e := meanCI(100, 10, 5)
+	e := MeanCI(100, 10, 5)
 	assert.InDelta(t, 10-1.959964*0.5, e.Lo, 1e-6)
 	assert.InDelta(t, 10+1.959964*0.5, e.Hi, 1e-6)
-	assert.True(t, math.IsNaN(meanCI(1, 3, 0).Lo))
-	assert.True(t, math.IsNaN(meanCI(0, 0, 0).Value))
+	assert.True(t, math.IsNaN(MeanCI(1, 3, 0).Lo))
+	assert.True(t, math.IsNaN(MeanCI(0, 0, 0).Value))
 }
