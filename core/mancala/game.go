@@ -98,7 +98,9 @@ type Game struct {
 	withLast uint64
 	// hooks are called when hooked (see WithHooks).
 	hooks  Hooks
-	hooked bool
+	hooked bool // a sowing hook is set (Capture, AfterSow, ExtraTurn): moves are traced
+	// anyHook: any hook is set (Hooked).
+	anyHook bool
 	// ext: the rules use the extended sowing loop (sowx.go): captures tried at every
 	// lap's end before the relay, re-sowing, per-seed takes, the newer relays, takes
 	// and conditions, out-of-play pits. filter: LegalMoves simulates moves (must-feed,

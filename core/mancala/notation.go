@@ -225,8 +225,7 @@ func (s *State) finishParsed() {
 	g := s.g
 	t := s.total
 	if g.r.End.Majority && (2*int(s.pits[g.store[0]]) > t || 2*int(s.pits[g.store[1]]) > t) {
-		s.v.over, s.v.pie = true, pieDone
-		s.v.score = [2]int32{2 * int32(s.pits[g.store[0]]), 2 * int32(s.pits[g.store[1]])}
+		s.majority()
 		return
 	}
 	s.finish(g.r.End.Remaining)

@@ -38,7 +38,15 @@ func (s *State) sowExt(side int, m core.Move, hooked bool) bool {
 		return false // a trial of the first lap only
 	}
 	again, _ := s.lapsX(mv, side, dir, last, target, true)
-	if mv == nil || g.hooks.AfterSow == nil || s.v.err != nil {
+	if mv == nil || s.v.err != nil {
+		return again
+	}
+	if g.hooks.ExtraTurn != nil {
+		if again = s.extraTurn(mv, again); s.v.err != nil {
+			return false
+		}
+	}
+	if g.hooks.AfterSow == nil {
 		return again
 	}
 	return s.afterSow(mv, again)

@@ -535,18 +535,23 @@ func (s *State) HistoryKey() uint64 {
 func (s *State) endCheck() {
 	g := s.g
 	e := &g.r.End
-	if e.Majority {
-		t := int(s.total)
-		if 2*int(s.pits[g.store[0]]) > t || 2*int(s.pits[g.store[1]]) > t {
-			s.v.over, s.v.pie = true, pieDone
-			s.v.score = [2]int32{2 * int32(s.pits[g.store[0]]), 2 * int32(s.pits[g.store[1]])}
+	var over, decided bool
+	if g.hooks.IsOver != nil {
+		if over, decided = s.isOver(); s.v.err != nil {
 			return
 		}
 	}
-	var over bool
+	if !decided && e.Majority {
+		t := int(s.total)
+		if 2*int(s.pits[g.store[0]]) > t || 2*int(s.pits[g.store[1]]) > t {
+			s.majority()
+			return
+		}
+	}
 	side := int(s.v.side)
-	switch e.When {
-	case EitherSideEmpty:
+	switch {
+	case decided:
+	case e.When == EitherSideEmpty:
 		over = s.eitherEmpty()
 	default:
 		over = s.v.pie != pieOffer && !s.canMove() && (!g.r.Pass || !s.hasSowing(1-side))
@@ -560,9 +565,9 @@ func (s *State) endCheck() {
 	if limit {
 		over = true
 	}
-	if !over && e.When == EitherSideEmpty && (g.minSeeds > 1 || g.r.MustFeed || g.slowMoves) &&
-		s.v.pie != pieOffer && !s.canMove() {
-		over = true // no legal move ends the game whatever the side counts say
+	if !over && (decided || e.When == EitherSideEmpty) && (decided || g.minSeeds > 1 || g.r.MustFeed || g.slowMoves) &&
+		s.v.pie != pieOffer && !s.canMove() && (!decided || !g.r.Pass) {
+		over = true // no legal move ends the game whatever the side counts (or is_over) say
 	}
 	switch {
 	case over && g.rounds && !limit:
@@ -570,6 +575,17 @@ func (s *State) endCheck() {
 	case over:
 		s.finish(e.Remaining)
 	}
+}
+
+// majority ends the game won by a majority of the seeds in a store (End.Majority),
+// scored by the stores (or the FinalScores hook).
+func (s *State) majority() {
+	g := s.g
+	s.v.over, s.v.pie = true, pieDone
+	if g.hooks.FinalScores != nil && s.hookScores() {
+		return
+	}
+	s.v.score = [2]int32{2 * int32(s.pits[g.store[0]]), 2 * int32(s.pits[g.store[1]])}
 }
 
 // canMove reports whether the side to move has a legal sowing. It lists them, and
@@ -610,6 +626,9 @@ func (s *State) finish(rem Remaining) {
 	s.v.over = true
 	s.v.pie = pieDone
 	s.changed()
+	if g.hooks.FinalScores != nil && s.hookScores() {
+		return
+	}
 	left := s.gather(rem)
 	for side := 0; side < 2; side++ {
 		s.v.score[side] = 2*int32(s.pits[g.store[side]]) + left

@@ -520,6 +520,16 @@ function MancalaBoard:pits() end
 function MancalaBoard:total() end
 ---@return integer
 function MancalaBoard:ply() end
+---The first and last pit of a player's houses (boards whose houses are consecutive pits).
+---@param player Player
+---@return Pit, Pit
+function MancalaBoard:houses(player) end
+---@return integer
+function MancalaBoard:rows() end
+---The house behind an inner house on four rows (its owner's outer house in its column), or nil.
+---@param pit Pit
+---@return Pit|nil
+function MancalaBoard:behind(pit) end
 
 ---The move context of mancala hooks.
 ---@class MancalaMove
@@ -539,6 +549,10 @@ function MancalaBoard:ply() end
 ---@class MancalaHooks
 ---@field capture? fun(b: MancalaBoard, mv: MancalaMove) replaces the descriptor's captures
 ---@field after_sow? fun(b: MancalaBoard, mv: MancalaMove): boolean|nil after each sowing: nil (the rules decide), true (move again) or false
+---@field extra_turn? fun(b: MancalaBoard, last: Pit|nil, mv: MancalaMove): boolean|nil after each sowing, before after_sow: true (move again), false, or nil (the rules decide)
+---@field can_play? fun(b: MancalaBoard, house: integer, direction: "anticlockwise"|"clockwise"): boolean whether a sowing the descriptor allows stays legal (read-only)
+---@field is_over? fun(b: MancalaBoard): boolean|nil after each move: true (over), false (not over) or nil (the descriptor's end rules) (read-only)
+---@field final_scores? fun(b: MancalaBoard): integer|integer[]|nil, integer|nil the final scores (return s1, s2 or { s1, s2 }), or nil for the descriptor's count
 
 ---The knobs of the mancala base game.
 ---@class MancalaParams
