@@ -223,8 +223,7 @@ func (s *State) settleParsed(over bool) {
 // else as a normal end.
 func (s *State) finishParsed() {
 	g := s.g
-	t := s.total
-	if g.r.End.Majority && (2*int(s.pits[g.store[0]]) > t || 2*int(s.pits[g.store[1]]) > t) {
+	if g.r.End.Majority && s.majorityHeld() {
 		s.majority()
 		return
 	}

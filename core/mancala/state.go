@@ -535,23 +535,17 @@ func (s *State) HistoryKey() uint64 {
 func (s *State) endCheck() {
 	g := s.g
 	e := &g.r.End
-	var over, decided bool
-	if g.hooks.IsOver != nil {
-		if over, decided = s.isOver(); s.v.err != nil {
-			return
-		}
+	if g.hooks.IsOver != nil && s.hookedEnd() {
+		return
 	}
-	if !decided && e.Majority {
-		t := int(s.total)
-		if 2*int(s.pits[g.store[0]]) > t || 2*int(s.pits[g.store[1]]) > t {
-			s.majority()
-			return
-		}
+	if e.Majority && s.majorityHeld() {
+		s.majority()
+		return
 	}
+	var over bool
 	side := int(s.v.side)
-	switch {
-	case decided:
-	case e.When == EitherSideEmpty:
+	switch e.When {
+	case EitherSideEmpty:
 		over = s.eitherEmpty()
 	default:
 		over = s.v.pie != pieOffer && !s.canMove() && (!g.r.Pass || !s.hasSowing(1-side))
@@ -565,9 +559,9 @@ func (s *State) endCheck() {
 	if limit {
 		over = true
 	}
-	if !over && (decided || e.When == EitherSideEmpty) && (decided || g.minSeeds > 1 || g.r.MustFeed || g.slowMoves) &&
-		s.v.pie != pieOffer && !s.canMove() && (!decided || !g.r.Pass) {
-		over = true // no legal move ends the game whatever the side counts (or is_over) say
+	if !over && e.When == EitherSideEmpty && (g.minSeeds > 1 || g.r.MustFeed || g.slowMoves) &&
+		s.v.pie != pieOffer && !s.canMove() {
+		over = true // no legal move ends the game whatever the side counts say
 	}
 	switch {
 	case over && g.rounds && !limit:
@@ -575,6 +569,45 @@ func (s *State) endCheck() {
 	case over:
 		s.finish(e.Remaining)
 	}
+}
+
+// hookedEnd asks the IsOver hook and, when it decides, ends the game as it says (the
+// ply limit, End.LeftAtMost and a side to move with no move, unless it may pass, still
+// end it) and returns true; undecided, it returns false and endCheck's rules decide. It
+// is endCheck's tail for a decided hook, apart so that the games without one keep
+// theirs as it was.
+func (s *State) hookedEnd() bool {
+	over, decided := s.isOver()
+	if s.v.err != nil {
+		return true
+	}
+	if !decided {
+		return false
+	}
+	g := s.g
+	e := &g.r.End
+	if !over && e.LeftAtMost > 0 && s.sideSeeds(0)+s.sideSeeds(1) <= e.LeftAtMost {
+		over = true
+	}
+	limit := e.MaxPlies > 0 && s.ply >= e.MaxPlies
+	if !over && !limit && !g.r.Pass && s.v.pie != pieOffer && !s.canMove() {
+		over = true
+	}
+	switch {
+	case limit:
+		s.finish(e.Remaining)
+	case over && g.rounds:
+		s.nextRound()
+	case over:
+		s.finish(e.Remaining)
+	}
+	return true
+}
+
+// majorityHeld reports whether a store holds more than half of the seeds.
+func (s *State) majorityHeld() bool {
+	g, t := s.g, int(s.total)
+	return 2*int(s.pits[g.store[0]]) > t || 2*int(s.pits[g.store[1]]) > t
 }
 
 // majority ends the game won by a majority of the seeds in a store (End.Majority),

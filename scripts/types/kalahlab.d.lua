@@ -530,6 +530,37 @@ function MancalaBoard:rows() end
 ---@param pit Pit
 ---@return Pit|nil
 function MancalaBoard:behind(pit) end
+---The pit after a pit on a player's lap (where their next seed would fall), or nil.
+---@param pit Pit
+---@param opts? MancalaTrackOpts
+---@return Pit|nil
+function MancalaBoard:next(pit, opts) end
+---The pit before a pit on a player's lap, or nil.
+---@param pit Pit
+---@param opts? MancalaTrackOpts
+---@return Pit|nil
+function MancalaBoard:prev(pit, opts) end
+---The pit n steps on along a player's lap (n < 0: back), counting the pits opts.skip does not pass over, or nil.
+---@param pit Pit
+---@param n integer
+---@param opts? MancalaTrackOpts
+---@return Pit|nil
+function MancalaBoard:walk(pit, n, opts) end
+---The houses in a house's column, both players', from the top row down; nil for a store.
+---@param pit Pit
+---@return Pit[]|nil
+function MancalaBoard:column(pit) end
+---Whether a pit takes part this round (not out of play).
+---@param pit Pit
+---@return boolean
+function MancalaBoard:in_play(pit) end
+
+---The options of the track helpers.
+---@class MancalaTrackOpts
+---@field player? Player whose lap (default: the mover)
+---@field direction? "anticlockwise"|"clockwise" default: the move's, else the game's
+---@field houses? boolean count houses only
+---@field skip? fun(pit: Pit): boolean b:walk only: the pits to pass over uncounted
 
 ---The move context of mancala hooks.
 ---@class MancalaMove
