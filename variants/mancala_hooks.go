@@ -185,7 +185,7 @@ func (h *mancalaHooks) call(f *hookFn, s *mancala.State, mv *mancala.Sown, side 
 }
 
 // mvFields are the fields of the move context `mv`.
-var mvFields = []string{"player", "origin", "house", "seeds", "direction", "target", "laps", "resows", "lifts", "drops", "dropped", "last", "empty_before"}
+var mvFields = []string{"player", "origin", "house", "seeds", "direction", "target", "laps", "resows", "lifts", "drops", "dropped", "last", "empty_before", "store_passes", "passed_store"}
 
 // newContext makes the move context table. It holds nothing: a field is read through
 // __index from the move being made (mancalaView.mv), so a call pays only for the fields
@@ -275,6 +275,10 @@ func mvField(mv *mancala.Sown, key string) lua.LValue {
 		return luaPit(mv.Last)
 	case "empty_before":
 		return lua.LBool(mv.EmptyBefore)
+	case "store_passes":
+		return num(mv.StorePasses())
+	case "passed_store":
+		return lua.LBool(mv.StorePasses() > 0)
 	}
 	return nil
 }

@@ -198,6 +198,8 @@ var sowingSchema = mTable{path: "sowing", class: "MancalaSowing", goType: "Sowin
 			read:    readRelay},
 		{key: "take_at", goField: "TakeAt", kind: mWhole, min: 1, max: mancala.MaxSeeds, def: "nil",
 			meaning: "a count (Pallanguzhi, Ba-awa: 4): a seed that brings a house to exactly that many empties it at once into the sower's store, and the sowing goes on; a last seed doing so ends the move (no relay, no capture)"},
+		{key: "skip_count", goField: "SkipCount", kind: mWhole, min: 1, max: mancala.MaxSeeds, def: "nil",
+			meaning: "a count: the sowing passes over every house holding exactly that many seeds when a seed reaches it (no seed falls in it; the next pit takes the seed), judged seed by seed on the counts as the sowing leaves them; not with `take_at`"},
 		{key: "take_at_owner", goField: "TakeAtOwner", kind: mBool, def: "false",
 			meaning: "`take_at`'s seeds go to the house's owner instead of the sower (needs `take_at`)",
 			check: func(r mreader, path string, dst any) error {

@@ -467,7 +467,7 @@ func (g *Game) compileOpening() {
 // per-seed takes, the newer relays, rounds, a move condition, captures at every lap,
 // or a capture that needs it.
 func (r *Rules) extended() bool {
-	if r.Sowing.TakeAt > 0 || r.Sowing.Relay > RelayOnOccupied || r.Rounds.Seeds > 0 ||
+	if r.Sowing.TakeAt > 0 || r.Sowing.SkipCount > 0 || r.Sowing.Relay > RelayOnOccupied || r.Rounds.Seeds > 0 ||
 		r.Must != AnyMove || r.Sowing.LapCaptures {
 		return true
 	}

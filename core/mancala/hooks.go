@@ -101,6 +101,7 @@ type Sown struct {
 	EmptyBefore bool
 
 	dir     int  // the direction, 0 anticlockwise or 1 clockwise
+	store   int  // the mover's store
 	at      int  // the pit a Capture hook being called judges, else -1
 	applied bool // ApplyCaptures applied a capture at it
 	hand    int  // seeds a re-sowing ApplyCaptures took, sown on after the hook
@@ -141,7 +142,7 @@ func (s *State) startTrace(side, dir, house, from, target int) *Sown {
 		s.trace = mv
 	}
 	*mv = Sown{Side: side, Clockwise: dir == 1, House: house, Origin: from, Seeds: int(s.pits[from]),
-		Target: target, Lifts: mv.Lifts[:0], Drops: mv.Drops[:0], dir: dir, at: -1}
+		Target: target, Lifts: mv.Lifts[:0], Drops: mv.Drops[:0], dir: dir, store: s.g.store[side], at: -1}
 	return mv
 }
 
@@ -344,6 +345,7 @@ func (s *State) recordLap(mv *Sown, lap []int, pos, from, seeds int, lift bool) 
 			mv.Drops = append(mv.Drops, p)
 		}
 	}
+	lap0 := len(mv.Drops) // this lap's drops start there (Sowing.SkipCount counts them)
 	if lift && g.r.Sowing.OriginFirst && seeds > 1 {
 		add(from)
 		seeds--
@@ -355,7 +357,7 @@ func (s *State) recordLap(mv *Sown, lap []int, pos, from, seeds int, lift bool) 
 			pos = 0
 		}
 		p := lap[pos]
-		if (skip && p == from) || (s.marks != nil && s.marks[p] == markOut) {
+		if (skip && p == from) || (s.marks != nil && s.marks[p] == markOut) || s.countSkipped(mv, lap0, p) {
 			if misses++; misses > n {
 				return // no pit takes seeds
 			}
@@ -559,4 +561,34 @@ func (g *Game) Behind(p int) int {
 		}
 	}
 	return -1
+}
+
+// StorePasses is the number of seeds the move so far has sown into the mover's store:
+// how many times it has passed it (Dakon's captures wait for the first).
+func (mv *Sown) StorePasses() int {
+	n := 0
+	for _, p := range mv.Drops {
+		if p == mv.store {
+			n++
+		}
+	}
+	return n
+}
+
+// countSkipped reports whether Sowing.SkipCount passes house p over at this point of a
+// lap being traced (recordLap, before the lap is sown): its count then is the board's
+// and the seeds the lap has dropped in it so far (mv.Drops from lap0 on; a lap longer
+// than MaxDrops is not followed past it).
+func (s *State) countSkipped(mv *Sown, lap0, p int) bool {
+	k := s.g.r.Sowing.SkipCount
+	if k == 0 || !s.g.house[p] || (s.marks != nil && s.marks[p] != 0 && s.marks[p] < markKeep) {
+		return false
+	}
+	c := int(s.pits[p])
+	for _, q := range mv.Drops[min(lap0, len(mv.Drops)):] {
+		if q == p {
+			c++
+		}
+	}
+	return c == k
 }

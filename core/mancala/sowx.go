@@ -180,13 +180,15 @@ func (s *State) lapX(side, dir int, lap []int, pos, origin, seeds int, lift bool
 		first = origin
 	}
 	skip := lift && sw.SkipOrigin
+	skipN := uint16(sw.SkipCount) // 0: off (a house the sowing reaches holds a seed after)
 	misses := 0
 	for seeds > 0 {
 		if pos++; pos >= n {
 			pos = 0
 		}
 		p := lap[pos]
-		if (skip && p == origin) || (s.marks != nil && s.marks[p] == markOut) {
+		if (skip && p == origin) || (s.marks != nil && s.marks[p] == markOut) ||
+			(skipN > 0 && pits[p] == skipN && g.house[p]) {
 			if misses++; misses > n {
 				s.addPit(g.store[side], uint16(seeds)) // no pit takes seeds: they are kept
 				return -1

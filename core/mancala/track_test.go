@@ -2,6 +2,7 @@ package mancala_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -116,4 +117,65 @@ func TestTrackSkipsAndOutOfPlay(t *testing.T) {
 	mancala.SetOut(ps, next)
 	assert.False(t, ps.InPlay(next))
 	assert.Equal(t, ps.Walk(0, 0, next, 1, false, nil), ps.Walk(0, 0, 0, 1, false, nil), "a hole out of play is passed over")
+}
+
+// TestSkipCountTraceIsTheSowing: with Sowing.SkipCount the sowing passes over houses
+// holding the count as each seed arrives, and a hooked move's trace (mv.Drops, worked
+// out before the lap is sown) lists exactly where the seeds fell: on random games of
+// several boards and counts, the board's change is the drops.
+func TestSkipCountTraceIsTheSowing(t *testing.T) {
+	for _, k := range []int{1, 2, 3} {
+		for _, b := range []mancala.Board{mancala.TwoRows(6, 4), mancala.TwoRows(3, 3), mancala.OneRow(4, 2)} {
+			var drops []int
+			g := newGame(t, "skip", mancala.Rules{
+				Board:  b,
+				Sowing: mancala.Sowing{Direction: mancala.Chosen, Stores: mancala.OwnStore, SkipCount: k, OriginFirst: k == 2},
+				End:    mancala.End{When: mancala.MoverCannotMove, Remaining: mancala.ToOwner, MaxPlies: 200},
+			})
+			hooked := g.WithHooks(mancala.Hooks{AfterSow: func(s *mancala.State, mv *mancala.Sown) (bool, bool, error) {
+				drops = append(drops[:0], mv.Drops...)
+				return false, false, nil
+			}})
+			rng := rand.New(rand.NewPCG(uint64(k), 3))
+			skipped := 0
+			for n := 0; n < 30; n++ {
+				s, plain := hooked.NewState().(*mancala.State), g.NewState().(*mancala.State)
+				for s.ToMove() != core.Terminal {
+					before := make([]int, g.Pits())
+					for p := range before {
+						before[p] = s.Count(p)
+					}
+					lm := s.LegalMoves(nil)
+					m := lm[rng.IntN(len(lm))]
+					house := g.HousePit(int(s.Side()), int(m&(mancala.ClockwiseBit-1)))
+					seeds, side, dir := s.Count(house), int(s.Side()), 0
+					if m&mancala.ClockwiseBit != 0 {
+						dir = 1
+					}
+					s.Play(m)
+					plain.Play(m)
+					require.Equal(t, plain.String(), s.String(), "the hooked game plays as the plain one")
+					require.NoError(t, s.Err())
+					require.Len(t, drops, seeds)
+					before[house] = 0
+					for _, d := range drops {
+						before[d]++
+					}
+					for p := range before {
+						if s.Over() {
+							break // the seeds left are gathered at the end
+						}
+						require.Equal(t, before[p], s.Count(p), "pit %d after %v: drops %v", p, m, drops)
+					}
+					for i, d := range drops {
+						if d != s.Walk(side, dir, house, i+1, false, nil) {
+							skipped++ // a house passed over (or the origin's first seed)
+							break
+						}
+					}
+				}
+			}
+			assert.Positive(t, skipped)
+		}
+	}
 }

@@ -575,6 +575,8 @@ function MancalaBoard:in_play(pit) end
 ---@field dropped integer the seeds sown
 ---@field last Pit the pit of the last seed
 ---@field empty_before boolean the last pit was empty before the last seed
+---@field store_passes integer the seeds the move so far has sown into the mover's store
+---@field passed_store boolean the move has passed the mover's store
 
 ---The mancala hooks.
 ---@class MancalaHooks
@@ -612,6 +614,7 @@ function MancalaBoard:in_play(pit) end
 ---@field min_seeds? integer the fewest seeds a house is sown from [1]
 ---@field relay? boolean|"occupied"|"own_side"|"next" `true` or `"occupied"`: a last seed in an occupied house lifts its seeds and sowing goes on, the way the move went; `"own_side"`: only in the mover's own houses (an occupied opponent house ends the move); `"next"`: the pit after it along the sowing is lifted instead, and an empty one ends the move (Gabata). A move sows at most 4,096 laps (`mancala.MaxRelay`): the captures are tried at the last one's end as at any other's, but no relay or re-sowing follows it [false]
 ---@field take_at? integer a count (Pallanguzhi, Ba-awa: 4): a seed that brings a house to exactly that many empties it at once into the sower's store, and the sowing goes on; a last seed doing so ends the move (no relay, no capture) [nil]
+---@field skip_count? integer a count: the sowing passes over every house holding exactly that many seeds when a seed reaches it (no seed falls in it; the next pit takes the seed), judged seed by seed on the counts as the sowing leaves them; not with `take_at` [nil]
 ---@field take_at_owner? boolean `take_at`'s seeds go to the house's owner instead of the sower (needs `take_at`) [false]
 ---@field lap_captures? boolean the captures are tried at the end of every lap, before the relay (Enkeshui's bulls); on by itself with `take_at`, relay `"own_side"` or `"next"`, `moves.must`, `ending.rounds` and the capture keys from `occupied` on [false]
 ---@field house_directions? ("anticlockwise"|"clockwise"|"chosen")[] a direction for each house number, the same list for both players: `{ "clockwise", "clockwise", "chosen", "anticlockwise", "anticlockwise" }` (one entry a house; `direction` stays `"anticlockwise"`); a `"chosen"` house is moved as `3R` / `3L` [nil]
