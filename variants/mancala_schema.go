@@ -198,8 +198,6 @@ var sowingSchema = mTable{path: "sowing", class: "MancalaSowing", goType: "Sowin
 			read:    readRelay},
 		{key: "take_at", goField: "TakeAt", kind: mWhole, min: 1, max: mancala.MaxSeeds, def: "nil",
 			meaning: "a count (Pallanguzhi, Ba-awa: 4): a seed that brings a house to exactly that many empties it at once into the sower's store, and the sowing goes on; a last seed doing so ends the move (no relay, no capture)"},
-		{key: "skip_count", goField: "SkipCount", kind: mWhole, min: 1, max: mancala.MaxSeeds, def: "nil",
-			meaning: "a count: the sowing passes over every house holding exactly that many seeds when a seed reaches it (no seed falls in it; the next pit takes the seed), judged seed by seed on the counts as the sowing leaves them; not with `take_at`"},
 		{key: "take_at_owner", goField: "TakeAtOwner", kind: mBool, def: "false",
 			meaning: "`take_at`'s seeds go to the house's owner instead of the sower (needs `take_at`)",
 			check: func(r mreader, path string, dst any) error {
@@ -208,6 +206,8 @@ var sowingSchema = mTable{path: "sowing", class: "MancalaSowing", goType: "Sowin
 				}
 				return nil
 			}},
+		{key: "skip_count", goField: "SkipCount", kind: mWhole, min: 1, max: mancala.MaxSeeds, def: "nil",
+			meaning: "a count: the sowing passes over every house holding exactly that many seeds when a seed reaches it (no seed falls in it; the next pit takes the seed), judged seed by seed on the counts as the sowing leaves them; not with `take_at`"},
 		{key: "lap_captures", goField: "LapCaptures", kind: mBool, def: "false",
 			meaning: "the captures are tried at the end of every lap, before the relay (Enkeshui's bulls); on by itself with `take_at`, relay `\"own_side\"` or `\"next\"`, `moves.must`, `ending.rounds` and the capture keys from `occupied` on"},
 		{key: "house_directions", goField: "HouseDirections", kind: mCustom, luaType: `("anticlockwise"|"clockwise"|"chosen")[]`, allowed: "a list of `\"anticlockwise\"`, `\"clockwise\"`, `\"chosen\"`", def: "nil",
