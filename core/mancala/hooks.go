@@ -18,7 +18,8 @@ import (
 //
 // Hooks run in both move loops: the classic one (sow.go) and the extended one
 // (sowx.go: relays that stop at captures, re-sown captures, per-seed takes, rounds,
-// setup phases, the move rules that try moves). They are called for sowing moves only:
+// setup phases, the move rules that try moves). The sowing hooks (Capture, AfterSow,
+// ExtraTurn) are called for sowing moves only:
 // a setup move, a swap or a pass calls no hook, and neither do the moves the move rules
 // try ahead (must feed, no-starve, Must, chosen targets), which play the descriptor
 // alone. In a match of rounds, AfterSow runs before the end check, so before a round
