@@ -75,6 +75,8 @@ var descriptorErrorCases = []struct{ name, body string }{
 	{"sowing/relay-misspelt", `sowing = { relay = "nxet" },`},
 	{"sowing/relay-unknown", `sowing = { relay = "always" },`},
 	{"sowing/take-at-0", `sowing = { take_at = 0 },`},
+	{"sowing/skip-count-0", `sowing = { skip_count = 0 },`},
+	{"sowing/skip-count-and-take-at", `sowing = { skip_count = 3, take_at = 4 },`},
 	{"sowing/take-at-owner-alone", `sowing = { take_at_owner = true },`},
 	{"sowing/lap-captures-number", `sowing = { lap_captures = 1 },`},
 	{"sowing/house-directions-not-list", `sowing = { house_directions = "clockwise" },`},

@@ -15,7 +15,9 @@ import (
 // *mancala.Game, no Lua at all. The hooks capture and after_sow get the board view `b`
 // and the move context `mv`; b:sow is the engine's own sowing and b:capture the
 // descriptor's own captures. They run in both of the engine's move loops, rounds, setup
-// phases and re-sown captures included (core/mancala's Hooks).
+// phases and re-sown captures included (core/mancala's Hooks). The hooks of the kalah
+// base game are there too, with its contract: extra_turn(b, last, mv), can_play(b,
+// house, direction) and is_over(b) (both read-only), final_scores(b).
 //
 // Lua numbers pits 1..b:pits() (the position string's order) and players 1 (South) and
 // 2 (North); Go numbers them from 0. luaPit and luaPlayer (kalah_hooks.go) convert.
@@ -44,7 +46,7 @@ var mancalaDef = core.Def{
 
 var mancalaBinder = &binder{
 	def:   mancalaDef,
-	hooks: []string{"capture", "after_sow"},
+	hooks: []string{"capture", "after_sow", "extra_turn", "can_play", "is_over", "final_scores"},
 	build: func(m *vm, name string, p core.Params, x gameTables, fns map[string]hookFn) (core.Game, error) {
 		return buildMancala(m, name, p, x.mancala, fns)
 	},
@@ -109,6 +111,7 @@ func buildMancala(m *vm, name string, p core.Params, d *mancalaDesc, fns map[str
 			}
 		}
 	}
+	bindKalahLike(h, fns, &hooks)
 	if f, ok := fns["after_sow"]; ok {
 		hooks.AfterSow = func(s *mancala.State, mv *mancala.Sown) (bool, bool, error) {
 			if err := h.run(&f, s, mv, 1, afterSowWant); err != nil {
@@ -146,18 +149,31 @@ type mancalaHooks struct {
 // Seeds conserved is also the engine's check (mancala.State.runHook); this one names
 // the script and line, and looks only when the hook changed the board.
 func (h *mancalaHooks) run(f *hookFn, s *mancala.State, mv *mancala.Sown, nret int, want string) error {
+	h.clearLists()
+	L := h.m.L
+	L.Push(f.fn)
+	L.Push(h.board)
+	L.Push(h.mv)
+	return h.call(f, s, mv, mv.Side, false, 2, nret, want)
+}
+
+// clearLists forgets the lists mv.lifts and mv.drops of the last call.
+func (h *mancalaHooks) clearLists() {
 	if h.lists {
 		h.mv.RawSetString("lifts", lua.LNil)
 		h.mv.RawSetString("drops", lua.LNil)
 		h.lists = false
 	}
+}
+
+// call calls hook f, whose function and nargs arguments are on the stack, with s
+// behind the board view (mv the move being made, or nil; side the player b:mover
+// names; readOnly for can_play and is_over), leaving nret results.
+func (h *mancalaHooks) call(f *hookFn, s *mancala.State, mv *mancala.Sown, side int, readOnly bool, nargs, nret int, want string) error {
 	v := h.view
-	v.s, v.mv, v.hook, v.dirty = s, mv, f.name, false
+	v.s, v.mv, v.side, v.readOnly, v.hook, v.dirty = s, mv, side, readOnly, f.name, false
 	L := h.m.L
-	L.Push(f.fn)
-	L.Push(h.board)
-	L.Push(h.mv)
-	err := h.m.callHookN(f, 2, nret, want)
+	err := h.m.callHookN(f, nargs, nret, want)
 	v.s, v.mv = nil, nil
 	if err == nil && v.dirty {
 		if err = mancalaConserved(s); err != nil {
@@ -169,7 +185,7 @@ func (h *mancalaHooks) run(f *hookFn, s *mancala.State, mv *mancala.Sown, nret i
 }
 
 // mvFields are the fields of the move context `mv`.
-var mvFields = []string{"player", "origin", "house", "seeds", "direction", "target", "laps", "resows", "lifts", "drops", "dropped", "last", "empty_before"}
+var mvFields = []string{"player", "origin", "house", "seeds", "direction", "target", "laps", "resows", "lifts", "drops", "dropped", "last", "empty_before", "store_passes", "passed_store"}
 
 // newContext makes the move context table. It holds nothing: a field is read through
 // __index from the move being made (mancalaView.mv), so a call pays only for the fields
@@ -259,16 +275,30 @@ func mvField(mv *mancala.Sown, key string) lua.LValue {
 		return luaPit(mv.Last)
 	case "empty_before":
 		return lua.LBool(mv.EmptyBefore)
+	case "store_passes":
+		return num(mv.StorePasses())
+	case "passed_store":
+		return lua.LBool(mv.StorePasses() > 0)
 	}
 	return nil
 }
 
 // mancalaView is the state behind the board view during one hook call.
 type mancalaView struct {
-	s     *mancala.State // nil outside hook calls
-	mv    *mancala.Sown
-	hook  string // the hook being called
-	dirty bool   // the hook changed the board (take, add, sow, capture)
+	s        *mancala.State // nil outside hook calls
+	mv       *mancala.Sown  // the move being made, or nil (can_play, is_over, final_scores)
+	side     int            // the player b:mover names
+	hook     string         // the hook being called
+	readOnly bool           // can_play and is_over may not change the board
+	dirty    bool           // the hook changed the board (take, add, sow, capture)
+}
+
+// writable marks the board changed, or raises an error in a read-only hook.
+func (v *mancalaView) writable(L *lua.LState, method string) {
+	if v.readOnly {
+		L.RaiseError("the board is read-only in %s (%s)", v.hook, method)
+	}
+	v.dirty = true
 }
 
 func (v *mancalaView) live() bool { return v.s != nil }
@@ -331,11 +361,11 @@ var mancalaMethods = map[string]func(L *lua.LState, v *mancalaView) int{
 		return 1
 	},
 	"mover": func(L *lua.LState, v *mancalaView) int {
-		L.Push(luaPlayer(v.mv.Side))
+		L.Push(luaPlayer(v.side))
 		return 1
 	},
 	"take": func(L *lua.LState, v *mancalaView) int {
-		v.dirty = true
+		v.writable(L, "b:take")
 		n, err := v.s.Take(v.pit(L, 2, "b:take"))
 		if err != nil {
 			L.RaiseError("%v (b:take)", err)
@@ -346,7 +376,7 @@ var mancalaMethods = map[string]func(L *lua.LState, v *mancalaView) int{
 	"add": func(L *lua.LState, v *mancalaView) int {
 		p := v.pit(L, 2, "b:add")
 		n := intArg(L, 3, "seeds", "b:add")
-		v.dirty = true
+		v.writable(L, "b:add")
 		if err := v.s.Add(p, n); err != nil {
 			L.RaiseError("%v (b:add)", err)
 		}
@@ -354,7 +384,7 @@ var mancalaMethods = map[string]func(L *lua.LState, v *mancalaView) int{
 	},
 	"sow": func(L *lua.LState, v *mancalaView) int {
 		from := v.pit(L, 2, "b:sow")
-		side, clockwise, capture := v.mv.Side, v.mv.Clockwise, false
+		side, clockwise, capture := v.side, v.mv != nil && v.mv.Clockwise, false
 		switch o := L.Get(3).(type) {
 		case *lua.LNilType:
 		case *lua.LTable:
@@ -391,7 +421,7 @@ var mancalaMethods = map[string]func(L *lua.LState, v *mancalaView) int{
 		default:
 			L.RaiseError("b:sow: options are %s, want a table such as { player = 1, direction = \"clockwise\", capture = true }", typeName(o))
 		}
-		v.dirty = true
+		v.writable(L, "b:sow")
 		last, err := v.s.Sow(side, from, clockwise, capture)
 		if err != nil {
 			L.RaiseError("%v (b:sow)", err)
@@ -408,6 +438,22 @@ var mancalaMethods = map[string]func(L *lua.LState, v *mancalaView) int{
 			L.RaiseError("%v (b:capture)", err)
 		}
 		L.Push(lua.LBool(ok))
+		return 1
+	},
+	"houses": func(L *lua.LState, v *mancalaView) int {
+		lo, hi, ok := v.s.Game().HouseSpan(goSide(L, 2, "b:houses"))
+		if !ok {
+			L.RaiseError("b:houses: this board's houses are not consecutive pits; use b:house_count and b:pit")
+		}
+		L.Push(luaPit(lo))
+		L.Push(luaPit(hi))
+		return 2
+	},
+	"behind": func(L *lua.LState, v *mancalaView) int {
+		return optInt(L, v.s.Game().Behind(v.pit(L, 2, "b:behind")))
+	},
+	"rows": func(L *lua.LState, v *mancalaView) int {
+		L.Push(num(v.s.Game().Rows()))
 		return 1
 	},
 	"out": func(L *lua.LState, v *mancalaView) int {

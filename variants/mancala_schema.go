@@ -206,6 +206,8 @@ var sowingSchema = mTable{path: "sowing", class: "MancalaSowing", goType: "Sowin
 				}
 				return nil
 			}},
+		{key: "skip_count", goField: "SkipCount", kind: mWhole, min: 1, max: mancala.MaxSeeds, def: "nil",
+			meaning: "a count: the sowing passes over every house holding exactly that many seeds when a seed reaches it (no seed falls in it; the next pit takes the seed), judged seed by seed on the counts as the sowing leaves them; not with `take_at`"},
 		{key: "lap_captures", goField: "LapCaptures", kind: mBool, def: "false",
 			meaning: "the captures are tried at the end of every lap, before the relay (Enkeshui's bulls); on by itself with `take_at`, relay `\"own_side\"` or `\"next\"`, `moves.must`, `ending.rounds` and the capture keys from `occupied` on"},
 		{key: "house_directions", goField: "HouseDirections", kind: mCustom, luaType: `("anticlockwise"|"clockwise"|"chosen")[]`, allowed: "a list of `\"anticlockwise\"`, `\"clockwise\"`, `\"chosen\"`", def: "nil",

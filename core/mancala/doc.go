@@ -77,6 +77,10 @@
 // Capture where the captures would be tried (in the extended loop at every lap's end,
 // with [State.ApplyCaptures] for the descriptor's own, re-sowing included), AfterSow
 // after the move; setup moves, swaps, passes and the moves the move rules try call none.
+// Kalah's hook points are there too, for every game: ExtraTurn after a sowing, CanPlay
+// filtering the legal sowings (the game then lists its moves house by house), IsOver
+// after each move and FinalScores at the end. The track helpers (track.go: [State.Walk],
+// [State.Step], [Game.Column], [State.InPlay]) say where a player's seeds go, for hooks.
 // [Rules.Validate] checks a descriptor and names the field at fault
 // ("board.tracks[1] misses pit 3, a house player 1 owns"). [New] compiles it into a
 // [Game]: laps per player and direction, opposite and column tables, per-pit keys.

@@ -69,3 +69,21 @@ func ScrambledStart(g *Game, intn func(int) int) (string, bool) {
 	_, err := g.Parse(text)
 	return text, err == nil
 }
+
+// Arrange sets s to side to move with n seeds in house p and every other seed in the
+// stores (South's first), for the tests of the track helpers.
+func Arrange(s *State, side, p, n int) {
+	g := s.g
+	for q := range s.pits {
+		s.pits[q] = 0
+	}
+	s.pits[p] = uint16(n)
+	s.pits[g.store[0]] = uint16(s.total - n)
+	s.v.side = uint8(side)
+	s.v.over = false
+	s.changed()
+	s.resyncHash()
+}
+
+// SetOut puts house p out of play (as ending.rounds does).
+func SetOut(s *State, p int) { s.setMark(p, markOut) }

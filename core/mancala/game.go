@@ -98,7 +98,9 @@ type Game struct {
 	withLast uint64
 	// hooks are called when hooked (see WithHooks).
 	hooks  Hooks
-	hooked bool
+	hooked bool // a sowing hook is set (Capture, AfterSow, ExtraTurn): moves are traced
+	// anyHook: any hook is set (Hooked).
+	anyHook bool
 	// ext: the rules use the extended sowing loop (sowx.go): captures tried at every
 	// lap's end before the relay, re-sowing, per-seed takes, the newer relays, takes
 	// and conditions, out-of-play pits. filter: LegalMoves simulates moves (must-feed,
@@ -465,7 +467,7 @@ func (g *Game) compileOpening() {
 // per-seed takes, the newer relays, rounds, a move condition, captures at every lap,
 // or a capture that needs it.
 func (r *Rules) extended() bool {
-	if r.Sowing.TakeAt > 0 || r.Sowing.Relay > RelayOnOccupied || r.Rounds.Seeds > 0 ||
+	if r.Sowing.TakeAt > 0 || r.Sowing.SkipCount > 0 || r.Sowing.Relay > RelayOnOccupied || r.Rounds.Seeds > 0 ||
 		r.Must != AnyMove || r.Sowing.LapCaptures {
 		return true
 	}

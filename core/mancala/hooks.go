@@ -18,7 +18,8 @@ import (
 //
 // Hooks run in both move loops: the classic one (sow.go) and the extended one
 // (sowx.go: relays that stop at captures, re-sown captures, per-seed takes, rounds,
-// setup phases, the move rules that try moves). They are called for sowing moves only:
+// setup phases, the move rules that try moves). The sowing hooks (Capture, AfterSow,
+// ExtraTurn) are called for sowing moves only:
 // a setup move, a swap or a pass calls no hook, and neither do the moves the move rules
 // try ahead (must feed, no-starve, Must, chosen targets), which play the descriptor
 // alone. In a match of rounds, AfterSow runs before the end check, so before a round
@@ -39,6 +40,29 @@ type Hooks struct {
 	// moves again, or (_, false) to keep what the rules said (an extra turn for a last
 	// seed in the own store).
 	AfterSow func(s *State, mv *Sown) (again, set bool, err error)
+	// ExtraTurn replaces the rule of the extra turn (Moves.ExtraTurn, a last seed in
+	// the own store): called after each sowing move and its captures, before AfterSow
+	// (which may still decide), with what the rules said (again), it returns whether
+	// the mover moves again. mv.Last is the pit of the last seed (-1: none). It is
+	// kalah's extra_turn.
+	ExtraTurn func(s *State, mv *Sown, again bool) (bool, error)
+	// CanPlay filters the legal sowings: called for each sowing m (house and
+	// direction; a chosen target is listed after) that the descriptor allows side,
+	// it returns whether m stays legal. It must not change the board. A side left with
+	// no move has none (the end rules then say what follows: the game ends, or the side
+	// passes with Rules.Pass). It is kalah's can_play.
+	CanPlay func(s *State, side int, m core.Move) (bool, error)
+	// IsOver decides whether the game is over after each move (the side to move is
+	// the next mover): (over, true) decides, (_, false) keeps the descriptor's end
+	// rules, majority included. The ply limit still ends the game, and so does a side
+	// to move with no legal move (unless it may pass). It must not change the board.
+	// In a match of rounds an over decided ends the round. It is kalah's is_over.
+	IsOver func(s *State) (over, decided bool, err error)
+	// FinalScores counts the final scores of South and North when the game ends,
+	// before the seeds left are gathered: ok true replaces the count (the board is
+	// left as the hook leaves it), ok false keeps the descriptor's. It is kalah's
+	// final_scores.
+	FinalScores func(s *State) (south, north int, ok bool, err error)
 }
 
 // MaxDrops bounds Sown.Drops: drops beyond it are counted in Sown.Dropped only.
@@ -78,6 +102,7 @@ type Sown struct {
 	EmptyBefore bool
 
 	dir     int  // the direction, 0 anticlockwise or 1 clockwise
+	store   int  // the mover's store
 	at      int  // the pit a Capture hook being called judges, else -1
 	applied bool // ApplyCaptures applied a capture at it
 	hand    int  // seeds a re-sowing ApplyCaptures took, sown on after the hook
@@ -87,12 +112,17 @@ type Sown struct {
 func (g *Game) WithHooks(h Hooks) *Game {
 	c := *g
 	c.hooks = h
-	c.hooked = h.Capture != nil || h.AfterSow != nil
+	c.hooked = h.Capture != nil || h.AfterSow != nil || h.ExtraTurn != nil
+	c.anyHook = c.hooked || h.CanPlay != nil || h.IsOver != nil || h.FinalScores != nil
+	if h.CanPlay != nil {
+		// The filter needs the listing house by house: none of the word board's.
+		c.slowMoves, c.wordMoves, c.quickList = true, false, false
+	}
 	return &c
 }
 
 // Hooked reports whether the game calls hooks.
-func (g *Game) Hooked() bool { return g.hooked }
+func (g *Game) Hooked() bool { return g.anyHook }
 
 // Err is the error that stopped the game (a hook's), or nil.
 func (s *State) Err() error { return s.v.err }
@@ -113,7 +143,7 @@ func (s *State) startTrace(side, dir, house, from, target int) *Sown {
 		s.trace = mv
 	}
 	*mv = Sown{Side: side, Clockwise: dir == 1, House: house, Origin: from, Seeds: int(s.pits[from]),
-		Target: target, Lifts: mv.Lifts[:0], Drops: mv.Drops[:0], dir: dir, at: -1}
+		Target: target, Lifts: mv.Lifts[:0], Drops: mv.Drops[:0], dir: dir, store: s.g.store[side], at: -1}
 	return mv
 }
 
@@ -148,10 +178,76 @@ func (s *State) hookedMove(side int, m core.Move) bool {
 	default:
 		s.capture(side, dir, last)
 	}
+	if g.hooks.ExtraTurn != nil {
+		if again = s.extraTurn(mv, again); s.v.err != nil {
+			return false
+		}
+	}
 	if g.hooks.AfterSow == nil {
 		return again
 	}
 	return s.afterSow(mv, again)
+}
+
+// extraTurn calls the ExtraTurn hook after a sowing move that the rules say again for.
+func (s *State) extraTurn(mv *Sown, again bool) bool {
+	err := s.runHook("extra_turn", func() (err error) {
+		again, err = s.g.hooks.ExtraTurn(s, mv, again)
+		return err
+	})
+	return again && err == nil
+}
+
+// playable is baseMoves with the CanPlay hook: the descriptor's moves, each kept when
+// the hook says so. A failing hook stops the game, and no move is left.
+func (s *State) playable(dst []core.Move, side int, exist bool) []core.Move {
+	n0 := len(dst)
+	dst = s.ruleMoves(dst, side, false)
+	out := dst[:n0]
+	for _, m := range dst[n0:] {
+		var ok bool
+		err := s.runHook("can_play", func() (err error) {
+			ok, err = s.g.hooks.CanPlay(s, side, m)
+			return err
+		})
+		if err != nil {
+			return dst[:n0]
+		}
+		if ok {
+			if out = append(out, m); exist {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// isOver calls the IsOver hook; a failing hook stops the game (over, decided).
+func (s *State) isOver() (over, decided bool) {
+	err := s.runHook("is_over", func() (err error) {
+		over, decided, err = s.g.hooks.IsOver(s)
+		return err
+	})
+	if err != nil {
+		return true, true
+	}
+	return over, decided
+}
+
+// hookScores calls the FinalScores hook at the end of the game and reports whether it
+// set the scores (v.score, in halves). A failing hook stops the game.
+func (s *State) hookScores() bool {
+	var south, north int
+	var ok bool
+	err := s.runHook("final_scores", func() (err error) {
+		south, north, ok, err = s.g.hooks.FinalScores(s)
+		return err
+	})
+	if err != nil || !ok {
+		return err != nil
+	}
+	s.v.score = [2]int32{2 * int32(south), 2 * int32(north)}
+	return true
 }
 
 // captureHook calls the Capture hook at last, the end of a lap, and returns what
@@ -250,6 +346,7 @@ func (s *State) recordLap(mv *Sown, lap []int, pos, from, seeds int, lift bool) 
 			mv.Drops = append(mv.Drops, p)
 		}
 	}
+	lap0 := len(mv.Drops) // this lap's drops start there (Sowing.SkipCount counts them)
 	if lift && g.r.Sowing.OriginFirst && seeds > 1 {
 		add(from)
 		seeds--
@@ -261,7 +358,7 @@ func (s *State) recordLap(mv *Sown, lap []int, pos, from, seeds int, lift bool) 
 			pos = 0
 		}
 		p := lap[pos]
-		if (skip && p == from) || (s.marks != nil && s.marks[p] == markOut) {
+		if (skip && p == from) || (s.marks != nil && s.marks[p] == markOut) || s.countSkipped(mv, lap0, p) {
 			if misses++; misses > n {
 				return // no pit takes seeds
 			}
@@ -438,3 +535,61 @@ func (g *Game) HousePit(side, k int) int { return g.houses[side][k] }
 
 // SideSeeds counts the seeds in side's houses.
 func (s *State) SideSeeds(side int) int { return s.sideSeeds(side) }
+
+// HouseSpan returns the first and last pit of side's houses when they are consecutive
+// pits in move order (two and four rows), with ok; else ok false.
+func (g *Game) HouseSpan(side int) (lo, hi int, ok bool) {
+	if g.span[side] < 0 {
+		return 0, 0, false
+	}
+	return g.span[side], g.span[side] + len(g.houses[side]) - 1, true
+}
+
+// Rows is the number of rows of the board.
+func (g *Game) Rows() int { return g.r.Board.Rows }
+
+// Behind returns the house behind house p: on a board of four rows, the house of p's
+// owner in p's column on the outer row when p is on the inner row (facing the
+// opponent); else -1. It is kalah's b:behind.
+func (g *Game) Behind(p int) int {
+	if !g.house[p] || !g.inner[p] || g.r.Board.Rows < 4 {
+		return -1
+	}
+	pit := g.pits[p]
+	for q, o := range g.pits {
+		if q != p && g.house[q] && o.Owner == pit.Owner && o.Col == pit.Col && !g.inner[q] {
+			return q
+		}
+	}
+	return -1
+}
+
+// StorePasses is the number of seeds the move so far has sown into the mover's store:
+// how many times it has passed it (Dakon's captures wait for the first).
+func (mv *Sown) StorePasses() int {
+	n := 0
+	for _, p := range mv.Drops {
+		if p == mv.store {
+			n++
+		}
+	}
+	return n
+}
+
+// countSkipped reports whether Sowing.SkipCount passes house p over at this point of a
+// lap being traced (recordLap, before the lap is sown): its count then is the board's
+// and the seeds the lap has dropped in it so far (mv.Drops from lap0 on; a lap longer
+// than MaxDrops is not followed past it).
+func (s *State) countSkipped(mv *Sown, lap0, p int) bool {
+	k := s.g.r.Sowing.SkipCount
+	if k == 0 || !s.g.house[p] || (s.marks != nil && s.marks[p] != 0 && s.marks[p] < markKeep) {
+		return false
+	}
+	c := int(s.pits[p])
+	for _, q := range mv.Drops[min(lap0, len(mv.Drops)):] {
+		if q == p {
+			c++
+		}
+	}
+	return c == k
+}

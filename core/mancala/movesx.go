@@ -17,6 +17,14 @@ import (
 // never remove every move, no-starve and the chosen targets, are finishMoves'. The
 // moves come in ascending order: every anticlockwise one, then the clockwise ones.
 func (s *State) baseMoves(dst []core.Move, side int, exist bool) []core.Move {
+	if s.g.hooks.CanPlay != nil {
+		return s.playable(dst, side, exist)
+	}
+	return s.ruleMoves(dst, side, exist)
+}
+
+// ruleMoves is baseMoves by the descriptor alone.
+func (s *State) ruleMoves(dst []core.Move, side int, exist bool) []core.Move {
 	var l moveRules
 	s.listing(side, &l)
 	if !l.plain(s.g) {

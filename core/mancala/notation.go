@@ -223,10 +223,8 @@ func (s *State) settleParsed(over bool) {
 // else as a normal end.
 func (s *State) finishParsed() {
 	g := s.g
-	t := s.total
-	if g.r.End.Majority && (2*int(s.pits[g.store[0]]) > t || 2*int(s.pits[g.store[1]]) > t) {
-		s.v.over, s.v.pie = true, pieDone
-		s.v.score = [2]int32{2 * int32(s.pits[g.store[0]]), 2 * int32(s.pits[g.store[1]])}
+	if g.r.End.Majority && s.majorityHeld() {
+		s.majority()
 		return
 	}
 	s.finish(g.r.End.Remaining)

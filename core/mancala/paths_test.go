@@ -215,6 +215,9 @@ func randomRules(rng *rand.Rand) mancala.Rules {
 		Repeats: 3, OnRepeat: mancala.Split}
 	r.Pass = r.End.When == mancala.MoverCannotMove && coin()
 	r.PieRule = pick(5) == 0
+	if sw.TakeAt == 0 && pick(6) == 0 {
+		sw.SkipCount = 1 + pick(3) // drawn last: the descriptors before it keep their draws
+	}
 	return r
 }
 

@@ -87,7 +87,7 @@ func (g *Game) planPaths() plan {
 	r := &g.r
 	bulk := !g.marks && !r.Sowing.SkipOrigin && !r.Sowing.OriginFirst
 	if g.ext {
-		bulk = bulk && r.Sowing.TakeAt == 0 // lapFast takes nothing on the way
+		bulk = bulk && r.Sowing.TakeAt == 0 && r.Sowing.SkipCount == 0 // lapFast takes and skips nothing on the way
 	}
 	a := admitted{laps: 1 << lapWalk, oneCap: g.oneCap, words: g.wordMoves || g.houseBits != [2]uint64{}}
 	if bulk {

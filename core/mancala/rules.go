@@ -74,6 +74,11 @@ type Sowing struct {
 	// fields (Take next or after, Resow, Occupied, NeedOpposite, AllOccupied, Chosen,
 	// FromPly). Enkeshui's bulls: a hole made 3 by a last seed, before it relays.
 	LapCaptures bool
+	// SkipCount, when not 0, passes over every house holding exactly that many seeds
+	// as a seed reaches it: no seed falls in it, and the next pit takes the seed (a
+	// designer's "sowing skips every house holding exactly 3"). It is judged seed by
+	// seed, on the counts as the sowing leaves them, and needs the extended loop.
+	SkipCount int
 }
 
 // MaxRelay bounds the laps of one move: its lifts, the origin's included, with each
@@ -416,6 +421,10 @@ func (r *Rules) validateSowing() error {
 		return fmt.Errorf("sowing.take_at %d: want 0 (off) or a count 1..%d", s.TakeAt, MaxSeeds)
 	case s.TakeAtOwner && s.TakeAt == 0:
 		return fmt.Errorf("sowing.take_at_owner needs sowing.take_at")
+	case s.SkipCount < 0 || s.SkipCount > MaxSeeds:
+		return fmt.Errorf("sowing.skip_count %d: want 0 (off) or a count 1..%d", s.SkipCount, MaxSeeds)
+	case s.SkipCount > 0 && s.TakeAt > 0:
+		return fmt.Errorf("sowing.skip_count and sowing.take_at together are not supported")
 	}
 	return nil
 }

@@ -38,7 +38,15 @@ func (s *State) sowExt(side int, m core.Move, hooked bool) bool {
 		return false // a trial of the first lap only
 	}
 	again, _ := s.lapsX(mv, side, dir, last, target, true)
-	if mv == nil || g.hooks.AfterSow == nil || s.v.err != nil {
+	if mv == nil || s.v.err != nil {
+		return again
+	}
+	if g.hooks.ExtraTurn != nil {
+		if again = s.extraTurn(mv, again); s.v.err != nil {
+			return false
+		}
+	}
+	if g.hooks.AfterSow == nil {
 		return again
 	}
 	return s.afterSow(mv, again)
@@ -172,13 +180,15 @@ func (s *State) lapX(side, dir int, lap []int, pos, origin, seeds int, lift bool
 		first = origin
 	}
 	skip := lift && sw.SkipOrigin
+	skipN := uint16(sw.SkipCount) // 0: off (a house the sowing reaches holds a seed after)
 	misses := 0
 	for seeds > 0 {
 		if pos++; pos >= n {
 			pos = 0
 		}
 		p := lap[pos]
-		if (skip && p == origin) || (s.marks != nil && s.marks[p] == markOut) {
+		if (skip && p == origin) || (s.marks != nil && s.marks[p] == markOut) ||
+			(skipN > 0 && pits[p] == skipN && g.house[p]) {
 			if misses++; misses > n {
 				s.addPit(g.store[side], uint16(seeds)) // no pit takes seeds: they are kept
 				return -1

@@ -535,13 +535,12 @@ func (s *State) HistoryKey() uint64 {
 func (s *State) endCheck() {
 	g := s.g
 	e := &g.r.End
-	if e.Majority {
-		t := int(s.total)
-		if 2*int(s.pits[g.store[0]]) > t || 2*int(s.pits[g.store[1]]) > t {
-			s.v.over, s.v.pie = true, pieDone
-			s.v.score = [2]int32{2 * int32(s.pits[g.store[0]]), 2 * int32(s.pits[g.store[1]])}
-			return
-		}
+	if g.hooks.IsOver != nil && s.hookedEnd() {
+		return
+	}
+	if e.Majority && s.majorityHeld() {
+		s.majority()
+		return
 	}
 	var over bool
 	side := int(s.v.side)
@@ -570,6 +569,56 @@ func (s *State) endCheck() {
 	case over:
 		s.finish(e.Remaining)
 	}
+}
+
+// hookedEnd asks the IsOver hook and, when it decides, ends the game as it says (the
+// ply limit, End.LeftAtMost and a side to move with no move, unless it may pass, still
+// end it) and returns true; undecided, it returns false and endCheck's rules decide. It
+// is endCheck's tail for a decided hook, apart so that the games without one keep
+// theirs as it was.
+func (s *State) hookedEnd() bool {
+	over, decided := s.isOver()
+	if s.v.err != nil {
+		return true
+	}
+	if !decided {
+		return false
+	}
+	g := s.g
+	e := &g.r.End
+	if !over && e.LeftAtMost > 0 && s.sideSeeds(0)+s.sideSeeds(1) <= e.LeftAtMost {
+		over = true
+	}
+	limit := e.MaxPlies > 0 && s.ply >= e.MaxPlies
+	if !over && !limit && !g.r.Pass && s.v.pie != pieOffer && !s.canMove() {
+		over = true
+	}
+	switch {
+	case limit:
+		s.finish(e.Remaining)
+	case over && g.rounds:
+		s.nextRound()
+	case over:
+		s.finish(e.Remaining)
+	}
+	return true
+}
+
+// majorityHeld reports whether a store holds more than half of the seeds.
+func (s *State) majorityHeld() bool {
+	g, t := s.g, int(s.total)
+	return 2*int(s.pits[g.store[0]]) > t || 2*int(s.pits[g.store[1]]) > t
+}
+
+// majority ends the game won by a majority of the seeds in a store (End.Majority),
+// scored by the stores (or the FinalScores hook).
+func (s *State) majority() {
+	g := s.g
+	s.v.over, s.v.pie = true, pieDone
+	if g.hooks.FinalScores != nil && s.hookScores() {
+		return
+	}
+	s.v.score = [2]int32{2 * int32(s.pits[g.store[0]]), 2 * int32(s.pits[g.store[1]])}
 }
 
 // canMove reports whether the side to move has a legal sowing. It lists them, and
@@ -610,6 +659,9 @@ func (s *State) finish(rem Remaining) {
 	s.v.over = true
 	s.v.pie = pieDone
 	s.changed()
+	if g.hooks.FinalScores != nil && s.hookScores() {
+		return
+	}
 	left := s.gather(rem)
 	for side := 0; side < 2; side++ {
 		s.v.score[side] = 2*int32(s.pits[g.store[side]]) + left

@@ -520,6 +520,47 @@ function MancalaBoard:pits() end
 function MancalaBoard:total() end
 ---@return integer
 function MancalaBoard:ply() end
+---The first and last pit of a player's houses (boards whose houses are consecutive pits).
+---@param player Player
+---@return Pit, Pit
+function MancalaBoard:houses(player) end
+---@return integer
+function MancalaBoard:rows() end
+---The house behind an inner house on four rows (its owner's outer house in its column), or nil.
+---@param pit Pit
+---@return Pit|nil
+function MancalaBoard:behind(pit) end
+---The pit after a pit on a player's lap (where their next seed would fall), or nil.
+---@param pit Pit
+---@param opts? MancalaTrackOpts
+---@return Pit|nil
+function MancalaBoard:next(pit, opts) end
+---The pit before a pit on a player's lap, or nil.
+---@param pit Pit
+---@param opts? MancalaTrackOpts
+---@return Pit|nil
+function MancalaBoard:prev(pit, opts) end
+---The pit n steps on along a player's lap (n < 0: back), counting the pits opts.skip does not pass over, or nil.
+---@param pit Pit
+---@param n integer
+---@param opts? MancalaTrackOpts
+---@return Pit|nil
+function MancalaBoard:walk(pit, n, opts) end
+---The houses in a house's column, both players', from the top row down; nil for a store.
+---@param pit Pit
+---@return Pit[]|nil
+function MancalaBoard:column(pit) end
+---Whether a pit takes part this round (not out of play).
+---@param pit Pit
+---@return boolean
+function MancalaBoard:in_play(pit) end
+
+---The options of the track helpers.
+---@class MancalaTrackOpts
+---@field player? Player whose lap (default: the mover)
+---@field direction? "anticlockwise"|"clockwise" default: the move's, else the game's
+---@field houses? boolean count houses only
+---@field skip? fun(pit: Pit): boolean b:walk only: the pits to pass over uncounted
 
 ---The move context of mancala hooks.
 ---@class MancalaMove
@@ -534,11 +575,17 @@ function MancalaBoard:ply() end
 ---@field dropped integer the seeds sown
 ---@field last Pit the pit of the last seed
 ---@field empty_before boolean the last pit was empty before the last seed
+---@field store_passes integer the seeds the move so far has sown into the mover's store
+---@field passed_store boolean the move has passed the mover's store
 
 ---The mancala hooks.
 ---@class MancalaHooks
 ---@field capture? fun(b: MancalaBoard, mv: MancalaMove) replaces the descriptor's captures
 ---@field after_sow? fun(b: MancalaBoard, mv: MancalaMove): boolean|nil after each sowing: nil (the rules decide), true (move again) or false
+---@field extra_turn? fun(b: MancalaBoard, last: Pit|nil, mv: MancalaMove): boolean|nil after each sowing, before after_sow: true (move again), false, or nil (the rules decide)
+---@field can_play? fun(b: MancalaBoard, house: integer, direction: "anticlockwise"|"clockwise"): boolean whether a sowing the descriptor allows stays legal (read-only)
+---@field is_over? fun(b: MancalaBoard): boolean|nil after each move: true (over), false (not over) or nil (the descriptor's end rules) (read-only)
+---@field final_scores? fun(b: MancalaBoard): integer|integer[]|nil, integer|nil the final scores (return s1, s2 or { s1, s2 }), or nil for the descriptor's count
 
 ---The knobs of the mancala base game.
 ---@class MancalaParams
@@ -568,6 +615,7 @@ function MancalaBoard:ply() end
 ---@field relay? boolean|"occupied"|"own_side"|"next" `true` or `"occupied"`: a last seed in an occupied house lifts its seeds and sowing goes on, the way the move went; `"own_side"`: only in the mover's own houses (an occupied opponent house ends the move); `"next"`: the pit after it along the sowing is lifted instead, and an empty one ends the move (Gabata). A move sows at most 4,096 laps (`mancala.MaxRelay`): the captures are tried at the last one's end as at any other's, but no relay or re-sowing follows it [false]
 ---@field take_at? integer a count (Pallanguzhi, Ba-awa: 4): a seed that brings a house to exactly that many empties it at once into the sower's store, and the sowing goes on; a last seed doing so ends the move (no relay, no capture) [nil]
 ---@field take_at_owner? boolean `take_at`'s seeds go to the house's owner instead of the sower (needs `take_at`) [false]
+---@field skip_count? integer a count: the sowing passes over every house holding exactly that many seeds when a seed reaches it (no seed falls in it; the next pit takes the seed), judged seed by seed on the counts as the sowing leaves them; not with `take_at` [nil]
 ---@field lap_captures? boolean the captures are tried at the end of every lap, before the relay (Enkeshui's bulls); on by itself with `take_at`, relay `"own_side"` or `"next"`, `moves.must`, `ending.rounds` and the capture keys from `occupied` on [false]
 ---@field house_directions? ("anticlockwise"|"clockwise"|"chosen")[] a direction for each house number, the same list for both players: `{ "clockwise", "clockwise", "chosen", "anticlockwise", "anticlockwise" }` (one entry a house; `direction` stays `"anticlockwise"`); a `"chosen"` house is moved as `3R` / `3L` [nil]
 
