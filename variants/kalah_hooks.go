@@ -318,19 +318,7 @@ func bindKalah(m *vm, name string, p core.Params, fns map[string]hookFn) (core.G
 			}
 			r1, r2 := h.m.L.Get(-2), h.m.L.Get(-1)
 			h.m.L.Pop(2)
-			r1, r2, builtin, err := scoresShape(&f, r1, r2)
-			if builtin || err != nil {
-				return 0, 0, false, err
-			}
-			a, err := scoreValue(&f, r1, 1)
-			if err != nil {
-				return 0, 0, false, err
-			}
-			b, err := scoreValue(&f, r2, 2)
-			if err != nil {
-				return 0, 0, false, err
-			}
-			return a, b, true, nil
+			return finalScores(&f, r1, r2)
 		}
 	}
 	return kalah.New(name, r)
@@ -376,6 +364,24 @@ func (h *kalahHooks) boolResult(f *hookFn) (bool, error) {
 		return bool(b), nil
 	}
 	return false, f.errorf("returned %s, want %s", typeName(ret), boolWant)
+}
+
+// finalScores reads what a final_scores hook returned: the two scores, or builtin
+// (false, with no error) when it asked for the game's own.
+func finalScores(f *hookFn, r1, r2 lua.LValue) (int, int, bool, error) {
+	r1, r2, builtin, err := scoresShape(f, r1, r2)
+	if builtin || err != nil {
+		return 0, 0, false, err
+	}
+	a, err := scoreValue(f, r1, 1)
+	if err != nil {
+		return 0, 0, false, err
+	}
+	b, err := scoreValue(f, r2, 2)
+	if err != nil {
+		return 0, 0, false, err
+	}
+	return a, b, true, nil
 }
 
 // scoresShape reads what final_scores returned (at most two values, r1 and r2): nil for

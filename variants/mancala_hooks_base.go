@@ -93,19 +93,7 @@ func bindKalahLike(h *mancalaHooks, fns map[string]hookFn, hooks *mancala.Hooks)
 			}
 			r1, r2 := L.Get(-2), L.Get(-1)
 			L.Pop(2)
-			r1, r2, builtin, err := scoresShape(&f, r1, r2)
-			if builtin || err != nil {
-				return 0, 0, false, err
-			}
-			a, err := scoreValue(&f, r1, 1)
-			if err != nil {
-				return 0, 0, false, err
-			}
-			b, err := scoreValue(&f, r2, 2)
-			if err != nil {
-				return 0, 0, false, err
-			}
-			return a, b, true, nil
+			return finalScores(&f, r1, r2)
 		}
 	}
 }
