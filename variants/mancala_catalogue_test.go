@@ -60,6 +60,9 @@ var catalogueGo = []struct {
 	{"mancala/ohvalhu", "Ohvalhu", []string{"maxRounds", "maxPlies"}},
 	{"mancala/um-el-bagara", "UmElBagara", []string{"maxPlies"}},
 	{"mancala/um-el-tuweisat", "UmElTuweisat", []string{"maxPlies"}},
+	{"mancala/mankala", "Mankala", []string{"maxPlies"}},
+	{"mancala/hoyito", "Hoyito", []string{"maxPlies"}},
+	{"mancala/french-wari", "FrenchWari", []string{"maxPlies"}},
 }
 
 var catalogueFile = filepath.Join("..", "core", "mancala", "catalogue_gen.go")

@@ -1031,3 +1031,123 @@ func UmElTuweisat(maxPlies int) Rules {
 		End:      End{When: MoverCannotMove, MaxPlies: maxPlies, Repeats: 3, OnRepeat: Split},
 	}
 }
+
+// Mankala is mancala/mankala (scripts/mancala/mankala.lua), compiled at its knobs (maxPlies 1000). The script's header:
+//
+// Mankala, the game Niebuhr saw in Egypt in the 1760s, as a mancala descriptor.
+//
+// Sources: the sources field below.
+//
+// The rules, in our words: the description field below (`kalahlab variants show`).
+// Ludii's ruleset and ours agree rule for rule: the board, the sowing (a lap of 12
+// seeds or more sows its own hole too, as Ludii's sowing does), the capture on either
+// row with the chain back along the sowing, the pass of a player without seeds and
+// the end when every seed is taken. The game is mancala/bohnenspiel's but for that
+// end: Bohnenspiel ends when the player to move cannot, the other taking what is left.
+//
+// Examples: ours (Niebuhr's account, as Ludii gives it, has no worked position).
+//
+// The rules (its description): Two rows of six holes, six counters each (72); the
+// stores only hold captures. A move takes every counter of one of the mover's holes and
+// sows them one by one anticlockwise, round the board if need be (the hole it started
+// from gets one too). When the last counter makes 2, 4 or 6 in its hole, on either row,
+// the mover takes them, and then the hole before it along the sowing, and the one
+// before that, as long as each holds 2, 4 or 6. A player with no counters in their row
+// passes. The game ends when every counter has been taken; the most counters wins. Our
+// safety net: the max_plies knob ends an endless game, the counters left on the board
+// not counted.
+//
+// Sources: C. Niebuhr 1774, Reisebeschreibung nach Arabien und andern umliegenden
+// Ländern I: 173; Ludii's ruleset "Mankala" (two_rows/Mankala.lud, DLP id 1056).
+//
+// Ludii's ruleset: Mankala.
+func Mankala(maxPlies int) Rules {
+	return Rules{
+		Board:    TwoRows(6, 6),
+		Sowing:   Sowing{Stores: NoStores},
+		Captures: []Capture{{Side: AnySide, Counts: []int{2, 4, 6}, Take: TakePit, Chain: ChainBackward}},
+		Pass:     true,
+		End:      End{When: MoverCannotMove, Remaining: Discard, MaxPlies: maxPlies},
+	}
+}
+
+// Hoyito is mancala/hoyito (scripts/mancala/hoyito.lua), compiled at its knobs (maxPlies 1000). The script's header:
+//
+// Hoyito (El Hoyito, Casitas, Mate), the relay game of the Dominican Republic, as a
+// mancala descriptor.
+//
+// Sources: the sources field below.
+//
+// The rules, in our words: the description field below (`kalahlab variants show`).
+// Ours follows the rules as Ludii's ruleset states them (after Gering and Bautista i
+// Roca 2005). Ludii's code for it plays another game: its sowing never relays and it
+// takes a four only in the last hole; we follow the stated rules, not that code.
+// The end: every capture takes exactly four, so the counters on the board stay a
+// multiple of four, and "when eight are left, the first to take four takes the last
+// four too" is the game ending once four or fewer are left, the rest going to the
+// player who just moved (ending.left_at_most = 4, remaining = "other": the player not
+// to move).
+//
+// Examples: ours (the source, as Ludii gives it, has no worked position).
+//
+// The rules (its description): Two rows of six holes (6 to 12, the houses knob), four
+// counters each; the stores only hold captures. A move takes every counter of one of
+// the mover's holes and sows them one by one anticlockwise. Whenever a counter makes a
+// hole hold exactly four, on either row, the mover takes those four at once and sows
+// on. A last counter that makes four ends the move (after taking them); a last counter
+// in another occupied hole lifts its counters and sowing goes on from there; a last
+// counter in an empty hole ends the move. A player with no counters passes. When eight
+// are left, the first to take four also takes the last four, which ends the game; the
+// most counters wins. Our safety net: the third occurrence of a position since the last
+// capture ends the game, the counters left split evenly.
+//
+// Sources: J. Gering and J. Bautista i Roca 2005 (as Ludii's ruleset "Hoyito I
+// (Described)" gives it); Ludii's ruleset "Hoyito" (two_rows/Hoyito.lud, DLP id 290).
+//
+// Ludii's ruleset: Hoyito.
+func Hoyito(maxPlies int) Rules {
+	return Rules{
+		Board:  TwoRows(6, 4),
+		Sowing: Sowing{Stores: NoStores, Relay: RelayOnOccupied, TakeAt: 4},
+		Pass:   true,
+		End:    End{When: MoverCannotMove, Remaining: ToOther, MaxPlies: maxPlies, Repeats: 3, OnRepeat: Split, LeftAtMost: 4},
+	}
+}
+
+// FrenchWari is mancala/french-wari (scripts/mancala/french-wari.lua), compiled at its knobs (maxPlies 1000). The script's header:
+//
+// French Wari, the relay game Herskovits recorded on Barbados, as a mancala descriptor.
+//
+// Sources: the sources field below.
+//
+// The rules, in our words: the description field below (`kalahlab variants show`).
+// Ludii's ruleset and its code agree; so does ours, with these readings: the capture
+// from an empty hole is made on either row (the source says "an empty hole", and
+// Ludii's code takes the hole facing it whichever row it is in, so a last counter in an
+// empty hole of the opponent's row takes the mover's own facing hole); the counter
+// that made the capture stays where it fell.
+//
+// Examples: ours (Herskovits, as Ludii gives him, has no worked position).
+//
+// The rules (its description): Two rows of six holes, four counters each; the stores
+// only hold captures. A move takes every counter of one of the mover's holes and sows
+// them one by one anticlockwise. A last counter in an occupied hole lifts its counters
+// and sowing goes on from there. A last counter in an empty hole, on either row, ends
+// the move and takes the counters of the hole facing it, if any. When the player to
+// move has no counters the game ends and the other player takes the counters left. The
+// most counters wins. Our safety net: the third occurrence of a position since the last
+// capture ends the game, each player taking the counters on their side.
+//
+// Sources: M. J. Herskovits 1932, "Wari in the New World", Journal of the Royal
+// Anthropological Institute 62: 32; Ludii's ruleset "French Wari" (two_rows/French
+// Wari.lud).
+//
+// Ludii's ruleset: French Wari.
+func FrenchWari(maxPlies int) Rules {
+	return Rules{
+		Board:    TwoRows(6, 4),
+		Sowing:   Sowing{Stores: NoStores, Relay: RelayOnOccupied},
+		Captures: []Capture{{Side: AnySide, EmptyBefore: true}},
+		End:      End{When: MoverCannotMove, MaxPlies: maxPlies, Repeats: 3},
+	}
+}
