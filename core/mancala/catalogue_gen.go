@@ -218,8 +218,6 @@ func VaiLungThlan(maxPlies int) Rules {
 //
 // Sources: Mancala World "Awari Oracle"; "bart-awari-rules" at web.cecs.pdx.edu; the
 // catalogue's "Awari (Allis, van der Meulen, van den Herik 1991)".
-//
-// Ludii's ruleset: Awari.
 func Awari(maxPlies int) Rules {
 	return Rules{
 		Board:    TwoRows(6, 4),

@@ -14,7 +14,6 @@ return variant {
   family  = "mancala",
   region  = "West Africa",
   summary = "Awari (the solved Oware): no move may starve the opponent unless all do, grand slams captured",
-  ludii   = "Awari",
   sources = {
     "Mancala World \"Awari Oracle\"",
     "\"bart-awari-rules\" at web.cecs.pdx.edu",
