@@ -63,6 +63,7 @@ var catalogueGo = []struct {
 	{"mancala/mankala", "Mankala", []string{"maxPlies"}},
 	{"mancala/hoyito", "Hoyito", []string{"maxPlies"}},
 	{"mancala/french-wari", "FrenchWari", []string{"maxPlies"}},
+	{"mancala/ntyenge", "Ntyenge", []string{"maxPlies"}},
 }
 
 var catalogueFile = filepath.Join("..", "core", "mancala", "catalogue_gen.go")

@@ -1149,3 +1149,40 @@ func FrenchWari(maxPlies int) Rules {
 		End:      End{When: MoverCannotMove, MaxPlies: maxPlies, Repeats: 3},
 	}
 }
+
+// Ntyenge is mancala/ntyenge (scripts/mancala/ntyenge.lua), compiled at its knobs (maxPlies 1000). The script's header:
+//
+// Ntyéngé, the game of the Mbenge of Gabon, as a mancala descriptor.
+//
+// Sources: the sources field below.
+//
+// The rules, in our words: the description field below (`kalahlab variants show`).
+// Ludii's ruleset and ours agree rule for rule: the board, the sowing (a lap of 16
+// counters or more sows its own hole too, as Ludii's sowing does), the capture of the
+// last hole alone on either row, the pass of a player without counters and the end
+// when every counter is taken.
+//
+// Examples: ours (Trilles, as Ludii gives him, has no worked position).
+//
+// The rules (its description): Two rows of eight holes, four counters each (64); the
+// stores only hold captures. A move takes every counter of one of the mover's holes and
+// sows them one by one anticlockwise, round the board if need be (the hole it started
+// from gets one too). When the last counter makes 2 or 4 in its hole, on either row,
+// the mover takes that hole's counters (that hole only). A player with no counters in
+// their row passes. The game ends when every counter has been taken; the most counters
+// wins. Our safety net: the max_plies knob ends an endless game, the counters left on
+// the board not counted.
+//
+// Sources: H. Trilles 1932, Les Pygmées de la forêt équatoriale: 399-400; Ludii's
+// ruleset "Ntyenge" (two_rows/Ntyenge.lud, DLP id 1346).
+//
+// Ludii's ruleset: Ntyenge.
+func Ntyenge(maxPlies int) Rules {
+	return Rules{
+		Board:    TwoRows(8, 4),
+		Sowing:   Sowing{Stores: NoStores},
+		Captures: []Capture{{Side: AnySide, Counts: []int{2, 4}, Take: TakePit}},
+		Pass:     true,
+		End:      End{When: MoverCannotMove, Remaining: Discard, MaxPlies: maxPlies},
+	}
+}
