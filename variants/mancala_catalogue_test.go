@@ -60,6 +60,10 @@ var catalogueGo = []struct {
 	{"mancala/ohvalhu", "Ohvalhu", []string{"maxRounds", "maxPlies"}},
 	{"mancala/um-el-bagara", "UmElBagara", []string{"maxPlies"}},
 	{"mancala/um-el-tuweisat", "UmElTuweisat", []string{"maxPlies"}},
+	{"mancala/mankala", "Mankala", []string{"maxPlies"}},
+	{"mancala/hoyito", "Hoyito", []string{"maxPlies"}},
+	{"mancala/french-wari", "FrenchWari", []string{"maxPlies"}},
+	{"mancala/ntyenge", "Ntyenge", []string{"maxPlies"}},
 }
 
 var catalogueFile = filepath.Join("..", "core", "mancala", "catalogue_gen.go")
@@ -84,6 +88,8 @@ func TestMancalaCatalogueGo(t *testing.T) {
 		assert.Equal(t, "mancala", v.Base, c.script)
 		assert.Equal(t, "mancala", v.Family, c.script)
 		assert.NotEmpty(t, v.Region, c.script)
+		assert.NotEmpty(t, v.Sources, "%s: a catalogue script names its sources", c.script)
+		assert.NotEmpty(t, v.Description, "%s: a catalogue script states its rules in its description", c.script)
 		assert.Empty(t, v.Hooks, c.script)
 	}
 	src, err := catalogueSource()
@@ -170,9 +176,34 @@ func catalogueSource() ([]byte, error) {
 			}
 			b.WriteString("// " + line + "\n")
 		}
+		v, err := Lookup(c.script, Options{})
+		if err != nil {
+			return nil, err
+		}
+		writeDocPara(&b, "The rules (its description): "+v.Description)
+		if len(v.Sources) > 0 {
+			writeDocPara(&b, "Sources: "+strings.Join(v.Sources, "; ")+".")
+		}
+		if v.Ludii != "" {
+			writeDocPara(&b, "Ludii's ruleset: "+v.Ludii+".")
+		}
 		fmt.Fprintf(&b, "func %s(%s int) Rules {\n\treturn %s\n}\n\n", c.fn, strings.Join(c.params, ", "), goLiteral(reflect.ValueOf(r), "", params, true))
 	}
 	return format.Source(b.Bytes())
+}
+
+// writeDocPara writes text as a paragraph of a Go doc comment, wrapped at 88 columns.
+func writeDocPara(b *bytes.Buffer, text string) {
+	b.WriteString("//\n")
+	line := "//"
+	for _, w := range strings.Fields(text) {
+		if len(line)+1+len(w) > 88 && line != "//" {
+			b.WriteString(line + "\n")
+			line = "//"
+		}
+		line += " " + w
+	}
+	b.WriteString(line + "\n")
 }
 
 // scriptHeader returns the comment lines that open a catalogue script, without "-- ".

@@ -139,6 +139,8 @@ type Variant struct {
 	Hash        string           // hex SHA-256 of the scripts defining it ("" for a base game)
 	Family      string           // the family of games it belongs to, for listings (default: its base game)
 	Region      string           // where the game is played, for listings ("" when not said)
+	Ludii       string           // the Ludii ruleset its script corresponds to, by name ("" when none is said)
+	Sources     []string         // the sources its script's rules come from (books, papers, pages), as written
 
 	def    core.Def   // the base game
 	layers []*script  // the scripts with hooks, base first (later ones win)
@@ -700,6 +702,8 @@ func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, erro
 		Hash:        hex.EncodeToString(h[:]),
 		Family:      family,
 		Region:      region,
+		Ludii:       sc.ludii,
+		Sources:     sc.sources,
 		def:         parent.def,
 		layers:      layers,
 		tables:      tables,

@@ -63,6 +63,8 @@ type script struct {
 	lines                               tableLines
 	mancala                             *mancalaSpec // the mancala descriptor tables it sets (nil: none)
 	family, region                      string       // for variants list ("" : the parent's)
+	ludii                               string       // the Ludii ruleset it corresponds to ("" : none said)
+	sources                             []string     // the books, papers and pages its rules come from
 }
 
 // fieldSpec is one kind of special field as a script wrote it in its fields table
@@ -112,7 +114,7 @@ func (sc *script) errorf(line int, format string, a ...any) error {
 }
 
 // The fields a variant table may hold.
-var variantFields = []string{"name", "extends", "summary", "description", "family", "region", "params", "fields", "board",
+var variantFields = []string{"name", "extends", "summary", "description", "family", "region", "ludii", "sources", "params", "fields", "board",
 	"sowing", "captures", "ending", "moves", "hooks", "examples"}
 
 // fieldKeys are the keys of one kind of the fields table.
@@ -244,6 +246,8 @@ func (sc *script) readField(t *lua.LTable, key string, v lua.LValue) error {
 		return sc.readBoard(v) // Ludo's (ludo_board.go)
 	case "examples":
 		return sc.readExamples(v)
+	case "sources":
+		return sc.readSources(v)
 	}
 	return unknownKey(sc, sc.lines.fields[key], "field", key, variantFields)
 }
@@ -264,6 +268,38 @@ func (sc *script) stringField(key string) *string {
 		return &sc.family
 	case "region":
 		return &sc.region
+	case "ludii":
+		return &sc.ludii
+	}
+	return nil
+}
+
+// readSources reads the sources field: a list of non-empty strings, one source each
+// (a book, a paper, a field report, a page).
+func (sc *script) readSources(v lua.LValue) error {
+	line := sc.lines.fields["sources"]
+	const want = `want a list of strings, one source each: { "Murray 1952, p. 201", "mancala.wikia.com/wiki/Oware" }`
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return sc.errorf(line, "sources is %s, %s", typeName(v), want)
+	}
+	n := t.Len()
+	count := 0
+	t.ForEach(func(_, _ lua.LValue) { count++ })
+	if count != n {
+		return sc.errorf(line, "sources has keys that are not 1..%d: %s", n, want)
+	}
+	sc.sources = make([]string, 0, n)
+	for i := 1; i <= n; i++ {
+		e := t.RawGetInt(i)
+		s, ok := e.(lua.LString)
+		if !ok {
+			return sc.errorf(line, "sources[%d] is %s, %s", i, typeName(e), want)
+		}
+		if strings.TrimSpace(string(s)) == "" {
+			return sc.errorf(line, "sources[%d] is empty, %s", i, want)
+		}
+		sc.sources = append(sc.sources, string(s))
 	}
 	return nil
 }

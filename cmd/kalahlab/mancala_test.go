@@ -167,4 +167,24 @@ solve: 0
 		}
 		assert.True(t, found)
 	})
+	t.Run("show prints the rules, the sources and the Ludii ruleset", func(t *testing.T) {
+		out, stderr, code := cli(t, "", "variants", "show", "mancala/bohnenspiel")
+		require.Equal(t, 0, code, stderr)
+		assert.Contains(t, out, "\nTwo rows of six pits, six beans each (72)")
+		assert.Contains(t, out, "\nludii: Das Bohnenspiel\n")
+		assert.Contains(t, out, "\nrules from:\n  - F. Jahn 1923: 13-15")
+		out, stderr, code = cli(t, "", "variants", "show", "mancala/bohnenspiel", "--json")
+		require.Equal(t, 0, code, stderr)
+		var v struct {
+			Description, Ludii string
+			Sources            []string
+		}
+		require.NoError(t, json.Unmarshal([]byte(out), &v))
+		assert.Equal(t, "Das Bohnenspiel", v.Ludii)
+		assert.Len(t, v.Sources, 2)
+		assert.True(t, strings.HasPrefix(v.Description, "Two rows of six pits"), v.Description)
+		out, stderr, code = cli(t, "", "variants", "show", "kalah", "--json")
+		require.Equal(t, 0, code, stderr)
+		assert.Contains(t, out, `"sources":[]`, "a variant without sources says so with an empty list")
+	})
 }

@@ -132,11 +132,15 @@ func newVariantsShowCmd(a *app) *cobra.Command {
 			if hooks == nil {
 				hooks = []string{}
 			}
+			sources := v.Sources
+			if sources == nil {
+				sources = []string{}
+			}
 			if a.json {
 				return json.NewEncoder(a.out).Encode(map[string]any{
 					"name": v.Name, "summary": v.Summary, "description": v.Description, "base": v.Base,
 					"extends": v.Extends, "source": v.Source, "hash": v.Hash, "hooks": hooks,
-					"family": v.Family, "region": v.Region,
+					"family": v.Family, "region": v.Region, "ludii": v.Ludii, "sources": sources,
 					"available_hooks": variants.HookNames(v.Base), "examples": len(v.Examples),
 					"params": v.Params, "knobs": knobs, "players": res.game.NumPlayers(),
 					"fields": fieldsJSON(v),
@@ -153,6 +157,15 @@ func newVariantsShowCmd(a *app) *cobra.Command {
 					fmt.Fprintf(a.out, " (%s)", v.Region)
 				}
 				fmt.Fprintln(a.out)
+			}
+			if v.Ludii != "" {
+				fmt.Fprintf(a.out, "ludii: %s\n", v.Ludii)
+			}
+			if len(sources) > 0 {
+				fmt.Fprintf(a.out, "rules from:\n")
+				for _, src := range sources {
+					fmt.Fprintf(a.out, "  - %s\n", src)
+				}
 			}
 			if len(v.Extends) > 0 {
 				fmt.Fprintf(a.out, "extends: %s\n", strings.Join(v.Extends, " <- "))

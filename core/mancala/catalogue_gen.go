@@ -7,11 +7,17 @@ package mancala
 // Oware Abapa, the competition game of West Africa and the Caribbean, as a mancala
 // descriptor (the kalah-based `oware` script plays the same game with Lua hooks).
 //
-// Source: the Oware Society's Abapa rules (s.helan.free.fr/awele/rules/);
-// thechiefstable.com "How to play Oware (Abapa)"; ludoteka.com/oware.html; the
-// sowing and capture figures of iggamecenter.com/rules/oware.
+// Sources: the sources field below.
 //
-// The rules, in our words: two rows of six houses, four seeds each (48); the stores
+// The rules, in our words: the description field below (`kalahlab variants show`).
+//
+// Examples 7 to 9 are the worked examples of the Czech federation's rules page
+// (mankala.cz/oware.html), in our notation: its rows A..F (North, sowing right to
+// left) and a..f (South) are North's houses 6..1 and South's 1..6; the stores of its
+// capture diagram are not given (here empty). Example 1 follows iggamecenter's capture
+// figure on a smaller position of ours; the others are ours.
+//
+// The rules (its description): Two rows of six houses, four seeds each (48); the stores
 // only hold captures. A move sows anticlockwise, skipping the stores and, on a lap of
 // 12 seeds or more, the house it started from. A last seed that makes 2 or 3 in an
 // opponent's house captures it, and so do the houses before it, going back, while they
@@ -22,11 +28,11 @@ package mancala
 // endless cycle ends the game, each player taking the seeds on their side: here, the
 // second occurrence of a position since the last capture.
 //
-// Examples 7 to 9 are the worked examples of the Czech federation's rules page
-// (mankala.cz/oware.html), in our notation: its rows A..F (North, sowing right to
-// left) and a..f (South) are North's houses 6..1 and South's 1..6; the stores of its
-// capture diagram are not given (here empty). Example 1 follows iggamecenter's capture
-// figure on a smaller position of ours; the others are ours.
+// Sources: the Oware Society's Abapa rules (s.helan.free.fr/awele/rules/);
+// thechiefstable.com "How to play Oware (Abapa)"; ludoteka.com/oware.html; the sowing
+// and capture figures of iggamecenter.com/rules/oware.
+//
+// Ludii's ruleset: Oware.
 func Oware(maxPlies int) Rules {
 	return Rules{
 		Board:    TwoRows(6, 4),
@@ -41,21 +47,25 @@ func Oware(maxPlies int) Rules {
 //
 // Ayoayo, the Yoruba game of Nigeria, as a mancala descriptor.
 //
-// Source: mancala.fandom.com/wiki/Ayoayo; Wikipedia "Ayoayo" (and its Polish mirror).
+// Sources: the sources field below.
 //
-// The rules, in our words: two rows of six houses, four seeds each; the stores are not
-// sown. Relay sowing: when the last seed falls in a house that held seeds, the player
-// lifts them all and sows on, until a last seed falls in an empty house. A lift of 12
-// or more skips its own house. A last seed in an empty house of the mover captures the
-// seeds of the opposite house, with the capturing seed, when that house holds seeds.
-// When the opponent has no seeds, the mover must give them some. The game ends when the
-// player to move cannot move, and the seeds left go to the other player.
-// Readings taken (as core/mancala's Ayoayo): a capture needs seeds opposite; the
-// fandom page's "captured by the player who moved last" is read as Wikipedia's "the
-// opponent takes the rest". Relays can cycle: the third occurrence of a position since
-// the last capture ends the game, the seeds left split evenly.
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples: ours; Mancala World and the Wikipedia pages give no worked position.
+//
+// The rules (its description): Two rows of six houses, four seeds each; the stores are
+// not sown. Relay sowing: when the last seed falls in a house that held seeds, the
+// player lifts them all and sows on, until a last seed falls in an empty house. A lift
+// of 12 or more skips its own house. A last seed in an empty house of the mover
+// captures the seeds of the opposite house, with the capturing seed, when that house
+// holds seeds. When the opponent has no seeds, the mover must give them some. The game
+// ends when the player to move cannot move, and the seeds left go to the other player.
+// Readings taken (as core/mancala's Ayoayo): a capture needs seeds opposite; the fandom
+// page's "captured by the player who moved last" is read as Wikipedia's "the opponent
+// takes the rest". Relays can cycle: the third occurrence of a position since the last
+// capture ends the game, the seeds left split evenly.
+//
+// Sources: mancala.fandom.com/wiki/Ayoayo; Wikipedia "Ayoayo" (and its Polish mirror).
 func Ayoayo(maxPlies int) Rules {
 	return Rules{
 		Board:    TwoRows(6, 4),
@@ -71,19 +81,9 @@ func Ayoayo(maxPlies int) Rules {
 // Congkak (congklak), the Malay and Indonesian game, as a mancala descriptor, without
 // its simultaneous first move.
 //
-// Source: salvi.chaosnet.org/snippets/congklak-rules.txt; mpumamak.blogspot.com;
-// Wikipedia "Southeast Asian mancala". Go: core/mancala.Congkak.
+// Sources: the sources field below. Go: core/mancala.Congkak.
 //
-// The rules, in our words: two rows of seven houses, seven seeds each. Each player's
-// store is at their left and sowing goes clockwise, so a lap runs along the own row
-// into the own store and on into the opponent's row, past the opponent's store. A
-// last seed in an occupied house on either side lifts its seeds and sowing goes on. A
-// last seed in the own store: the mover plays again. In an empty house of the
-// opponent: the turn ends. In an empty house of the mover: it captures the opposite
-// house with itself, when the opposite house holds seeds. The game ends when a side
-// is empty, each player taking the seeds on their side. Relays can cycle: the third
-// occurrence of a position since the last capture ends the game, the seeds left split
-// evenly (a choice of ours).
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // The board, mirrored: our two-row board has the stores at the players' right, where
 // clockwise sowing would reach the own store only after the opponent's row (another
@@ -95,6 +95,20 @@ func Ayoayo(maxPlies int) Rules {
 // Examples: the second is salvi.chaosnet.org's worked first move, mirrored (the source
 // shows its first lap; the relay after it is worked out by us); the others are ours.
 // config/examples/mancala/congkak-left.lua plays the same move on the source's own board.
+//
+// The rules (its description): Two rows of seven houses, seven seeds each. Each
+// player's store is at their left and sowing goes clockwise, so a lap runs along the
+// own row into the own store and on into the opponent's row, past the opponent's store.
+// A last seed in an occupied house on either side lifts its seeds and sowing goes on. A
+// last seed in the own store: the mover plays again. In an empty house of the opponent:
+// the turn ends. In an empty house of the mover: it captures the opposite house with
+// itself, when the opposite house holds seeds. The game ends when a side is empty, each
+// player taking the seeds on their side. Relays can cycle: the third occurrence of a
+// position since the last capture ends the game, the seeds left split evenly (a choice
+// of ours).
+//
+// Sources: salvi.chaosnet.org/snippets/congklak-rules.txt; mpumamak.blogspot.com;
+// Wikipedia "Southeast Asian mancala".
 func Congkak(maxPlies int) Rules {
 	return Rules{
 		Board:     TwoRows(7, 7),
@@ -110,26 +124,32 @@ func Congkak(maxPlies int) Rules {
 // Toguz Kumalak (togyz kumalak, toguz korgool), the Kazakh and Kyrgyz game, as a
 // mancala descriptor.
 //
-// Source: playstrategy.org/variant/togyzkumalak; the rules of the Kyrgyz federation at
-// archive.org/details/ToguzKorgool_1020; Ludii's `two_rows/Toguz Kumalak.lud`.
+// Sources: the sources field below.
 //
-// The rules, in our words: two rows of nine houses, nine balls each (162); the stores
-// (kazans) only hold captures. A move lifts a house's balls and sows them
-// anticlockwise, the first one back into the house it came from (a single ball just
-// moves to the next house). A last ball that makes 3 in an opponent's house turns it
-// into the mover's tuzdik: its balls, and every ball later sown into it, go to the
-// mover's kazan. A player gets one tuzdik a game, never the opponent's 9th house, and
-// not the house with the same number as the opponent's tuzdik. Otherwise a last ball
-// that makes an even count in an opponent's house captures it. More than half the
-// balls (82) wins; a player who cannot move ends the game, each taking the balls on
-// their side (81-81 is a draw). Cycles: the third occurrence of a position since the
-// last capture ends the game, the balls left split evenly (a choice of ours).
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples 6 to 9 are the sources' worked examples, in our notation: iggamecenter's
 // sowing figure (iggamecenter.com/sr/rules/toguzkumalak), and the Czech federation's
 // tutorial on the 2x5 training board (mankala.cz/premyslej17tk1EN.php, tk2EN, tk3EN;
 // also mankala.cz/toguzkumalak.html), played with set = { houses = 5, seeds = 5 }.
 // Examples 1 to 5 are ours.
+//
+// The rules (its description): Two rows of nine houses, nine balls each (162); the
+// stores (kazans) only hold captures. A move lifts a house's balls and sows them
+// anticlockwise, the first one back into the house it came from (a single ball just
+// moves to the next house). A last ball that makes 3 in an opponent's house turns it
+// into the mover's tuzdik: its balls, and every ball later sown into it, go to the
+// mover's kazan. A player gets one tuzdik a game, never the opponent's 9th house, and
+// not the house with the same number as the opponent's tuzdik. Otherwise a last ball
+// that makes an even count in an opponent's house captures it. More than half the balls
+// (82) wins; a player who cannot move ends the game, each taking the balls on their
+// side (81-81 is a draw). Cycles: the third occurrence of a position since the last
+// capture ends the game, the balls left split evenly (a choice of ours).
+//
+// Sources: playstrategy.org/variant/togyzkumalak; the rules of the Kyrgyz federation at
+// archive.org/details/ToguzKorgool_1020; Ludii's `two_rows/Toguz Kumalak.lud`.
+//
+// Ludii's ruleset: Toguz Kumalak.
 func ToguzKumalak(maxPlies int) Rules {
 	return Rules{
 		Board:    TwoRows(9, 9),
@@ -143,19 +163,24 @@ func ToguzKumalak(maxPlies int) Rules {
 //
 // Vai Lung Thlan, the Mizo game of Mizoram (north-east India), as a mancala descriptor.
 //
-// Source: mancala.fandom.com/wiki/Vai_Lung_Thlan; iggamecenter.com/rules/vailungthlan;
-// awale.info.
+// Sources: the sources field below.
 //
-// The rules, in our words: two rows of six houses, five seeds each; the stores only
-// hold captures. Sowing goes clockwise, in single laps (no relay). A last seed that
-// falls in an empty house, on either side, captures it and the unbroken chain of
-// single seeds behind it along the sowing, across both rows. A player without seeds
-// passes; the game goes on until the board is empty. Cycles: the third occurrence of a
-// position since the last capture ends the game, the seeds left split evenly (a
-// choice of ours).
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples: ours; awale.info and Mancala World give figures without counts in their
 // text.
+//
+// The rules (its description): Two rows of six houses, five seeds each; the stores only
+// hold captures. Sowing goes clockwise, in single laps (no relay). A last seed that
+// falls in an empty house, on either side, captures it and the unbroken chain of single
+// seeds behind it along the sowing, across both rows. A player without seeds passes;
+// the game goes on until the board is empty. Cycles: the third occurrence of a position
+// since the last capture ends the game, the seeds left split evenly (a choice of ours).
+//
+// Sources: mancala.fandom.com/wiki/Vai_Lung_Thlan; iggamecenter.com/rules/vailungthlan;
+// awale.info.
+//
+// Ludii's ruleset: Vai Lung Thlan.
 func VaiLungThlan(maxPlies int) Rules {
 	return Rules{
 		Board:    TwoRows(6, 5),
@@ -171,24 +196,28 @@ func VaiLungThlan(maxPlies int) Rules {
 // Awari, Oware as Allis, van der Meulen and van den Herik solved it (1991; the Awari
 // Oracle of Romein and Bal, 2002), as a mancala descriptor.
 //
-// Source: Mancala World "Awari Oracle"; "bart-awari-rules" at web.cecs.pdx.edu; the
-// catalogue's "Awari (Allis, van der Meulen, van den Herik 1991)".
+// Sources: the sources field below.
 //
-// The rules, in our words: Oware's board and sowing (two rows of six houses, four seeds
-// each, the stores only hold captures, a lap of 12 seeds or more skips its own house),
-// and its captures: a last seed making 2 or 3 in an opponent's house takes it and the
-// houses before it that hold 2 or 3, on the opponent's side. Unlike Oware Abapa, a
-// capture of every opponent seed is made. No move may leave the opponent without seeds
-// unless every move does, and then only the moves that leave the mover a seed (when
-// any does); such a capture is made. When the opponent is empty the mover must feed
-// them; when no move can, the game ends and each player takes the seeds on their side.
-// More than half the seeds (25) wins; the third occurrence of a position since the
-// last capture ends the game, the seeds left split evenly. Exact to the catalogue
-// (core/mancala's Awari).
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples: ours; the Awari Oracle pages and bart-awari-rules give rules, no worked
 // position (mancala/oware carries mankala.cz's worked captures, which hold for Awari
 // too).
+//
+// The rules (its description): Oware's board and sowing (two rows of six houses, four
+// seeds each, the stores only hold captures, a lap of 12 seeds or more skips its own
+// house), and its captures: a last seed making 2 or 3 in an opponent's house takes it
+// and the houses before it that hold 2 or 3, on the opponent's side. Unlike Oware
+// Abapa, a capture of every opponent seed is made. No move may leave the opponent
+// without seeds unless every move does, and then only the moves that leave the mover a
+// seed (when any does); such a capture is made. When the opponent is empty the mover
+// must feed them; when no move can, the game ends and each player takes the seeds on
+// their side. More than half the seeds (25) wins; the third occurrence of a position
+// since the last capture ends the game, the seeds left split evenly. Exact to the
+// catalogue (core/mancala's Awari).
+//
+// Sources: Mancala World "Awari Oracle"; "bart-awari-rules" at web.cecs.pdx.edu; the
+// catalogue's "Awari (Allis, van der Meulen, van den Herik 1991)".
 func Awari(maxPlies int) Rules {
 	return Rules{
 		Board:    TwoRows(6, 4),
@@ -204,24 +233,29 @@ func Awari(maxPlies int) Rules {
 //
 // Dabuda, the Afar game (Ethiopia, Djibouti), as a mancala descriptor.
 //
-// Source: ludii.games/details.php?keyword=Dabuda and Ludii's `two_rows/Dabuda.lud`
-// (after Pankhurst 1971); the catalogue's "Dabuda (Afar ruleset)".
+// Sources: the sources field below.
 //
-// The rules, in our words: two rows of ten holes, four counters each; no stores on the
-// board are sown. The game's first move is made from one of the mover's four rightmost
-// holes. After that a move must drop a counter in the opponent's row or end in an
-// empty hole of the mover's own. Relay sowing: a last counter in an occupied hole lifts
-// it and sowing goes on. A last counter in an empty own hole captures the opposite
-// hole with itself. A player who cannot move ends the game and the other takes the
-// counters left.
-// Readings taken (as core/mancala's Dabuda): "the first move" is the game's first ply
-// only; the "reach or empty" condition is judged on the move's first lap (with relay
-// sowing every whole move would meet it); a capture needs counters in the opposite
-// hole. The rightmost four are written "h-3..h" so a smaller board keeps its rightmost
-// four. Relays can cycle: the third occurrence of a position since the last capture
-// ends the game, the counters left split evenly (a choice of ours).
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples: ours; Ludii's ruleset page gives no worked position.
+//
+// The rules (its description): Two rows of ten holes, four counters each; no stores on
+// the board are sown. The game's first move is made from one of the mover's four
+// rightmost holes. After that a move must drop a counter in the opponent's row or end
+// in an empty hole of the mover's own. Relay sowing: a last counter in an occupied hole
+// lifts it and sowing goes on. A last counter in an empty own hole captures the
+// opposite hole with itself. A player who cannot move ends the game and the other takes
+// the counters left. Readings taken (as core/mancala's Dabuda): "the first move" is the
+// game's first ply only; the "reach or empty" condition is judged on the move's first
+// lap (with relay sowing every whole move would meet it); a capture needs counters in
+// the opposite hole. The rightmost four are written "h-3..h" so a smaller board keeps
+// its rightmost four. Relays can cycle: the third occurrence of a position since the
+// last capture ends the game, the counters left split evenly (a choice of ours).
+//
+// Sources: ludii.games/details.php?keyword=Dabuda and Ludii's `two_rows/Dabuda.lud`
+// (after Pankhurst 1971); the catalogue's "Dabuda (Afar ruleset)".
+//
+// Ludii's ruleset: Dabuda.
 func Dabuda(maxPlies int) Rules {
 	return Rules{
 		Board:    TwoRows(10, 4),
@@ -238,19 +272,26 @@ func Dabuda(maxPlies int) Rules {
 // En Gehé, the Maasai game of Tanzania and Kenya (played by teams), as a mancala
 // descriptor.
 //
-// Source: ludii.games/details.php?keyword=En+Gehe; Wikipedia "En Gehé"; the
+// Sources: the sources field below.
+//
+// The rules, in our words: the description field below (`kalahlab variants show`).
+//
+// pos builds a position of the 40-hole board: holes not given hold nothing.
+//
+// The rules (its description): Two long rows of 40 to 50 holes (here 40, the houses
+// knob), four counters each; no stores on the board are sown. Relay sowing: a last
+// counter in an occupied hole lifts it and sowing goes on. A last counter in an empty
+// hole of the mover captures the opposite hole with itself, when that hole holds
+// counters. The game ends when the side to move cannot move, each side taking the
+// counters on its own row. The teams of the source play as two seats. Relays can cycle:
+// the third occurrence of a position since the last capture ends the game, the counters
+// left split evenly (a choice of ours). Exact to the catalogue otherwise
+// (core/mancala's EnGehe with 40 holes).
+//
+// Sources: ludii.games/details.php?keyword=En+Gehe; Wikipedia "En Gehé"; the
 // catalogue's "En Gehé".
 //
-// The rules, in our words: two long rows of 40 to 50 holes (here 40, the houses knob),
-// four counters each; no stores on the board are sown. Relay sowing: a last counter in
-// an occupied hole lifts it and sowing goes on. A last counter in an empty hole of the
-// mover captures the opposite hole with itself, when that hole holds counters. The
-// game ends when the side to move cannot move, each side taking the counters on its
-// own row. The teams of the source play as two seats. Relays can cycle: the third
-// occurrence of a position since the last capture ends the game, the counters left
-// split evenly (a choice of ours). Exact to the catalogue otherwise (core/mancala's
-// EnGehe with 40 holes).
-// pos builds a position of the 40-hole board: holes not given hold nothing.
+// Ludii's ruleset: En Gehe.
 func EnGehe(maxPlies int) Rules {
 	return Rules{
 		Board:    TwoRows(40, 4),
@@ -264,22 +305,28 @@ func EnGehe(maxPlies int) Rules {
 //
 // Mangala, the Turkish game, as a mancala descriptor.
 //
-// Source: mancala.fandom.com/wiki/Mangala_III; worldethnosport.org (etnosporlar/
-// mangala-sports); anatolianbrands.com.
+// Sources: the sources field below.
 //
-// The rules, in our words: two rows of six houses, four stones each, and a store for
-// each player. A move lifts a house's stones and sows them anticlockwise, the first one
-// back into the emptied house (a single stone just moves on), into the own store and
-// past the opponent's. A last stone in the own store: move again. A last stone that
-// makes an opponent's house even captures it. A last stone in an own empty house
-// captures the opposite house with that stone (when the opposite house holds stones: our
-// reading). The game ends when a player's row is empty; the player whose row is empty
-// takes the stones left in the other row. Exact to the catalogue otherwise
-// (core/mancala's Mangala).
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples 1 and 6 are the Czech federation's worked examples (mankala.cz/
 // premyslej18mng1.php: D3, then D5, sown from the start; D1..D6 are South's houses
 // 1..6, H1 is North's house 1); the others are ours.
+//
+// The rules (its description): Two rows of six houses, four stones each, and a store
+// for each player. A move lifts a house's stones and sows them anticlockwise, the first
+// one back into the emptied house (a single stone just moves on), into the own store
+// and past the opponent's. A last stone in the own store: move again. A last stone that
+// makes an opponent's house even captures it. A last stone in an own empty house
+// captures the opposite house with that stone (when the opposite house holds stones:
+// our reading). The game ends when a player's row is empty; the player whose row is
+// empty takes the stones left in the other row. Exact to the catalogue otherwise
+// (core/mancala's Mangala).
+//
+// Sources: mancala.fandom.com/wiki/Mangala_III; worldethnosport.org (etnosporlar/
+// mangala-sports); anatolianbrands.com.
+//
+// Ludii's ruleset: Mangala (Turkey).
 func Mangala(maxPlies int) Rules {
 	return Rules{
 		Board:     TwoRows(6, 4),
@@ -294,26 +341,30 @@ func Mangala(maxPlies int) Rules {
 //
 // Pallanguzhi, the game of South India (Tamil Nadu, Kerala), as a mancala descriptor.
 //
-// Source: ludii.games/data.php?gameId=194 (DLP Evidence 672, South India 1928);
-// Wikipedia "Pallanguzhi"; indianetzone.com; the catalogue's "Pallanguzhi".
+// Sources: the sources field below.
 //
-// The rules, in our words: two rows of seven holes, six counters each; each player's
-// winnings are kept off the board. A hole that a counter brings to four during the
-// sowing is taken at once by the sower (a last counter doing so ends the move). A last
-// counter in an occupied hole lifts it and sowing goes on (relay); in an empty hole it
-// captures the next hole and the turn ends. A round ends when a side is empty, each
-// player taking the counters on their own side. For the next round each player fills
-// their holes six at a time from their winnings; holes they cannot fill are out of play
-// for the round. The match ends when a player cannot fill a single hole.
-// Readings taken (as core/mancala's Pallanguzhi): the catalogue's relay (the
-// traditional "lift the next hole" is `relay = "next"`, as in mancala/gabata-adegrat);
-// the players take turns to start rounds; a match has at most six rounds (our bound:
-// the source plays on). Wikipedia's variant with 12 counters a hole and 2 in the
-// middle holes is not this one. Relays can cycle: the third occurrence of a position
-// since the last capture ends the match, each taking their own side.
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples: ours; Ludii's, Wikipedia's and indianetzone.com's pages give no worked
 // position.
+//
+// The rules (its description): Two rows of seven holes, six counters each; each
+// player's winnings are kept off the board. A hole that a counter brings to four during
+// the sowing is taken at once by the sower (a last counter doing so ends the move). A
+// last counter in an occupied hole lifts it and sowing goes on (relay); in an empty
+// hole it captures the next hole and the turn ends. A round ends when a side is empty,
+// each player taking the counters on their own side. For the next round each player
+// fills their holes six at a time from their winnings; holes they cannot fill are out
+// of play for the round. The match ends when a player cannot fill a single hole.
+// Readings taken (as core/mancala's Pallanguzhi): the catalogue's relay (the
+// traditional "lift the next hole" is `relay = "next"`, as in mancala/gabata-adegrat);
+// the players take turns to start rounds; a match has at most six rounds (our bound:
+// the source plays on). Wikipedia's variant with 12 counters a hole and 2 in the middle
+// holes is not this one. Relays can cycle: the third occurrence of a position since the
+// last capture ends the match, each taking their own side.
+//
+// Sources: ludii.games/data.php?gameId=194 (DLP Evidence 672, South India 1928);
+// Wikipedia "Pallanguzhi"; indianetzone.com; the catalogue's "Pallanguzhi".
 func Pallanguzhi(maxRounds, maxPlies int) Rules {
 	return Rules{
 		Board:    WithoutStores(TwoRows(7, 6)),
@@ -328,22 +379,28 @@ func Pallanguzhi(maxRounds, maxPlies int) Rules {
 //
 // Gabata of Adegrat (Tigray, Ethiopia), as a mancala descriptor.
 //
-// Source: ludii.games/details.php?keyword=Gabata+%28Adegrat%29; the catalogue's
-// "Gabata (Adegrat)".
+// Sources: the sources field below.
 //
-// The rules, in our words: two rows of six holes, three counters each; winnings are
+// The rules, in our words: the description field below (`kalahlab variants show`).
+//
+// Examples: ours; Ludii's ruleset page gives no worked position.
+//
+// The rules (its description): Two rows of six holes, three counters each; winnings are
 // kept off the board. A last counter in an occupied hole lifts the *next* hole and
 // sowing goes on from there; the turn ends if that hole is empty. A last counter in an
 // empty hole captures the hole after it. A round ends when the player to move cannot
-// move, each player taking the counters on their own side; rounds go on.
-// Simplification (as core/mancala's GabataAdegrat): in the source the winner of a
-// round claims opponent holes three counters at a time; here each player refills only
-// their own holes, three a hole, and the holes they cannot fill are out of play for
-// the round (Pallanguzhi's rule). A match has at most six rounds (our bound: the
-// source plays on). Relays can cycle: the third occurrence of a position since the
-// last capture ends the match, each taking their own side.
+// move, each player taking the counters on their own side; rounds go on. Simplification
+// (as core/mancala's GabataAdegrat): in the source the winner of a round claims
+// opponent holes three counters at a time; here each player refills only their own
+// holes, three a hole, and the holes they cannot fill are out of play for the round
+// (Pallanguzhi's rule). A match has at most six rounds (our bound: the source plays
+// on). Relays can cycle: the third occurrence of a position since the last capture ends
+// the match, each taking their own side.
 //
-// Examples: ours; Ludii's ruleset page gives no worked position.
+// Sources: ludii.games/details.php?keyword=Gabata+%28Adegrat%29; the catalogue's
+// "Gabata (Adegrat)".
+//
+// Ludii's ruleset: Gabata (Adegrat).
 func GabataAdegrat(maxRounds, maxPlies int) Rules {
 	return Rules{
 		Board:    WithoutStores(TwoRows(6, 3)),
@@ -358,23 +415,26 @@ func GabataAdegrat(maxRounds, maxPlies int) Rules {
 //
 // Ba-awa, the game of Ghana, as a mancala descriptor.
 //
-// Source: Wikipedia "Ba-awa"; mancala.fandom.com/wiki/Ba-awa; the catalogue's
-// "Ba-awa".
+// Sources: the sources field below.
 //
-// The rules, in our words: two rows of six holes, four seeds each; winnings are kept
-// off the board; relay sowing: a last seed in an occupied hole lifts it and sowing
-// goes on. Any hole that a seed brings to exactly four during the sowing is taken at
-// once by its owner, and the sowing goes on; a last seed making four is taken by the
-// mover and ends the move. When eight seeds or fewer are left on the board, the
-// player who started the round takes them and the round ends. The next round starts
-// with one hole per four seeds won; holes not filled are out of play for the round.
-// Readings taken (as core/mancala's BaAwa): the starter also takes the seeds left when
-// the player to move cannot move; the players take turns to start rounds; at most six
-// rounds (our bound: the source plays on). Relays can cycle: the third
-// occurrence of a position since the last capture ends the match, each taking their
-// own side.
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples: ours; the Wikipedia and Mancala World pages give no worked position.
+//
+// The rules (its description): Two rows of six holes, four seeds each; winnings are
+// kept off the board; relay sowing: a last seed in an occupied hole lifts it and sowing
+// goes on. Any hole that a seed brings to exactly four during the sowing is taken at
+// once by its owner, and the sowing goes on; a last seed making four is taken by the
+// mover and ends the move. When eight seeds or fewer are left on the board, the player
+// who started the round takes them and the round ends. The next round starts with one
+// hole per four seeds won; holes not filled are out of play for the round. Readings
+// taken (as core/mancala's BaAwa): the starter also takes the seeds left when the
+// player to move cannot move; the players take turns to start rounds; at most six
+// rounds (our bound: the source plays on). Relays can cycle: the third occurrence of a
+// position since the last capture ends the match, each taking their own side.
+//
+// Sources: Wikipedia "Ba-awa"; mancala.fandom.com/wiki/Ba-awa; the catalogue's
+// "Ba-awa".
 func BaAwa(maxRounds, maxPlies int) Rules {
 	return Rules{
 		Board:  WithoutStores(TwoRows(6, 4)),
@@ -388,24 +448,30 @@ func BaAwa(maxRounds, maxPlies int) Rules {
 //
 // Hus, the Nama game of Namibia (ǁHus), as a mancala descriptor.
 //
-// Source: ludii.games/details.php?keyword=Hus%20(Nama); boardgamesoftheworld.com/hus.html;
-// Wikipedia "ǁHus" (mirrors at en-academic.com and wikivisually.com); the catalogue's
-// "Hus".
+// Sources: the sources field below.
 //
-// The rules, in our words: four rows of holes, eight a row here (the Nama play 16 to
-// 22: the houses knob); each player owns the two rows on their side and sows around
-// them, anticlockwise; there are no stores. Two seeds lie in every hole of the outer
-// row and in the right half of the inner row (from the player's seat). Only holes of
-// two seeds or more are sown. A last seed in an occupied hole of the inner row whose
-// two opponent holes in the same column both hold seeds captures them, and the
-// captured seeds are sown on from the next hole. Otherwise a last seed in an occupied
-// hole lifts it and sowing goes on (relay). The player who cannot move loses: the
-// other takes every seed. Relays can cycle: the third occurrence of a position since
-// the last capture ends the game, the seeds left split evenly (a choice of ours). Exact
-// to the catalogue (core/mancala's Hus).
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples: ours; Ludii, boardgamesoftheworld.com and the Wikipedia mirrors give the
 // start layout, no worked move.
+//
+// The rules (its description): Four rows of holes, eight a row here (the Nama play 16
+// to 22: the houses knob); each player owns the two rows on their side and sows around
+// them, anticlockwise; there are no stores. Two seeds lie in every hole of the outer
+// row and in the right half of the inner row (from the player's seat). Only holes of
+// two seeds or more are sown. A last seed in an occupied hole of the inner row whose
+// two opponent holes in the same column both hold seeds captures them, and the captured
+// seeds are sown on from the next hole. Otherwise a last seed in an occupied hole lifts
+// it and sowing goes on (relay). The player who cannot move loses: the other takes
+// every seed. Relays can cycle: the third occurrence of a position since the last
+// capture ends the game, the seeds left split evenly (a choice of ours). Exact to the
+// catalogue (core/mancala's Hus).
+//
+// Sources: ludii.games/details.php?keyword=Hus%20(Nama);
+// boardgamesoftheworld.com/hus.html; Wikipedia "ǁHus" (mirrors at en-academic.com and
+// wikivisually.com); the catalogue's "Hus".
+//
+// Ludii's ruleset: Hus (Nama).
 func Hus(maxPlies int) Rules {
 	return Rules{
 		Board:    WithSeeds(WithoutStores(FourRows(8, 0)), houseCounts([2][]int{{2, 2, 2, 2, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2}, {2, 2, 2, 2, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2}})),
@@ -419,22 +485,29 @@ func Hus(maxPlies int) Rules {
 //
 // Owela of Benguela (Angola), as a mancala descriptor.
 //
-// Source: Ludii's `four_rows/Owela (Benguela).lud` (after Silva 1995); the catalogue's
-// "Owela (Benguela)".
+// Sources: the sources field below.
 //
-// The rules, in our words: four rows of 12 to 20 holes (here 12, the houses knob); each
-// player owns the two rows on their side and sows around them, anticlockwise; there
-// are no stores. Each player's 3n-2 counters (n holes a row) are dealt two by two from
-// their leftmost outer hole along their track: the outer row, then the inner row from
-// the right. A single counter is not sown. A last counter in an occupied hole of the
-// inner row, with the opponent's inner hole opposite occupied, captures that hole and
-// the outer one behind it, and the captured counters are sown on from the next hole.
-// Otherwise a last counter in an occupied hole lifts it and sowing goes on (relay). A
-// player who cannot move loses: the other takes every counter. Relays can cycle: the
-// third occurrence of a position since the last capture ends the game, the counters
-// left split evenly (a choice of ours). Exact to the catalogue (core/mancala's Owela).
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples: ours; Ludii's ruleset page gives no worked position.
+//
+// The rules (its description): Four rows of 12 to 20 holes (here 12, the houses knob);
+// each player owns the two rows on their side and sows around them, anticlockwise;
+// there are no stores. Each player's 3n-2 counters (n holes a row) are dealt two by two
+// from their leftmost outer hole along their track: the outer row, then the inner row
+// from the right. A single counter is not sown. A last counter in an occupied hole of
+// the inner row, with the opponent's inner hole opposite occupied, captures that hole
+// and the outer one behind it, and the captured counters are sown on from the next
+// hole. Otherwise a last counter in an occupied hole lifts it and sowing goes on
+// (relay). A player who cannot move loses: the other takes every counter. Relays can
+// cycle: the third occurrence of a position since the last capture ends the game, the
+// counters left split evenly (a choice of ours). Exact to the catalogue (core/mancala's
+// Owela).
+//
+// Sources: Ludii's `four_rows/Owela (Benguela).lud` (after Silva 1995); the catalogue's
+// "Owela (Benguela)".
+//
+// Ludii's ruleset: Owela (Benguela).
 func Owela(maxPlies int) Rules {
 	return Rules{
 		Board:    WithSeeds(WithoutStores(FourRows(12, 0)), houseCounts([2][]int{{2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2}, {2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2}})),
@@ -448,22 +521,28 @@ func Owela(maxPlies int) Rules {
 //
 // Adjiboto, the Saramaka game of Suriname, as a mancala descriptor.
 //
-// Source: ludii.games/details.php?keyword=Adjiboto (after Herskovits 1929); the
-// catalogue's "Adjiboto".
+// Sources: the sources field below.
 //
-// The rules, in our words: two rows of five holes, ten counters each; no stores on the
-// board are sown. A move lifts a hole's counters and sows them anticlockwise, the
+// The rules, in our words: the description field below (`kalahlab variants show`).
+//
+// Examples: ours; Ludii's ruleset page gives the rules but no worked position.
+//
+// The rules (its description): Two rows of five holes, ten counters each; no stores on
+// the board are sown. A move lifts a hole's counters and sows them anticlockwise, the
 // first one back into the emptied hole; a single counter is not sown. In the first ten
 // turns each player must sow each of their five holes once, in any order. A last
 // counter captures the holes after it, along the sowing and on either side, while they
 // hold 1, 3 or 5 counters; there is no capture on the game's first move.
-// Simplifications (as core/mancala's Adjiboto): in the source the player who cannot
-// sow loses; here that player ends the game, the other takes the counters left, and
-// the counters decide; the draw when a player's captures refill all five holes with
-// ten is not modelled. Cycles: the third occurrence of a position since the last
-// capture ends the game, the counters left split evenly (a choice of ours).
+// Simplifications (as core/mancala's Adjiboto): in the source the player who cannot sow
+// loses; here that player ends the game, the other takes the counters left, and the
+// counters decide; the draw when a player's captures refill all five holes with ten is
+// not modelled. Cycles: the third occurrence of a position since the last capture ends
+// the game, the counters left split evenly (a choice of ours).
 //
-// Examples: ours; Ludii's ruleset page gives the rules but no worked position.
+// Sources: ludii.games/details.php?keyword=Adjiboto (after Herskovits 1929); the
+// catalogue's "Adjiboto".
+//
+// Ludii's ruleset: Adjiboto.
 func Adjiboto(maxPlies int) Rules {
 	return Rules{
 		Board:    TwoRows(5, 10),
@@ -478,27 +557,32 @@ func Adjiboto(maxPlies int) Rules {
 //
 // Omweso (Mweso), the Ganda game of Uganda, as a mancala descriptor.
 //
-// Source: Ludii's `four_rows/Mweso.lud` (after Shackell 1934); Wikipedia "Omweso" (via
-// piglix.com and wikisum.wiki); the catalogue's "Omweso".
+// Sources: the sources field below.
 //
-// The rules, in our words: four rows of eight holes; each player owns the two rows on
-// their side and sows around them, anticlockwise; there are no stores; each player has
-// 32 seeds. Relay sowing from holes of two seeds or more. A last seed in an occupied
-// hole of the mover's inner row whose two opponent holes in the column both hold seeds
-// captures them, and the captured seeds are sown on from the hole that took the first
-// seed of the capturing lap. The player who cannot move loses: the other takes every
-// seed.
-// Simplifications (as core/mancala's Omweso): the seeds start two a hole, and each
-// player then moves up to eight seeds one at a time between their own holes ("1>2"
-// moves a seed from hole 1 to hole 2; "done" ends the setup), South first, North
-// seeing South's arrangement, instead of placing all 32 freely and at once. Missing:
-// the clockwise captures from the four left holes. Relays can cycle: the third
-// occurrence of a position since the last capture ends the game, the seeds left split
-// evenly (a choice of ours).
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples: ours; a copy of an Omweso walk-through names holes by letter (Lower's 4
 // seeds from m relay to h and capture A and I, sown on from m) but not the whole
 // position.
+//
+// The rules (its description): Four rows of eight holes; each player owns the two rows
+// on their side and sows around them, anticlockwise; there are no stores; each player
+// has 32 seeds. Relay sowing from holes of two seeds or more. A last seed in an
+// occupied hole of the mover's inner row whose two opponent holes in the column both
+// hold seeds captures them, and the captured seeds are sown on from the hole that took
+// the first seed of the capturing lap. The player who cannot move loses: the other
+// takes every seed. Simplifications (as core/mancala's Omweso): the seeds start two a
+// hole, and each player then moves up to eight seeds one at a time between their own
+// holes ("1>2" moves a seed from hole 1 to hole 2; "done" ends the setup), South first,
+// North seeing South's arrangement, instead of placing all 32 freely and at once.
+// Missing: the clockwise captures from the four left holes. Relays can cycle: the third
+// occurrence of a position since the last capture ends the game, the seeds left split
+// evenly (a choice of ours).
+//
+// Sources: Ludii's `four_rows/Mweso.lud` (after Shackell 1934); Wikipedia "Omweso" (via
+// piglix.com and wikisum.wiki); the catalogue's "Omweso".
+//
+// Ludii's ruleset: Mweso.
 func Omweso(setupMoves, maxPlies int) Rules {
 	return Rules{
 		Board:    WithoutStores(FourRows(8, 2)),
@@ -513,16 +597,19 @@ func Omweso(setupMoves, maxPlies int) Rules {
 //
 // Kiela (Quiela), the Mbundu game of Angola, as a mancala descriptor.
 //
-// Source: Ludii's `four_rows/Quiela.lud` (after Silva 1995); the catalogue's "Kiela
-// (Quiela)".
+// Sources: the sources field below.
 //
-// The rules, in our words: four rows of seven holes; each player owns the two rows on
-// their side and sows around them, anticlockwise; there are no stores. Three counters
-// lie in each outer hole, and each player rearranges their counters before play.
-// Relay sowing: a last counter in an occupied hole lifts it and sowing goes on. A last
-// counter in an empty hole of the mover's inner row captures the opponent's inner hole
-// opposite and the outer one behind it (when they hold counters). Capturing everything
-// wins: a player who cannot move ends the game, the other taking the rest.
+// The rules, in our words: the description field below (`kalahlab variants show`).
+//
+// Examples: ours; Ludii's ruleset page gives no worked position.
+//
+// The rules (its description): Four rows of seven holes; each player owns the two rows
+// on their side and sows around them, anticlockwise; there are no stores. Three
+// counters lie in each outer hole, and each player rearranges their counters before
+// play. Relay sowing: a last counter in an occupied hole lifts it and sowing goes on. A
+// last counter in an empty hole of the mover's inner row captures the opponent's inner
+// hole opposite and the outer one behind it (when they hold counters). Capturing
+// everything wins: a player who cannot move ends the game, the other taking the rest.
 // Simplifications (as core/mancala's Kiela): the rearrangement is up to six
 // single-counter moves a player ("1>2"; "done" ends it), South first, with no
 // constraint checked. Missing: "once a player has one counter per hole, only singles
@@ -530,7 +617,10 @@ func Omweso(setupMoves, maxPlies int) Rules {
 // since the last capture ends the game, the counters left split evenly (a choice of
 // ours).
 //
-// Examples: ours; Ludii's ruleset page gives no worked position.
+// Sources: Ludii's `four_rows/Quiela.lud` (after Silva 1995); the catalogue's "Kiela
+// (Quiela)".
+//
+// Ludii's ruleset: Quiela.
 func Kiela(setupMoves, maxPlies int) Rules {
 	return Rules{
 		Board:    WithSeeds(WithoutStores(FourRows(7, 0)), houseCounts([2][]int{{0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3, 3, 3}, {0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3, 3, 3}})),
@@ -546,23 +636,29 @@ func Kiela(setupMoves, maxPlies int) Rules {
 // Tshuba (Tchouba), the Tsonga game of Mozambique and South Africa, as a mancala
 // descriptor.
 //
-// Source: Ludii's `four_rows/Tshuba.lud` (after Junod 1912); the catalogue's "Tshuba
-// (Tchouba)".
+// Sources: the sources field below.
 //
-// The rules, in our words: four rows of 4 to 22 holes (here 6, the houses knob), two
-// counters in every hole; each player owns the two rows on their side and sows around
-// them, anticlockwise; there are no stores. Relay sowing: a last counter in an occupied
-// hole lifts it and sowing goes on. A last counter in an empty hole of the mover's
-// inner row captures the opponent's inner and outer holes of its column (when they
-// hold counters) and one more opponent hole of the mover's choosing: the move names it
-// after ">" ("5>3": sow hole 5 and take the opponent's hole 3 too), and such a move is
-// listed once for every opponent hole holding counters after the capture. Capturing
-// everything wins: a player who cannot move ends the game, the other taking the rest.
-// Relays can cycle: the third occurrence of a position since the last capture ends the
-// game, the counters left split evenly (a choice of ours). Exact to the catalogue
-// (core/mancala's Tshuba).
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples: ours; Ludii's ruleset page gives no worked position.
+//
+// The rules (its description): Four rows of 4 to 22 holes (here 6, the houses knob),
+// two counters in every hole; each player owns the two rows on their side and sows
+// around them, anticlockwise; there are no stores. Relay sowing: a last counter in an
+// occupied hole lifts it and sowing goes on. A last counter in an empty hole of the
+// mover's inner row captures the opponent's inner and outer holes of its column (when
+// they hold counters) and one more opponent hole of the mover's choosing: the move
+// names it after ">" ("5>3": sow hole 5 and take the opponent's hole 3 too), and such a
+// move is listed once for every opponent hole holding counters after the capture.
+// Capturing everything wins: a player who cannot move ends the game, the other taking
+// the rest. Relays can cycle: the third occurrence of a position since the last capture
+// ends the game, the counters left split evenly (a choice of ours). Exact to the
+// catalogue (core/mancala's Tshuba).
+//
+// Sources: Ludii's `four_rows/Tshuba.lud` (after Junod 1912); the catalogue's "Tshuba
+// (Tchouba)".
+//
+// Ludii's ruleset: Tshuba.
 func Tshuba(maxPlies int) Rules {
 	return Rules{
 		Board:    WithoutStores(FourRows(6, 2)),
@@ -576,25 +672,30 @@ func Tshuba(maxPlies int) Rules {
 //
 // Gabata of Shoa I (Ethiopia), as a mancala descriptor.
 //
-// Source: ludii.games/variantDetails.php?keyword=Gabata%20%28Shoa%20I%29&variant=354
-// (after Pankhurst); the catalogue's "Gabata (Shoa I)".
+// Sources: the sources field below.
 //
-// The rules, in our words: two rows of six holes, four counters each; winnings are kept
-// off the board. Relay sowing: a last counter in an occupied hole lifts it and sowing
-// goes on. A last counter that makes four in an opponent's hole captures the *hole*:
-// it becomes the mover's for the round, its counters and every counter later sown into
-// it go to the mover, and it is never sown from. A player who cannot move passes; the
-// round ends when neither can, each player taking the counters on their own side; the
-// next rounds redistribute the holes.
-// Simplifications (as core/mancala's GabataShoa): a captured hole is marked as Toguz
-// Kumalak's tuzdik; the source's "the opponent can take one counter from it by ending
-// there" is not modelled; at a new round each player refills their own holes four a
-// hole, those they cannot fill out of play (the source's redistribution, simplified).
-// At most six rounds (our bound: the source plays on). Relays can cycle: the
-// third occurrence of a position since the last capture ends the match, each taking
-// their own side.
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples: ours; Ludii's ruleset page gives no worked position.
+//
+// The rules (its description): Two rows of six holes, four counters each; winnings are
+// kept off the board. Relay sowing: a last counter in an occupied hole lifts it and
+// sowing goes on. A last counter that makes four in an opponent's hole captures the
+// *hole*: it becomes the mover's for the round, its counters and every counter later
+// sown into it go to the mover, and it is never sown from. A player who cannot move
+// passes; the round ends when neither can, each player taking the counters on their own
+// side; the next rounds redistribute the holes. Simplifications (as core/mancala's
+// GabataShoa): a captured hole is marked as Toguz Kumalak's tuzdik; the source's "the
+// opponent can take one counter from it by ending there" is not modelled; at a new
+// round each player refills their own holes four a hole, those they cannot fill out of
+// play (the source's redistribution, simplified). At most six rounds (our bound: the
+// source plays on). Relays can cycle: the third occurrence of a position since the last
+// capture ends the match, each taking their own side.
+//
+// Sources: ludii.games/variantDetails.php?keyword=Gabata%20%28Shoa%20I%29&variant=354
+// (after Pankhurst); the catalogue's "Gabata (Shoa I)".
+//
+// Ludii's ruleset: Gabata (Shoa I).
 func GabataShoa(maxRounds, maxPlies int) Rules {
 	return Rules{
 		Board:    WithoutStores(TwoRows(6, 4)),
@@ -610,23 +711,25 @@ func GabataShoa(maxRounds, maxPlies int) Rules {
 //
 // Enkeshui, the game of Uganda (Hima), much simplified, as a mancala descriptor.
 //
-// Source: Wikipedia "Enkeshui"; the catalogue's "Enkeshui".
+// Sources: the sources field below.
 //
-// The rules, in our words: two rows of holes (8, 10 or 12 a row; here 8) and 48
-// seeds; relay sowing: a last seed in an occupied hole lifts it and sowing goes on.
-// Bulls: a hole that a last seed makes 3, on either side, becomes the mover's
-// permanent hole (checked at the end of every lap, before the relay): its seeds go to
-// the mover, it is never sown from again, and every seed later sown into it is the
-// mover's. A player who cannot move ends the game, each taking the seeds on their own
-// side.
-// Simplifications (as core/mancala's Enkeshui): three seeds a hole on two rows of
-// eight (one of the source's 48-seed setups; the others are uneven); South starts
-// (the source's simultaneous relay race decides who does). Missing: the bulls of a 2-3
-// pair, and "no capture after a relay". Relays can cycle: the third occurrence of a
-// position since the last capture ends the game, the seeds left split evenly (a
-// choice of ours).
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples: ours; Wikipedia's page gives no worked position.
+//
+// The rules (its description): Two rows of holes (8, 10 or 12 a row; here 8) and 48
+// seeds; relay sowing: a last seed in an occupied hole lifts it and sowing goes on.
+// Bulls: a hole that a last seed makes 3, on either side, becomes the mover's permanent
+// hole (checked at the end of every lap, before the relay): its seeds go to the mover,
+// it is never sown from again, and every seed later sown into it is the mover's. A
+// player who cannot move ends the game, each taking the seeds on their own side.
+// Simplifications (as core/mancala's Enkeshui): three seeds a hole on two rows of eight
+// (one of the source's 48-seed setups; the others are uneven); South starts (the
+// source's simultaneous relay race decides who does). Missing: the bulls of a 2-3 pair,
+// and "no capture after a relay". Relays can cycle: the third occurrence of a position
+// since the last capture ends the game, the seeds left split evenly (a choice of ours).
+//
+// Sources: Wikipedia "Enkeshui"; the catalogue's "Enkeshui".
 func Enkeshui(maxPlies int) Rules {
 	return Rules{
 		Board:    WithoutStores(TwoRows(8, 3)),
@@ -641,29 +744,34 @@ func Enkeshui(maxPlies int) Rules {
 // Bao la Kiswahili (East Africa), its capture and sowing rules only, as a mancala
 // descriptor.
 //
-// Source: liquisearch.com/bao_mancala_game/rules/capture_and_sowing (a Wikipedia
-// mirror); Ludii's `four_rows/Bao Kiswahili (East Africa).lud`; the catalogue's "Bao
-// (la Kiswahili capture and sowing rules)".
+// Sources: the sources field below.
 //
-// The rules, in our words: four rows of eight holes; each player owns the two rows on
-// their side and sows around them; there are no stores. A move sows a hole of two
-// seeds or more in the direction the mover chooses ("3R" towards the mover's right
-// along their front row, anticlockwise; "3L" the other way), with relay: a last seed
-// in an occupied hole lifts it and sowing goes on the same way. A last seed in an
-// occupied hole of the mover's front row, with the opponent's front-row hole opposite
-// occupied, captures that hole, and the captured seeds are relay-sown from the end of
-// the mover's front row (a kichwa) in the move's direction. A player who cannot move
-// loses: the other takes every seed.
-// Simplifications (as core/mancala's BaoSimplified): two seeds in every hole at the
-// start, not Bao's opening with seeds in hand; the kichwa is the one the move's
-// direction starts from (the right one for R). Missing: the namua phase, mtaji and
-// takasa turns, the nyumba, and the rules that force or free the choice of kichwa.
-// Relays can cycle: the third occurrence of a position since the last capture ends
-// the game, the seeds left split evenly (a choice of ours).
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples: ours; mankala.cz/bao.html and Rob Nierse's gamecabinet.com article have
 // worked diagrams, but of the full rules (namua, nyumba, the choice of kichwa) this
 // simplified descriptor leaves out.
+//
+// The rules (its description): Four rows of eight holes; each player owns the two rows
+// on their side and sows around them; there are no stores. A move sows a hole of two
+// seeds or more in the direction the mover chooses ("3R" towards the mover's right
+// along their front row, anticlockwise; "3L" the other way), with relay: a last seed in
+// an occupied hole lifts it and sowing goes on the same way. A last seed in an occupied
+// hole of the mover's front row, with the opponent's front-row hole opposite occupied,
+// captures that hole, and the captured seeds are relay-sown from the end of the mover's
+// front row (a kichwa) in the move's direction. A player who cannot move loses: the
+// other takes every seed. Simplifications (as core/mancala's BaoSimplified): two seeds
+// in every hole at the start, not Bao's opening with seeds in hand; the kichwa is the
+// one the move's direction starts from (the right one for R). Missing: the namua phase,
+// mtaji and takasa turns, the nyumba, and the rules that force or free the choice of
+// kichwa. Relays can cycle: the third occurrence of a position since the last capture
+// ends the game, the seeds left split evenly (a choice of ours).
+//
+// Sources: liquisearch.com/bao_mancala_game/rules/capture_and_sowing (a Wikipedia
+// mirror); Ludii's `four_rows/Bao Kiswahili (East Africa).lud`; the catalogue's "Bao
+// (la Kiswahili capture and sowing rules)".
+//
+// Ludii's ruleset: Bao Kiswahili (East Africa).
 func BaoSimplified(maxPlies int) Rules {
 	return Rules{
 		Board:    WithoutStores(FourRows(8, 2)),
@@ -677,26 +785,30 @@ func BaoSimplified(maxPlies int) Rules {
 //
 // Layli Goobalay, the Somali game, as a mancala descriptor.
 //
-// Source: Wikipedia "Layli Goobalay"; Mancala World "Layli Goobalay (short board)",
-// after R. Pankhurst 1971. Go: core/mancala.LayliGoobalay.
+// Sources: the sources field below. Go: core/mancala.LayliGoobalay.
 //
-// The rules, in our words: two rows of six holes, four seeds each (48); the stores
-// only hold captures. A move sows anticlockwise and relays: a last seed in an occupied
-// hole lifts it and sowing goes on, unless that hole is an uur. A last seed in an
-// empty hole of the mover, facing an opponent hole that holds seeds and is no uur,
-// captures: when that hole holds exactly three, one of them moves into the mover's
-// hole and both holes, two seeds each, become uurs of the mover (kept pits: never
-// sown from, never captured, a relay stops in them, and they keep what is sown into
-// them); otherwise the opponent's seeds and the capturing seed go to the mover's
-// store. The game ends when the player to move cannot move; each player then takes
-// their own uurs, wherever they are, and the other seeds of their row. Exact to the
-// catalogue. Readings: Wikipedia's "removed from the game" is Mancala World's
-// "captured by the player"; an uur facing the last hole protects its seeds ("an uur
-// may never be emptied", Mancala World's long-board page). Cycles end on the third
-// occurrence of a position since the last capture, the seeds left split evenly (a
-// safety net of ours). Positions show the uurs as kept=2:s,12:s, the board as 2S.
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples: ours; Wikipedia's page gives no worked position.
+//
+// The rules (its description): Two rows of six holes, four seeds each (48); the stores
+// only hold captures. A move sows anticlockwise and relays: a last seed in an occupied
+// hole lifts it and sowing goes on, unless that hole is an uur. A last seed in an empty
+// hole of the mover, facing an opponent hole that holds seeds and is no uur, captures:
+// when that hole holds exactly three, one of them moves into the mover's hole and both
+// holes, two seeds each, become uurs of the mover (kept pits: never sown from, never
+// captured, a relay stops in them, and they keep what is sown into them); otherwise the
+// opponent's seeds and the capturing seed go to the mover's store. The game ends when
+// the player to move cannot move; each player then takes their own uurs, wherever they
+// are, and the other seeds of their row. Exact to the catalogue. Readings: Wikipedia's
+// "removed from the game" is Mancala World's "captured by the player"; an uur facing
+// the last hole protects its seeds ("an uur may never be emptied", Mancala World's
+// long-board page). Cycles end on the third occurrence of a position since the last
+// capture, the seeds left split evenly (a safety net of ours). Positions show the uurs
+// as kept=2:s,12:s, the board as 2S.
+//
+// Sources: Wikipedia "Layli Goobalay"; Mancala World "Layli Goobalay (short board)",
+// after R. Pankhurst 1971.
 func LayliGoobalay(maxPlies int) Rules {
 	return Rules{
 		Board:    TwoRows(6, 4),
@@ -710,21 +822,26 @@ func LayliGoobalay(maxPlies int) Rules {
 //
 // Das Bohnenspiel, the German bean game, as a mancala descriptor.
 //
-// Source: F. Jahn 1923: 13-15 (Ludii's ruleset "Jahn", ludii.games variant 66);
-// Wikipedia "Das Bohnenspiel" (after the Deutsches Spielhandbuch, 1937). Go:
-// core/mancala.Bohnenspiel.
+// Sources: the sources field below. Go: core/mancala.Bohnenspiel.
 //
-// The rules, in our words: two rows of six pits, six beans each (72); the stores only
-// hold captures. A move sows a pit's beans anticlockwise in a single lap. When the last
-// bean leaves its pit, on either side, with 2, 4 or 6 beans, the pit is captured, and
-// so is each pit before it along the sowing, on either side, while it holds 2, 4 or 6.
-// A player who cannot move ends the game, and the other player takes every bean left.
-// Exact. Readings: a lap of 12 beans or more sows its own pit too (no source skips it);
-// cycles end on the third occurrence of a position since the last capture, the beans
-// left split evenly (a safety net of ours).
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples: ours; iggamecenter's Bohnenspiel page has sowing and capture figures,
 // their counts not in its text.
+//
+// The rules (its description): Two rows of six pits, six beans each (72); the stores
+// only hold captures. A move sows a pit's beans anticlockwise in a single lap. When the
+// last bean leaves its pit, on either side, with 2, 4 or 6 beans, the pit is captured,
+// and so is each pit before it along the sowing, on either side, while it holds 2, 4 or
+// 6. A player who cannot move ends the game, and the other player takes every bean
+// left. Exact. Readings: a lap of 12 beans or more sows its own pit too (no source
+// skips it); cycles end on the third occurrence of a position since the last capture,
+// the beans left split evenly (a safety net of ours).
+//
+// Sources: F. Jahn 1923: 13-15 (Ludii's ruleset "Jahn", ludii.games variant 66);
+// Wikipedia "Das Bohnenspiel" (after the Deutsches Spielhandbuch, 1937).
+//
+// Ludii's ruleset: Das Bohnenspiel.
 func Bohnenspiel(maxPlies int) Rules {
 	return Rules{
 		Board:    TwoRows(6, 6),
@@ -738,22 +855,27 @@ func Bohnenspiel(maxPlies int) Rules {
 //
 // Halusa, the game Thomas Hyde described near Baghdad, as a mancala descriptor.
 //
-// Source: T. Hyde 1694, De Ludis Orientalibus: 226-230 (Ludii's ruleset "Hyde",
-// ludii.games variant 211); Mancala World "Halusa"; Murray 1951. Go:
-// core/mancala.Halusa.
+// Sources: the sources field below. Go: core/mancala.Halusa.
 //
-// The rules, in our words: two rows of six holes, six counters each; the stores only
-// hold captures. A move sows anticlockwise in a single lap. A last counter that makes
-// one of the mover's own holes even captures it, and the holes before it on the
-// mover's side while they hold an even number (an odd or empty hole stops the chain).
-// A player whose row is empty must be fed: the opponent may only play moves that give
-// them counters. A player who cannot move passes; when neither can, the last player
-// who could move takes the counters left. Exact to Ludii's reading (Mancala World ends
-// the game as soon as the player to move cannot move: the same without the pass).
-// Cycles end on the third occurrence of a position since the last capture, the
-// counters left split evenly (a safety net of ours).
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples: ours; Ludii's and Mancala World's pages give no worked position.
+//
+// The rules (its description): Two rows of six holes, six counters each; the stores
+// only hold captures. A move sows anticlockwise in a single lap. A last counter that
+// makes one of the mover's own holes even captures it, and the holes before it on the
+// mover's side while they hold an even number (an odd or empty hole stops the chain). A
+// player whose row is empty must be fed: the opponent may only play moves that give
+// them counters. A player who cannot move passes; when neither can, the last player who
+// could move takes the counters left. Exact to Ludii's reading (Mancala World ends the
+// game as soon as the player to move cannot move: the same without the pass). Cycles
+// end on the third occurrence of a position since the last capture, the counters left
+// split evenly (a safety net of ours).
+//
+// Sources: T. Hyde 1694, De Ludis Orientalibus: 226-230 (Ludii's ruleset "Hyde",
+// ludii.games variant 211); Mancala World "Halusa"; Murray 1951.
+//
+// Ludii's ruleset: Halusa.
 func Halusa(maxPlies int) Rules {
 	return Rules{
 		Board:    TwoRows(6, 6),
@@ -770,20 +892,26 @@ func Halusa(maxPlies int) Rules {
 // Sungka, the Philippine game, as a mancala descriptor, without its simultaneous
 // first move.
 //
-// Source: Mancala World "Sungka" (after wikimanqala); L. Russ 2000, The Complete
-// Mancala Games Book. Go: core/mancala.Sungka.
+// Sources: the sources field below. Go: core/mancala.Sungka.
 //
-// The rules, in our words: two rows of seven holes, seven shells each (98), and a store
-// at each player's right. A move sows anticlockwise into the mover's own store and past
-// the opponent's. A last shell in an occupied hole, on either side, lifts its shells
-// and sowing goes on. A last shell in the own store: the mover plays again. In an empty
-// hole of the mover: it captures the opposite hole with itself, when that hole holds
-// shells (else nothing). A player with no shells passes; the game ends when every hole
-// is empty. Exact but for the first move, which both players make at once in the
+// The rules, in our words: the description field below (`kalahlab variants show`).
+//
+// Examples: ours; Mancala World's page gives no worked position.
+//
+// The rules (its description): Two rows of seven holes, seven shells each (98), and a
+// store at each player's right. A move sows anticlockwise into the mover's own store
+// and past the opponent's. A last shell in an occupied hole, on either side, lifts its
+// shells and sowing goes on. A last shell in the own store: the mover plays again. In
+// an empty hole of the mover: it captures the opposite hole with itself, when that hole
+// holds shells (else nothing). A player with no shells passes; the game ends when every
+// hole is empty. Exact but for the first move, which both players make at once in the
 // source: here South moves first. Relays can cycle: the third occurrence of a position
 // since the last capture ends the game, the shells left split evenly (ours).
 //
-// Examples: ours; Mancala World's page gives no worked position.
+// Sources: Mancala World "Sungka" (after wikimanqala); L. Russ 2000, The Complete
+// Mancala Games Book.
+//
+// Ludii's ruleset: Sungka.
 func Sungka(maxPlies int) Rules {
 	return Rules{
 		Board:     TwoRows(7, 7),
@@ -799,23 +927,29 @@ func Sungka(maxPlies int) Rules {
 //
 // Ohvalhu, the Maldivian game of eight holes, as a mancala descriptor.
 //
-// Source: A. J. de Voogt 2000, as Ludii gives it ("Ovalhu", DLP Evidence 2047);
-// Mancala World "Ohvalhu" (after S. Culin 1894). Go: core/mancala.Ohvalhu.
+// Sources: the sources field below. Go: core/mancala.Ohvalhu.
 //
-// The rules, in our words: two rows of eight holes, eight counters each (128), and a
-// store at each player's right. A move sows anticlockwise into the mover's own store
-// and past the opponent's; the players move in turn from the first move. A last
-// counter in an occupied hole relays; in the own store the mover plays again; in an
-// empty hole of the mover it captures the opposite hole with itself, when that hole
-// holds counters. A player with no counters passes; the round ends when every counter
-// is captured. Each next round, each player fills their holes from the left, eight a
-// hole, from their store; holes they cannot fill are out of play for the round. The
-// match ends when a player cannot fill one hole. Readings: the capture is Congkak's
-// (Mancala World: "similar to Congkak"; Ludii's text captures on any empty hole); the
-// players take turns to start rounds; at most eight rounds (our bound). A repetition
-// (the third occurrence of a position since the last capture) ends the match.
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples: ours; Ludii's and Mancala World's pages give no worked position.
+//
+// The rules (its description): Two rows of eight holes, eight counters each (128), and
+// a store at each player's right. A move sows anticlockwise into the mover's own store
+// and past the opponent's; the players move in turn from the first move. A last counter
+// in an occupied hole relays; in the own store the mover plays again; in an empty hole
+// of the mover it captures the opposite hole with itself, when that hole holds
+// counters. A player with no counters passes; the round ends when every counter is
+// captured. Each next round, each player fills their holes from the left, eight a hole,
+// from their store; holes they cannot fill are out of play for the round. The match
+// ends when a player cannot fill one hole. Readings: the capture is Congkak's (Mancala
+// World: "similar to Congkak"; Ludii's text captures on any empty hole); the players
+// take turns to start rounds; at most eight rounds (our bound). A repetition (the third
+// occurrence of a position since the last capture) ends the match.
+//
+// Sources: A. J. de Voogt 2000, as Ludii gives it ("Ovalhu", DLP Evidence 2047);
+// Mancala World "Ohvalhu" (after S. Culin 1894).
+//
+// Ludii's ruleset: Ovalhu.
 func Ohvalhu(maxRounds, maxPlies int) Rules {
 	return Rules{
 		Board:     TwoRows(8, 8),
@@ -832,23 +966,27 @@ func Ohvalhu(maxRounds, maxPlies int) Rules {
 //
 // Um el-Bagara, "the cow game" of the Kababish of Sudan, as a mancala descriptor.
 //
-// Source: R. Davies 1925, Sudan Notes and Records 8: 140-141 (Ludii's ruleset, DLP
-// Evidence 694); Murray 1951: 194; Mancala World "Um el Bagara". Go:
-// core/mancala.UmElBagara.
+// Sources: the sources field below. Go: core/mancala.UmElBagara.
 //
-// The rules, in our words: two rows of five holes, five counters each; the stores only
-// hold captures. A hole's counters are sown towards the nearer end of the row: the
-// mover's two left holes clockwise, the two right ones anticlockwise, the middle one
-// either way (moves 3R and 3L). A single counter is not sown. A last counter that
-// makes an opponent's hole 2 or 4 captures it, and the holes before it along the
-// sowing, on the opponent's side, while they hold 2 or 4. A player who cannot move
-// passes; when neither can, each takes the counters left in their row. Exact.
-// Readings: the chain stays on the opponent's side (Mancala World, after Alemungula),
-// and it is taken whole (Ludii's "may" read as "does"). Cycles end on the third
-// occurrence of a position since the last capture, the counters left split evenly (a
-// safety net of ours).
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples: ours; Ludii's and Mancala World's pages give no worked position.
+//
+// The rules (its description): Two rows of five holes, five counters each; the stores
+// only hold captures. A hole's counters are sown towards the nearer end of the row: the
+// mover's two left holes clockwise, the two right ones anticlockwise, the middle one
+// either way (moves 3R and 3L). A single counter is not sown. A last counter that makes
+// an opponent's hole 2 or 4 captures it, and the holes before it along the sowing, on
+// the opponent's side, while they hold 2 or 4. A player who cannot move passes; when
+// neither can, each takes the counters left in their row. Exact. Readings: the chain
+// stays on the opponent's side (Mancala World, after Alemungula), and it is taken whole
+// (Ludii's "may" read as "does"). Cycles end on the third occurrence of a position
+// since the last capture, the counters left split evenly (a safety net of ours).
+//
+// Sources: R. Davies 1925, Sudan Notes and Records 8: 140-141 (Ludii's ruleset, DLP
+// Evidence 694); Murray 1951: 194; Mancala World "Um el Bagara".
+//
+// Ludii's ruleset: Um el-Bagara.
 func UmElBagara(maxPlies int) Rules {
 	return Rules{
 		Board:    TwoRows(5, 5),
@@ -864,20 +1002,24 @@ func UmElBagara(maxPlies int) Rules {
 // Um el Tuweisat, "the little goat game", the children's Um el-Bagara, as a mancala
 // descriptor.
 //
-// Source: R. Davies 1925, Sudan Notes and Records 8: 141-142 (Ludii's ruleset, DLP
-// Evidence 1532). Go: core/mancala.UmElTuweisat.
+// Sources: the sources field below. Go: core/mancala.UmElTuweisat.
 //
-// The rules, in our words: two rows of three holes, three counters each; the stores
-// only hold captures. The left hole sows clockwise, the right one anticlockwise, the
-// middle one either way (moves 2R and 2L). A single counter is not sown. A last
-// counter that makes an opponent's hole two captures it, and the holes before it on
-// the opponent's side while they hold two. A player who cannot move passes; when
-// neither can, each takes the counters left in their row. Exact, with Um el-Bagara's
-// readings (the chain stays on the opponent's side and is taken whole). Cycles end on
-// the third occurrence of a position since the last capture, the counters left split
-// evenly (a safety net of ours).
+// The rules, in our words: the description field below (`kalahlab variants show`).
 //
 // Examples: ours; Ludii's ruleset page gives no worked position.
+//
+// The rules (its description): Two rows of three holes, three counters each; the stores
+// only hold captures. The left hole sows clockwise, the right one anticlockwise, the
+// middle one either way (moves 2R and 2L). A single counter is not sown. A last counter
+// that makes an opponent's hole two captures it, and the holes before it on the
+// opponent's side while they hold two. A player who cannot move passes; when neither
+// can, each takes the counters left in their row. Exact, with Um el-Bagara's readings
+// (the chain stays on the opponent's side and is taken whole). Cycles end on the third
+// occurrence of a position since the last capture, the counters left split evenly (a
+// safety net of ours).
+//
+// Sources: R. Davies 1925, Sudan Notes and Records 8: 141-142 (Ludii's ruleset, DLP
+// Evidence 1532).
 func UmElTuweisat(maxPlies int) Rules {
 	return Rules{
 		Board:    TwoRows(3, 3),
@@ -885,5 +1027,162 @@ func UmElTuweisat(maxPlies int) Rules {
 		Captures: []Capture{{Side: OpponentSide, Counts: []int{2}, Take: TakePit, Chain: ChainBackward}},
 		Pass:     true,
 		End:      End{When: MoverCannotMove, MaxPlies: maxPlies, Repeats: 3, OnRepeat: Split},
+	}
+}
+
+// Mankala is mancala/mankala (scripts/mancala/mankala.lua), compiled at its knobs (maxPlies 1000). The script's header:
+//
+// Mankala, the game Niebuhr saw in Egypt in the 1760s, as a mancala descriptor.
+//
+// Sources: the sources field below.
+//
+// The rules, in our words: the description field below (`kalahlab variants show`).
+// Ludii's ruleset and ours agree rule for rule: the board, the sowing (a lap of 12
+// seeds or more sows its own hole too, as Ludii's sowing does), the capture on either
+// row with the chain back along the sowing, the pass of a player without seeds and
+// the end when every seed is taken. The game is mancala/bohnenspiel's but for that
+// end: Bohnenspiel ends when the player to move cannot, the other taking what is left.
+//
+// Examples: ours (Niebuhr's account, as Ludii gives it, has no worked position).
+//
+// The rules (its description): Two rows of six holes, six counters each (72); the
+// stores only hold captures. A move takes every counter of one of the mover's holes and
+// sows them one by one anticlockwise, round the board if need be (the hole it started
+// from gets one too). When the last counter makes 2, 4 or 6 in its hole, on either row,
+// the mover takes them, and then the hole before it along the sowing, and the one
+// before that, as long as each holds 2, 4 or 6. A player with no counters in their row
+// passes. The game ends when every counter has been taken; the most counters wins. Our
+// safety net: the max_plies knob ends an endless game, the counters left on the board
+// not counted.
+//
+// Sources: C. Niebuhr 1774, Reisebeschreibung nach Arabien und andern umliegenden
+// Ländern I: 173; Ludii's ruleset "Mankala" (two_rows/Mankala.lud, DLP id 1056).
+//
+// Ludii's ruleset: Mankala.
+func Mankala(maxPlies int) Rules {
+	return Rules{
+		Board:    TwoRows(6, 6),
+		Sowing:   Sowing{Stores: NoStores},
+		Captures: []Capture{{Side: AnySide, Counts: []int{2, 4, 6}, Take: TakePit, Chain: ChainBackward}},
+		Pass:     true,
+		End:      End{When: MoverCannotMove, Remaining: Discard, MaxPlies: maxPlies},
+	}
+}
+
+// Hoyito is mancala/hoyito (scripts/mancala/hoyito.lua), compiled at its knobs (maxPlies 1000). The script's header:
+//
+// Hoyito (El Hoyito, Casitas, Mate), the relay game of the Dominican Republic, as a
+// mancala descriptor.
+//
+// Sources: the sources field below.
+//
+// The rules, in our words: the description field below (`kalahlab variants show`).
+// Ours follows the rules as Ludii's ruleset states them (after Gering and Bautista i
+// Roca 2005). Ludii's code for it plays another game: its sowing never relays and it
+// takes a four only in the last hole; we follow the stated rules, not that code.
+// The end: every capture takes exactly four, so the counters on the board stay a
+// multiple of four, and "when eight are left, the first to take four takes the last
+// four too" is the game ending once four or fewer are left, the rest going to the
+// player who just moved (ending.left_at_most = 4, remaining = "other": the player not
+// to move).
+//
+// Examples: ours (the source, as Ludii gives it, has no worked position).
+//
+// The rules (its description): Two rows of six holes (6 to 12, the houses knob), four
+// counters each; the stores only hold captures. A move takes every counter of one of
+// the mover's holes and sows them one by one anticlockwise. Whenever a counter makes a
+// hole hold exactly four, on either row, the mover takes those four at once and sows
+// on. A last counter that makes four ends the move (after taking them); a last counter
+// in another occupied hole lifts its counters and sowing goes on from there; a last
+// counter in an empty hole ends the move. A player with no counters passes. When eight
+// are left, the first to take four also takes the last four, which ends the game; the
+// most counters wins. Our safety net: the third occurrence of a position since the last
+// capture ends the game, the counters left split evenly.
+//
+// Sources: J. Gering and J. Bautista i Roca 2005 (as Ludii's ruleset "Hoyito I
+// (Described)" gives it); Ludii's ruleset "Hoyito" (two_rows/Hoyito.lud, DLP id 290).
+//
+// Ludii's ruleset: Hoyito.
+func Hoyito(maxPlies int) Rules {
+	return Rules{
+		Board:  TwoRows(6, 4),
+		Sowing: Sowing{Stores: NoStores, Relay: RelayOnOccupied, TakeAt: 4},
+		Pass:   true,
+		End:    End{When: MoverCannotMove, Remaining: ToOther, MaxPlies: maxPlies, Repeats: 3, OnRepeat: Split, LeftAtMost: 4},
+	}
+}
+
+// FrenchWari is mancala/french-wari (scripts/mancala/french-wari.lua), compiled at its knobs (maxPlies 1000). The script's header:
+//
+// French Wari, the relay game Herskovits recorded on Barbados, as a mancala descriptor.
+//
+// Sources: the sources field below.
+//
+// The rules, in our words: the description field below (`kalahlab variants show`).
+// Ludii's ruleset and its code agree; so does ours, with these readings: the capture
+// from an empty hole is made on either row (the source says "an empty hole", and
+// Ludii's code takes the hole facing it whichever row it is in, so a last counter in an
+// empty hole of the opponent's row takes the mover's own facing hole); the counter
+// that made the capture stays where it fell.
+//
+// Examples: ours (Herskovits, as Ludii gives him, has no worked position).
+//
+// The rules (its description): Two rows of six holes, four counters each; the stores
+// only hold captures. A move takes every counter of one of the mover's holes and sows
+// them one by one anticlockwise. A last counter in an occupied hole lifts its counters
+// and sowing goes on from there. A last counter in an empty hole, on either row, ends
+// the move and takes the counters of the hole facing it, if any. When the player to
+// move has no counters the game ends and the other player takes the counters left. The
+// most counters wins. Our safety net: the third occurrence of a position since the last
+// capture ends the game, each player taking the counters on their side.
+//
+// Sources: M. J. Herskovits 1932, "Wari in the New World", Journal of the Royal
+// Anthropological Institute 62: 32; Ludii's ruleset "French Wari" (two_rows/French
+// Wari.lud).
+//
+// Ludii's ruleset: French Wari.
+func FrenchWari(maxPlies int) Rules {
+	return Rules{
+		Board:    TwoRows(6, 4),
+		Sowing:   Sowing{Stores: NoStores, Relay: RelayOnOccupied},
+		Captures: []Capture{{Side: AnySide, EmptyBefore: true}},
+		End:      End{When: MoverCannotMove, MaxPlies: maxPlies, Repeats: 3},
+	}
+}
+
+// Ntyenge is mancala/ntyenge (scripts/mancala/ntyenge.lua), compiled at its knobs (maxPlies 1000). The script's header:
+//
+// Ntyéngé, the game of the Mbenge of Gabon, as a mancala descriptor.
+//
+// Sources: the sources field below.
+//
+// The rules, in our words: the description field below (`kalahlab variants show`).
+// Ludii's ruleset and ours agree rule for rule: the board, the sowing (a lap of 16
+// counters or more sows its own hole too, as Ludii's sowing does), the capture of the
+// last hole alone on either row, the pass of a player without counters and the end
+// when every counter is taken.
+//
+// Examples: ours (Trilles, as Ludii gives him, has no worked position).
+//
+// The rules (its description): Two rows of eight holes, four counters each (64); the
+// stores only hold captures. A move takes every counter of one of the mover's holes and
+// sows them one by one anticlockwise, round the board if need be (the hole it started
+// from gets one too). When the last counter makes 2 or 4 in its hole, on either row,
+// the mover takes that hole's counters (that hole only). A player with no counters in
+// their row passes. The game ends when every counter has been taken; the most counters
+// wins. Our safety net: the max_plies knob ends an endless game, the counters left on
+// the board not counted.
+//
+// Sources: H. Trilles 1932, Les Pygmées de la forêt équatoriale: 399-400; Ludii's
+// ruleset "Ntyenge" (two_rows/Ntyenge.lud, DLP id 1346).
+//
+// Ludii's ruleset: Ntyenge.
+func Ntyenge(maxPlies int) Rules {
+	return Rules{
+		Board:    TwoRows(8, 4),
+		Sowing:   Sowing{Stores: NoStores},
+		Captures: []Capture{{Side: AnySide, Counts: []int{2, 4}, Take: TakePit}},
+		Pass:     true,
+		End:      End{When: MoverCannotMove, Remaining: Discard, MaxPlies: maxPlies},
 	}
 }

@@ -1,19 +1,8 @@
 -- Adjiboto, the Saramaka game of Suriname, as a mancala descriptor.
 --
--- Source: ludii.games/details.php?keyword=Adjiboto (after Herskovits 1929); the
--- catalogue's "Adjiboto".
+-- Sources: the sources field below.
 --
--- The rules, in our words: two rows of five holes, ten counters each; no stores on the
--- board are sown. A move lifts a hole's counters and sows them anticlockwise, the
--- first one back into the emptied hole; a single counter is not sown. In the first ten
--- turns each player must sow each of their five holes once, in any order. A last
--- counter captures the holes after it, along the sowing and on either side, while they
--- hold 1, 3 or 5 counters; there is no capture on the game's first move.
--- Simplifications (as core/mancala's Adjiboto): in the source the player who cannot
--- sow loses; here that player ends the game, the other takes the counters left, and
--- the counters decide; the draw when a player's captures refill all five holes with
--- ten is not modelled. Cycles: the third occurrence of a position since the last
--- capture ends the game, the counters left split evenly (a choice of ours).
+-- The rules, in our words: the description field below (`kalahlab variants show`).
 --
 -- Examples: ours; Ludii's ruleset page gives the rules but no worked position.
 return variant {
@@ -22,6 +11,22 @@ return variant {
   family  = "mancala",
   region  = "South America",
   summary = "Adjiboto (Saramaka): every hole sown once first, the holes after the last taken at 1, 3 or 5",
+  ludii   = "Adjiboto",
+  sources = {
+    "ludii.games/details.php?keyword=Adjiboto (after Herskovits 1929)",
+    "the catalogue's \"Adjiboto\"",
+  },
+  description = "Two rows of five holes, ten counters each; no stores on the board are sown. A move " ..
+    "lifts a hole's counters and sows them anticlockwise, the first one back into the " ..
+    "emptied hole; a single counter is not sown. In the first ten turns each player must " ..
+    "sow each of their five holes once, in any order. A last counter captures the holes " ..
+    "after it, along the sowing and on either side, while they hold 1, 3 or 5 counters; " ..
+    "there is no capture on the game's first move. Simplifications (as core/mancala's " ..
+    "Adjiboto): in the source the player who cannot sow loses; here that player ends the " ..
+    "game, the other takes the counters left, and the counters decide; the draw when a " ..
+    "player's captures refill all five holes with ten is not modelled. Cycles: the third " ..
+    "occurrence of a position since the last capture ends the game, the counters left " ..
+    "split evenly (a choice of ours).",
   board   = { rows = 2, houses = 5, seeds = 10 },
   sowing  = { stores = "none", origin_first = true, min_seeds = 2 },
   captures = {

@@ -1,20 +1,8 @@
 -- Ba-awa, the game of Ghana, as a mancala descriptor.
 --
--- Source: Wikipedia "Ba-awa"; mancala.fandom.com/wiki/Ba-awa; the catalogue's
--- "Ba-awa".
+-- Sources: the sources field below.
 --
--- The rules, in our words: two rows of six holes, four seeds each; winnings are kept
--- off the board; relay sowing: a last seed in an occupied hole lifts it and sowing
--- goes on. Any hole that a seed brings to exactly four during the sowing is taken at
--- once by its owner, and the sowing goes on; a last seed making four is taken by the
--- mover and ends the move. When eight seeds or fewer are left on the board, the
--- player who started the round takes them and the round ends. The next round starts
--- with one hole per four seeds won; holes not filled are out of play for the round.
--- Readings taken (as core/mancala's BaAwa): the starter also takes the seeds left when
--- the player to move cannot move; the players take turns to start rounds; at most six
--- rounds (our bound: the source plays on). Relays can cycle: the third
--- occurrence of a position since the last capture ends the match, each taking their
--- own side.
+-- The rules, in our words: the description field below (`kalahlab variants show`).
 --
 -- Examples: ours; the Wikipedia and Mancala World pages give no worked position.
 return variant {
@@ -23,6 +11,22 @@ return variant {
   family  = "mancala",
   region  = "West Africa",
   summary = "Ba-awa: relay sowing, every hole made four taken by its owner, rounds",
+  sources = {
+    "Wikipedia \"Ba-awa\"",
+    "mancala.fandom.com/wiki/Ba-awa",
+    "the catalogue's \"Ba-awa\"",
+  },
+  description = "Two rows of six holes, four seeds each; winnings are kept off the board; relay " ..
+    "sowing: a last seed in an occupied hole lifts it and sowing goes on. Any hole that a " ..
+    "seed brings to exactly four during the sowing is taken at once by its owner, and the " ..
+    "sowing goes on; a last seed making four is taken by the mover and ends the move. " ..
+    "When eight seeds or fewer are left on the board, the player who started the round " ..
+    "takes them and the round ends. The next round starts with one hole per four seeds " ..
+    "won; holes not filled are out of play for the round. Readings taken (as " ..
+    "core/mancala's BaAwa): the starter also takes the seeds left when the player to move " ..
+    "cannot move; the players take turns to start rounds; at most six rounds (our bound: " ..
+    "the source plays on). Relays can cycle: the third occurrence of a position since the " ..
+    "last capture ends the match, each taking their own side.",
   board   = { rows = 2, houses = 6, seeds = 4, stores = false },
   sowing  = { stores = "none", relay = true, take_at = 4, take_at_owner = true },
   ending  = { when = "cannot_move", remaining = "starter", left_at_most = 8,

@@ -1,17 +1,8 @@
 -- Das Bohnenspiel, the German bean game, as a mancala descriptor.
 --
--- Source: F. Jahn 1923: 13-15 (Ludii's ruleset "Jahn", ludii.games variant 66);
--- Wikipedia "Das Bohnenspiel" (after the Deutsches Spielhandbuch, 1937). Go:
--- core/mancala.Bohnenspiel.
+-- Sources: the sources field below. Go: core/mancala.Bohnenspiel.
 --
--- The rules, in our words: two rows of six pits, six beans each (72); the stores only
--- hold captures. A move sows a pit's beans anticlockwise in a single lap. When the last
--- bean leaves its pit, on either side, with 2, 4 or 6 beans, the pit is captured, and
--- so is each pit before it along the sowing, on either side, while it holds 2, 4 or 6.
--- A player who cannot move ends the game, and the other player takes every bean left.
--- Exact. Readings: a lap of 12 beans or more sows its own pit too (no source skips it);
--- cycles end on the third occurrence of a position since the last capture, the beans
--- left split evenly (a safety net of ours).
+-- The rules, in our words: the description field below (`kalahlab variants show`).
 --
 -- Examples: ours; iggamecenter's Bohnenspiel page has sowing and capture figures,
 -- their counts not in its text.
@@ -21,6 +12,19 @@ return variant {
   family  = "mancala",
   region  = "Europe",
   summary = "Das Bohnenspiel: 2, 4 and 6 captured on either side, backwards in a chain",
+  ludii   = "Das Bohnenspiel",
+  sources = {
+    "F. Jahn 1923: 13-15 (Ludii's ruleset \"Jahn\", ludii.games variant 66)",
+    "Wikipedia \"Das Bohnenspiel\" (after the Deutsches Spielhandbuch, 1937)",
+  },
+  description = "Two rows of six pits, six beans each (72); the stores only hold captures. A move " ..
+    "sows a pit's beans anticlockwise in a single lap. When the last bean leaves its pit, " ..
+    "on either side, with 2, 4 or 6 beans, the pit is captured, and so is each pit before " ..
+    "it along the sowing, on either side, while it holds 2, 4 or 6. A player who cannot " ..
+    "move ends the game, and the other player takes every bean left. Exact. Readings: a " ..
+    "lap of 12 beans or more sows its own pit too (no source skips it); cycles end on the " ..
+    "third occurrence of a position since the last capture, the beans left split evenly " ..
+    "(a safety net of ours).",
   board   = { rows = 2, houses = 6, seeds = 6 },
   sowing  = { stores = "none" },
   captures = {

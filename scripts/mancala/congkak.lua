@@ -1,19 +1,9 @@
 -- Congkak (congklak), the Malay and Indonesian game, as a mancala descriptor, without
 -- its simultaneous first move.
 --
--- Source: salvi.chaosnet.org/snippets/congklak-rules.txt; mpumamak.blogspot.com;
--- Wikipedia "Southeast Asian mancala". Go: core/mancala.Congkak.
+-- Sources: the sources field below. Go: core/mancala.Congkak.
 --
--- The rules, in our words: two rows of seven houses, seven seeds each. Each player's
--- store is at their left and sowing goes clockwise, so a lap runs along the own row
--- into the own store and on into the opponent's row, past the opponent's store. A
--- last seed in an occupied house on either side lifts its seeds and sowing goes on. A
--- last seed in the own store: the mover plays again. In an empty house of the
--- opponent: the turn ends. In an empty house of the mover: it captures the opposite
--- house with itself, when the opposite house holds seeds. The game ends when a side
--- is empty, each player taking the seeds on their side. Relays can cycle: the third
--- occurrence of a position since the last capture ends the game, the seeds left split
--- evenly (a choice of ours).
+-- The rules, in our words: the description field below (`kalahlab variants show`).
 --
 -- The board, mirrored: our two-row board has the stores at the players' right, where
 -- clockwise sowing would reach the own store only after the opponent's row (another
@@ -31,6 +21,20 @@ return variant {
   family  = "mancala",
   region  = "Southeast Asia",
   summary = "Congkak: seven houses of seven, relay sowing into the own store then on to the opponent, extra turns",
+  sources = {
+    "salvi.chaosnet.org/snippets/congklak-rules.txt",
+    "mpumamak.blogspot.com",
+    "Wikipedia \"Southeast Asian mancala\"",
+  },
+  description = "Two rows of seven houses, seven seeds each. Each player's store is at their left and " ..
+    "sowing goes clockwise, so a lap runs along the own row into the own store and on " ..
+    "into the opponent's row, past the opponent's store. A last seed in an occupied house " ..
+    "on either side lifts its seeds and sowing goes on. A last seed in the own store: the " ..
+    "mover plays again. In an empty house of the opponent: the turn ends. In an empty " ..
+    "house of the mover: it captures the opposite house with itself, when the opposite " ..
+    "house holds seeds. The game ends when a side is empty, each player taking the seeds " ..
+    "on their side. Relays can cycle: the third occurrence of a position since the last " ..
+    "capture ends the game, the seeds left split evenly (a choice of ours).",
   board   = { rows = 2, houses = 7, seeds = 7 },
   -- Anticlockwise: the sources' clockwise board with the stores at the left, mirrored.
   sowing  = { direction = "anticlockwise", stores = "own", relay = true },

@@ -1,18 +1,10 @@
 -- En Gehé, the Maasai game of Tanzania and Kenya (played by teams), as a mancala
 -- descriptor.
 --
--- Source: ludii.games/details.php?keyword=En+Gehe; Wikipedia "En Gehé"; the
--- catalogue's "En Gehé".
+-- Sources: the sources field below.
 --
--- The rules, in our words: two long rows of 40 to 50 holes (here 40, the houses knob),
--- four counters each; no stores on the board are sown. Relay sowing: a last counter in
--- an occupied hole lifts it and sowing goes on. A last counter in an empty hole of the
--- mover captures the opposite hole with itself, when that hole holds counters. The
--- game ends when the side to move cannot move, each side taking the counters on its
--- own row. The teams of the source play as two seats. Relays can cycle: the third
--- occurrence of a position since the last capture ends the game, the counters left
--- split evenly (a choice of ours). Exact to the catalogue otherwise (core/mancala's
--- EnGehe with 40 holes).
+-- The rules, in our words: the description field below (`kalahlab variants show`).
+--
 -- pos builds a position of the 40-hole board: holes not given hold nothing.
 local function pos(south, north, stores, side)
   local t = {}
@@ -31,6 +23,20 @@ return variant {
   family  = "mancala",
   region  = "East Africa",
   summary = "En Gehé (Maasai): two rows of 40 holes, relay sowing, captures opposite",
+  ludii   = "En Gehe",
+  sources = {
+    "ludii.games/details.php?keyword=En+Gehe",
+    "Wikipedia \"En Gehé\"",
+    "the catalogue's \"En Gehé\"",
+  },
+  description = "Two long rows of 40 to 50 holes (here 40, the houses knob), four counters each; no " ..
+    "stores on the board are sown. Relay sowing: a last counter in an occupied hole lifts " ..
+    "it and sowing goes on. A last counter in an empty hole of the mover captures the " ..
+    "opposite hole with itself, when that hole holds counters. The game ends when the " ..
+    "side to move cannot move, each side taking the counters on its own row. The teams of " ..
+    "the source play as two seats. Relays can cycle: the third occurrence of a position " ..
+    "since the last capture ends the game, the counters left split evenly (a choice of " ..
+    "ours). Exact to the catalogue otherwise (core/mancala's EnGehe with 40 holes).",
   board   = { rows = 2, houses = 40, seeds = 4 },
   sowing  = { stores = "none", relay = true },
   captures = {

@@ -1,19 +1,8 @@
 -- Gabata of Adegrat (Tigray, Ethiopia), as a mancala descriptor.
 --
--- Source: ludii.games/details.php?keyword=Gabata+%28Adegrat%29; the catalogue's
--- "Gabata (Adegrat)".
+-- Sources: the sources field below.
 --
--- The rules, in our words: two rows of six holes, three counters each; winnings are
--- kept off the board. A last counter in an occupied hole lifts the *next* hole and
--- sowing goes on from there; the turn ends if that hole is empty. A last counter in an
--- empty hole captures the hole after it. A round ends when the player to move cannot
--- move, each player taking the counters on their own side; rounds go on.
--- Simplification (as core/mancala's GabataAdegrat): in the source the winner of a
--- round claims opponent holes three counters at a time; here each player refills only
--- their own holes, three a hole, and the holes they cannot fill are out of play for
--- the round (Pallanguzhi's rule). A match has at most six rounds (our bound: the
--- source plays on). Relays can cycle: the third occurrence of a position since the
--- last capture ends the match, each taking their own side.
+-- The rules, in our words: the description field below (`kalahlab variants show`).
 --
 -- Examples: ours; Ludii's ruleset page gives no worked position.
 return variant {
@@ -22,6 +11,22 @@ return variant {
   family  = "mancala",
   region  = "East Africa",
   summary = "Gabata (Adegrat): relay from the next hole, the hole after an empty one captured, rounds",
+  ludii   = "Gabata (Adegrat)",
+  sources = {
+    "ludii.games/details.php?keyword=Gabata+%28Adegrat%29",
+    "the catalogue's \"Gabata (Adegrat)\"",
+  },
+  description = "Two rows of six holes, three counters each; winnings are kept off the board. A last " ..
+    "counter in an occupied hole lifts the *next* hole and sowing goes on from there; the " ..
+    "turn ends if that hole is empty. A last counter in an empty hole captures the hole " ..
+    "after it. A round ends when the player to move cannot move, each player taking the " ..
+    "counters on their own side; rounds go on. Simplification (as core/mancala's " ..
+    "GabataAdegrat): in the source the winner of a round claims opponent holes three " ..
+    "counters at a time; here each player refills only their own holes, three a hole, and " ..
+    "the holes they cannot fill are out of play for the round (Pallanguzhi's rule). A " ..
+    "match has at most six rounds (our bound: the source plays on). Relays can cycle: the " ..
+    "third occurrence of a position since the last capture ends the match, each taking " ..
+    "their own side.",
   board   = { rows = 2, houses = 6, seeds = 3, stores = false },
   sowing  = { stores = "none", relay = "next" },
   captures = {

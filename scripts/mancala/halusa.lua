@@ -1,19 +1,8 @@
 -- Halusa, the game Thomas Hyde described near Baghdad, as a mancala descriptor.
 --
--- Source: T. Hyde 1694, De Ludis Orientalibus: 226-230 (Ludii's ruleset "Hyde",
--- ludii.games variant 211); Mancala World "Halusa"; Murray 1951. Go:
--- core/mancala.Halusa.
+-- Sources: the sources field below. Go: core/mancala.Halusa.
 --
--- The rules, in our words: two rows of six holes, six counters each; the stores only
--- hold captures. A move sows anticlockwise in a single lap. A last counter that makes
--- one of the mover's own holes even captures it, and the holes before it on the
--- mover's side while they hold an even number (an odd or empty hole stops the chain).
--- A player whose row is empty must be fed: the opponent may only play moves that give
--- them counters. A player who cannot move passes; when neither can, the last player
--- who could move takes the counters left. Exact to Ludii's reading (Mancala World ends
--- the game as soon as the player to move cannot move: the same without the pass).
--- Cycles end on the third occurrence of a position since the last capture, the
--- counters left split evenly (a safety net of ours).
+-- The rules, in our words: the description field below (`kalahlab variants show`).
 --
 -- Examples: ours; Ludii's and Mancala World's pages give no worked position.
 return variant {
@@ -22,6 +11,22 @@ return variant {
   family  = "mancala",
   region  = "West Asia",
   summary = "Halusa (Hyde 1694): even counts captured on the own side, must feed, passes",
+  ludii   = "Halusa",
+  sources = {
+    "T. Hyde 1694, De Ludis Orientalibus: 226-230 (Ludii's ruleset \"Hyde\", ludii.games variant 211)",
+    "Mancala World \"Halusa\"",
+    "Murray 1951",
+  },
+  description = "Two rows of six holes, six counters each; the stores only hold captures. A move sows " ..
+    "anticlockwise in a single lap. A last counter that makes one of the mover's own " ..
+    "holes even captures it, and the holes before it on the mover's side while they hold " ..
+    "an even number (an odd or empty hole stops the chain). A player whose row is empty " ..
+    "must be fed: the opponent may only play moves that give them counters. A player who " ..
+    "cannot move passes; when neither can, the last player who could move takes the " ..
+    "counters left. Exact to Ludii's reading (Mancala World ends the game as soon as the " ..
+    "player to move cannot move: the same without the pass). Cycles end on the third " ..
+    "occurrence of a position since the last capture, the counters left split evenly (a " ..
+    "safety net of ours).",
   board   = { rows = 2, houses = 6, seeds = 6 },
   sowing  = { stores = "none" },
   captures = {

@@ -1,20 +1,8 @@
 -- Hus, the Nama game of Namibia (ǁHus), as a mancala descriptor.
 --
--- Source: ludii.games/details.php?keyword=Hus%20(Nama); boardgamesoftheworld.com/hus.html;
--- Wikipedia "ǁHus" (mirrors at en-academic.com and wikivisually.com); the catalogue's
--- "Hus".
+-- Sources: the sources field below.
 --
--- The rules, in our words: four rows of holes, eight a row here (the Nama play 16 to
--- 22: the houses knob); each player owns the two rows on their side and sows around
--- them, anticlockwise; there are no stores. Two seeds lie in every hole of the outer
--- row and in the right half of the inner row (from the player's seat). Only holes of
--- two seeds or more are sown. A last seed in an occupied hole of the inner row whose
--- two opponent holes in the same column both hold seeds captures them, and the
--- captured seeds are sown on from the next hole. Otherwise a last seed in an occupied
--- hole lifts it and sowing goes on (relay). The player who cannot move loses: the
--- other takes every seed. Relays can cycle: the third occurrence of a position since
--- the last capture ends the game, the seeds left split evenly (a choice of ours). Exact
--- to the catalogue (core/mancala's Hus).
+-- The rules, in our words: the description field below (`kalahlab variants show`).
 --
 -- Examples: ours; Ludii, boardgamesoftheworld.com and the Wikipedia mirrors give the
 -- start layout, no worked move.
@@ -24,6 +12,24 @@ return variant {
   family  = "mancala",
   region  = "Southern Africa",
   summary = "Hus (Nama): four rows, relay sowing, captured columns sown on, no move loses",
+  ludii   = "Hus (Nama)",
+  sources = {
+    "ludii.games/details.php?keyword=Hus%20(Nama)",
+    "boardgamesoftheworld.com/hus.html",
+    "Wikipedia \"ǁHus\" (mirrors at en-academic.com and wikivisually.com)",
+    "the catalogue's \"Hus\"",
+  },
+  description = "Four rows of holes, eight a row here (the Nama play 16 to 22: the houses knob); each " ..
+    "player owns the two rows on their side and sows around them, anticlockwise; there " ..
+    "are no stores. Two seeds lie in every hole of the outer row and in the right half of " ..
+    "the inner row (from the player's seat). Only holes of two seeds or more are sown. A " ..
+    "last seed in an occupied hole of the inner row whose two opponent holes in the same " ..
+    "column both hold seeds captures them, and the captured seeds are sown on from the " ..
+    "next hole. Otherwise a last seed in an occupied hole lifts it and sowing goes on " ..
+    "(relay). The player who cannot move loses: the other takes every seed. Relays can " ..
+    "cycle: the third occurrence of a position since the last capture ends the game, the " ..
+    "seeds left split evenly (a choice of ours). Exact to the catalogue (core/mancala's " ..
+    "Hus).",
   board   = {
     rows = 4, houses = 8, seeds = 2, stores = false,
     -- House numbers along the player's track: 1..h the inner row from the player's

@@ -1,13 +1,8 @@
 -- Kalah(6,6) with the standard capture: a capture needs seeds in the opposite house.
 --
--- Source: the catalogue's "Kalah(6,6), standard capture"; the solved-Kalah convention
--- (Irving, Donkers & Uiterwijk 2000) and the common rules pages (m.berryblow.com,
--- brainking.com GameRules tp=103).
+-- Sources: the sources field below.
 --
--- The rules, in our words: mancala/kalah with six seeds a house, and a last seed in an
--- own empty house captures only when the opposite house holds seeds; otherwise it
--- stays where it fell. Only the captures table and the seeds change: the rest is
--- mancala/kalah's (each table a script leaves out is its parent's).
+-- The rules, in our words: the description field below (`kalahlab variants show`).
 --
 -- Examples: ours; brainking.com's capture figure gives no counts in its text.
 return variant {
@@ -16,6 +11,15 @@ return variant {
   family  = "mancala",
   region  = "North America",
   summary = "Kalah(6,6): a capture needs seeds opposite",
+  ludii   = "Kalah",
+  sources = {
+    "the catalogue's \"Kalah(6,6), standard capture\"",
+    "the solved-Kalah convention (Irving, Donkers & Uiterwijk 2000) and the common rules pages (m.berryblow.com, brainking.com GameRules tp=103)",
+  },
+  description = "Mancala/kalah with six seeds a house, and a last seed in an own empty house captures " ..
+    "only when the opposite house holds seeds; otherwise it stays where it fell. Only the " ..
+    "captures table and the seeds change: the rest is mancala/kalah's (each table a " ..
+    "script leaves out is its parent's).",
   board   = { rows = 2, houses = 6, seeds = 6 },
   captures = {
     { side = "own", inner = true, empty_before = true, take = "column", with_last = true, need_seeds = true },

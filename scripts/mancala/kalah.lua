@@ -2,18 +2,9 @@
 -- descriptor: the same game as the kalah base game (core/kalah), played by the mancala
 -- engine (a test holds the two equal, move for move, on perft 1..7).
 --
--- Source: the solved-Kalah convention (Irving, Donkers & Uiterwijk, "Solving Kalah",
--- ICGA Journal 2000); rules pages such as m.berryblow.com/mancala.html and brainking.com
--- (GameRules tp=103). Kalah is a commercial game (W. J. Champion, USA, 1940s).
+-- Sources: the sources field below.
 --
--- The rules, in our words: two rows of six houses with four seeds each, and a store
--- for each player at their right. A move lifts every seed of one of the mover's
--- houses and sows them one by one anticlockwise, into the mover's own store but not
--- the opponent's. A last seed in the own store gives another move. A last seed in an
--- empty house of the mover captures it with the opposite house (here even when the
--- opposite house is empty: kalahlab's default; see mancala/kalah-standard for the
--- capture that needs seeds opposite). The game ends when either side is empty; each
--- player then keeps the seeds left on their side.
+-- The rules, in our words: the description field below (`kalahlab variants show`).
 --
 -- Example 2 is brainking.com's first-move figure (GameRules tp=103); its capture figure
 -- gives no counts in its text. The other examples are ours.
@@ -23,6 +14,19 @@ return variant {
   family  = "mancala",
   region  = "North America",
   summary = "Kalah(6,4), empty captures, as a mancala descriptor (the kalah base game's rules)",
+  ludii   = "Kalah",
+  sources = {
+    "the solved-Kalah convention (Irving, Donkers & Uiterwijk, \"Solving Kalah\", ICGA Journal 2000)",
+    "rules pages such as m.berryblow.com/mancala.html and brainking.com (GameRules tp=103). Kalah is a commercial game (W. J. Champion, USA, 1940s)",
+  },
+  description = "Two rows of six houses with four seeds each, and a store for each player at their " ..
+    "right. A move lifts every seed of one of the mover's houses and sows them one by one " ..
+    "anticlockwise, into the mover's own store but not the opponent's. A last seed in the " ..
+    "own store gives another move. A last seed in an empty house of the mover captures it " ..
+    "with the opposite house (here even when the opposite house is empty: kalahlab's " ..
+    "default; see mancala/kalah-standard for the capture that needs seeds opposite). The " ..
+    "game ends when either side is empty; each player then keeps the seeds left on their " ..
+    "side.",
   board   = { rows = 2, houses = 6, seeds = 4 },
   sowing  = { direction = "anticlockwise", stores = "own" },
   captures = {

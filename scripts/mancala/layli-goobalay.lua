@@ -1,23 +1,8 @@
 -- Layli Goobalay, the Somali game, as a mancala descriptor.
 --
--- Source: Wikipedia "Layli Goobalay"; Mancala World "Layli Goobalay (short board)",
--- after R. Pankhurst 1971. Go: core/mancala.LayliGoobalay.
+-- Sources: the sources field below. Go: core/mancala.LayliGoobalay.
 --
--- The rules, in our words: two rows of six holes, four seeds each (48); the stores
--- only hold captures. A move sows anticlockwise and relays: a last seed in an occupied
--- hole lifts it and sowing goes on, unless that hole is an uur. A last seed in an
--- empty hole of the mover, facing an opponent hole that holds seeds and is no uur,
--- captures: when that hole holds exactly three, one of them moves into the mover's
--- hole and both holes, two seeds each, become uurs of the mover (kept pits: never
--- sown from, never captured, a relay stops in them, and they keep what is sown into
--- them); otherwise the opponent's seeds and the capturing seed go to the mover's
--- store. The game ends when the player to move cannot move; each player then takes
--- their own uurs, wherever they are, and the other seeds of their row. Exact to the
--- catalogue. Readings: Wikipedia's "removed from the game" is Mancala World's
--- "captured by the player"; an uur facing the last hole protects its seeds ("an uur
--- may never be emptied", Mancala World's long-board page). Cycles end on the third
--- occurrence of a position since the last capture, the seeds left split evenly (a
--- safety net of ours). Positions show the uurs as kept=2:s,12:s, the board as 2S.
+-- The rules, in our words: the description field below (`kalahlab variants show`).
 --
 -- Examples: ours; Wikipedia's page gives no worked position.
 return variant {
@@ -26,6 +11,25 @@ return variant {
   family  = "mancala",
   region  = "East Africa",
   summary = "Layli Goobalay (Somalia): relay sowing, a three facing an own empty hole makes a pair of uurs",
+  sources = {
+    "Wikipedia \"Layli Goobalay\"",
+    "Mancala World \"Layli Goobalay (short board)\", after R. Pankhurst 1971",
+  },
+  description = "Two rows of six holes, four seeds each (48); the stores only hold captures. A move " ..
+    "sows anticlockwise and relays: a last seed in an occupied hole lifts it and sowing " ..
+    "goes on, unless that hole is an uur. A last seed in an empty hole of the mover, " ..
+    "facing an opponent hole that holds seeds and is no uur, captures: when that hole " ..
+    "holds exactly three, one of them moves into the mover's hole and both holes, two " ..
+    "seeds each, become uurs of the mover (kept pits: never sown from, never captured, a " ..
+    "relay stops in them, and they keep what is sown into them); otherwise the opponent's " ..
+    "seeds and the capturing seed go to the mover's store. The game ends when the player " ..
+    "to move cannot move; each player then takes their own uurs, wherever they are, and " ..
+    "the other seeds of their row. Exact to the catalogue. Readings: Wikipedia's \"removed " ..
+    "from the game\" is Mancala World's \"captured by the player\"; an uur facing the last " ..
+    "hole protects its seeds (\"an uur may never be emptied\", Mancala World's long-board " ..
+    "page). Cycles end on the third occurrence of a position since the last capture, the " ..
+    "seeds left split evenly (a safety net of ours). Positions show the uurs as " ..
+    "kept=2:s,12:s, the board as 2S.",
   board   = { rows = 2, houses = 6, seeds = 4 },
   sowing  = { stores = "none", relay = "occupied" },
   captures = {

@@ -1,17 +1,8 @@
 -- Mangala, the Turkish game, as a mancala descriptor.
 --
--- Source: mancala.fandom.com/wiki/Mangala_III; worldethnosport.org (etnosporlar/
--- mangala-sports); anatolianbrands.com.
+-- Sources: the sources field below.
 --
--- The rules, in our words: two rows of six houses, four stones each, and a store for
--- each player. A move lifts a house's stones and sows them anticlockwise, the first one
--- back into the emptied house (a single stone just moves on), into the own store and
--- past the opponent's. A last stone in the own store: move again. A last stone that
--- makes an opponent's house even captures it. A last stone in an own empty house
--- captures the opposite house with that stone (when the opposite house holds stones: our
--- reading). The game ends when a player's row is empty; the player whose row is empty
--- takes the stones left in the other row. Exact to the catalogue otherwise
--- (core/mancala's Mangala).
+-- The rules, in our words: the description field below (`kalahlab variants show`).
 --
 -- Examples 1 and 6 are the Czech federation's worked examples (mankala.cz/
 -- premyslej18mng1.php: D3, then D5, sown from the start; D1..D6 are South's houses
@@ -22,6 +13,20 @@ return variant {
   family  = "mancala",
   region  = "West Asia",
   summary = "Mangala (Turkey): origin-first sowing, even captures, the player who empties their row takes the rest",
+  ludii   = "Mangala (Turkey)",
+  sources = {
+    "mancala.fandom.com/wiki/Mangala_III",
+    "worldethnosport.org (etnosporlar/ mangala-sports)",
+    "anatolianbrands.com",
+  },
+  description = "Two rows of six houses, four stones each, and a store for each player. A move lifts " ..
+    "a house's stones and sows them anticlockwise, the first one back into the emptied " ..
+    "house (a single stone just moves on), into the own store and past the opponent's. A " ..
+    "last stone in the own store: move again. A last stone that makes an opponent's house " ..
+    "even captures it. A last stone in an own empty house captures the opposite house " ..
+    "with that stone (when the opposite house holds stones: our reading). The game ends " ..
+    "when a player's row is empty; the player whose row is empty takes the stones left in " ..
+    "the other row. Exact to the catalogue otherwise (core/mancala's Mangala).",
   board   = { rows = 2, houses = 6, seeds = 4 },
   sowing  = { stores = "own", origin_first = true },
   captures = {

@@ -1,20 +1,8 @@
 -- Ohvalhu, the Maldivian game of eight holes, as a mancala descriptor.
 --
--- Source: A. J. de Voogt 2000, as Ludii gives it ("Ovalhu", DLP Evidence 2047);
--- Mancala World "Ohvalhu" (after S. Culin 1894). Go: core/mancala.Ohvalhu.
+-- Sources: the sources field below. Go: core/mancala.Ohvalhu.
 --
--- The rules, in our words: two rows of eight holes, eight counters each (128), and a
--- store at each player's right. A move sows anticlockwise into the mover's own store
--- and past the opponent's; the players move in turn from the first move. A last
--- counter in an occupied hole relays; in the own store the mover plays again; in an
--- empty hole of the mover it captures the opposite hole with itself, when that hole
--- holds counters. A player with no counters passes; the round ends when every counter
--- is captured. Each next round, each player fills their holes from the left, eight a
--- hole, from their store; holes they cannot fill are out of play for the round. The
--- match ends when a player cannot fill one hole. Readings: the capture is Congkak's
--- (Mancala World: "similar to Congkak"; Ludii's text captures on any empty hole); the
--- players take turns to start rounds; at most eight rounds (our bound). A repetition
--- (the third occurrence of a position since the last capture) ends the match.
+-- The rules, in our words: the description field below (`kalahlab variants show`).
 --
 -- Examples: ours; Ludii's and Mancala World's pages give no worked position.
 return variant {
@@ -23,6 +11,23 @@ return variant {
   family  = "mancala",
   region  = "South Asia",
   summary = "Ohvalhu (Maldives): eight holes of eight, relay sowing, rounds with holes out of play",
+  ludii   = "Ovalhu",
+  sources = {
+    "A. J. de Voogt 2000, as Ludii gives it (\"Ovalhu\", DLP Evidence 2047)",
+    "Mancala World \"Ohvalhu\" (after S. Culin 1894)",
+  },
+  description = "Two rows of eight holes, eight counters each (128), and a store at each player's " ..
+    "right. A move sows anticlockwise into the mover's own store and past the opponent's; " ..
+    "the players move in turn from the first move. A last counter in an occupied hole " ..
+    "relays; in the own store the mover plays again; in an empty hole of the mover it " ..
+    "captures the opposite hole with itself, when that hole holds counters. A player with " ..
+    "no counters passes; the round ends when every counter is captured. Each next round, " ..
+    "each player fills their holes from the left, eight a hole, from their store; holes " ..
+    "they cannot fill are out of play for the round. The match ends when a player cannot " ..
+    "fill one hole. Readings: the capture is Congkak's (Mancala World: \"similar to " ..
+    "Congkak\"; Ludii's text captures on any empty hole); the players take turns to start " ..
+    "rounds; at most eight rounds (our bound). A repetition (the third occurrence of a " ..
+    "position since the last capture) ends the match.",
   board   = { rows = 2, houses = 8, seeds = 8 },
   sowing  = { stores = "own", relay = true },
   captures = {

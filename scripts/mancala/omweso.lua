@@ -1,22 +1,8 @@
 -- Omweso (Mweso), the Ganda game of Uganda, as a mancala descriptor.
 --
--- Source: Ludii's `four_rows/Mweso.lud` (after Shackell 1934); Wikipedia "Omweso" (via
--- piglix.com and wikisum.wiki); the catalogue's "Omweso".
+-- Sources: the sources field below.
 --
--- The rules, in our words: four rows of eight holes; each player owns the two rows on
--- their side and sows around them, anticlockwise; there are no stores; each player has
--- 32 seeds. Relay sowing from holes of two seeds or more. A last seed in an occupied
--- hole of the mover's inner row whose two opponent holes in the column both hold seeds
--- captures them, and the captured seeds are sown on from the hole that took the first
--- seed of the capturing lap. The player who cannot move loses: the other takes every
--- seed.
--- Simplifications (as core/mancala's Omweso): the seeds start two a hole, and each
--- player then moves up to eight seeds one at a time between their own holes ("1>2"
--- moves a seed from hole 1 to hole 2; "done" ends the setup), South first, North
--- seeing South's arrangement, instead of placing all 32 freely and at once. Missing:
--- the clockwise captures from the four left holes. Relays can cycle: the third
--- occurrence of a position since the last capture ends the game, the seeds left split
--- evenly (a choice of ours).
+-- The rules, in our words: the description field below (`kalahlab variants show`).
 --
 -- Examples: ours; a copy of an Omweso walk-through names holes by letter (Lower's 4
 -- seeds from m relay to h and capture A and I, sown on from m) but not the whole
@@ -27,6 +13,25 @@ return variant {
   family  = "mancala",
   region  = "East Africa",
   summary = "Omweso (Ganda), simplified: a setup phase, relay, captured columns sown on from the lap's start",
+  ludii   = "Mweso",
+  sources = {
+    "Ludii's `four_rows/Mweso.lud` (after Shackell 1934)",
+    "Wikipedia \"Omweso\" (via piglix.com and wikisum.wiki)",
+    "the catalogue's \"Omweso\"",
+  },
+  description = "Four rows of eight holes; each player owns the two rows on their side and sows " ..
+    "around them, anticlockwise; there are no stores; each player has 32 seeds. Relay " ..
+    "sowing from holes of two seeds or more. A last seed in an occupied hole of the " ..
+    "mover's inner row whose two opponent holes in the column both hold seeds captures " ..
+    "them, and the captured seeds are sown on from the hole that took the first seed of " ..
+    "the capturing lap. The player who cannot move loses: the other takes every seed. " ..
+    "Simplifications (as core/mancala's Omweso): the seeds start two a hole, and each " ..
+    "player then moves up to eight seeds one at a time between their own holes (\"1>2\" " ..
+    "moves a seed from hole 1 to hole 2; \"done\" ends the setup), South first, North " ..
+    "seeing South's arrangement, instead of placing all 32 freely and at once. Missing: " ..
+    "the clockwise captures from the four left holes. Relays can cycle: the third " ..
+    "occurrence of a position since the last capture ends the game, the seeds left split " ..
+    "evenly (a choice of ours).",
   board   = { rows = 4, houses = 8, seeds = 2, stores = false },
   sowing  = { stores = "none", min_seeds = 2, relay = true },
   captures = {

@@ -1,20 +1,9 @@
 -- Oware Abapa, the competition game of West Africa and the Caribbean, as a mancala
 -- descriptor (the kalah-based `oware` script plays the same game with Lua hooks).
 --
--- Source: the Oware Society's Abapa rules (s.helan.free.fr/awele/rules/);
--- thechiefstable.com "How to play Oware (Abapa)"; ludoteka.com/oware.html; the
--- sowing and capture figures of iggamecenter.com/rules/oware.
+-- Sources: the sources field below.
 --
--- The rules, in our words: two rows of six houses, four seeds each (48); the stores
--- only hold captures. A move sows anticlockwise, skipping the stores and, on a lap of
--- 12 seeds or more, the house it started from. A last seed that makes 2 or 3 in an
--- opponent's house captures it, and so do the houses before it, going back, while they
--- are the opponent's and hold 2 or 3. A move that would capture every seed on the
--- opponent's side (a grand slam) is legal and captures nothing. When the opponent has
--- no seeds, the mover must give them some; if no move can, the game ends and each
--- player takes the seeds on their own side. More than half the seeds (25) wins. An
--- endless cycle ends the game, each player taking the seeds on their side: here, the
--- second occurrence of a position since the last capture.
+-- The rules, in our words: the description field below (`kalahlab variants show`).
 --
 -- Examples 7 to 9 are the worked examples of the Czech federation's rules page
 -- (mankala.cz/oware.html), in our notation: its rows A..F (North, sowing right to
@@ -27,6 +16,23 @@ return variant {
   family  = "mancala",
   region  = "West Africa",
   summary = "Oware Abapa: 2s and 3s captured backwards, a grand slam takes nothing, must feed, 25 wins",
+  ludii   = "Oware",
+  sources = {
+    "the Oware Society's Abapa rules (s.helan.free.fr/awele/rules/)",
+    "thechiefstable.com \"How to play Oware (Abapa)\"",
+    "ludoteka.com/oware.html",
+    "the sowing and capture figures of iggamecenter.com/rules/oware",
+  },
+  description = "Two rows of six houses, four seeds each (48); the stores only hold captures. A move " ..
+    "sows anticlockwise, skipping the stores and, on a lap of 12 seeds or more, the house " ..
+    "it started from. A last seed that makes 2 or 3 in an opponent's house captures it, " ..
+    "and so do the houses before it, going back, while they are the opponent's and hold 2 " ..
+    "or 3. A move that would capture every seed on the opponent's side (a grand slam) is " ..
+    "legal and captures nothing. When the opponent has no seeds, the mover must give them " ..
+    "some; if no move can, the game ends and each player takes the seeds on their own " ..
+    "side. More than half the seeds (25) wins. An endless cycle ends the game, each " ..
+    "player taking the seeds on their side: here, the second occurrence of a position " ..
+    "since the last capture.",
   board   = { rows = 2, houses = 6, seeds = 4 },
   sowing  = { stores = "none", skip = "origin" },
   captures = {

@@ -1,19 +1,8 @@
 -- Owela of Benguela (Angola), as a mancala descriptor.
 --
--- Source: Ludii's `four_rows/Owela (Benguela).lud` (after Silva 1995); the catalogue's
--- "Owela (Benguela)".
+-- Sources: the sources field below.
 --
--- The rules, in our words: four rows of 12 to 20 holes (here 12, the houses knob); each
--- player owns the two rows on their side and sows around them, anticlockwise; there
--- are no stores. Each player's 3n-2 counters (n holes a row) are dealt two by two from
--- their leftmost outer hole along their track: the outer row, then the inner row from
--- the right. A single counter is not sown. A last counter in an occupied hole of the
--- inner row, with the opponent's inner hole opposite occupied, captures that hole and
--- the outer one behind it, and the captured counters are sown on from the next hole.
--- Otherwise a last counter in an occupied hole lifts it and sowing goes on (relay). A
--- player who cannot move loses: the other takes every counter. Relays can cycle: the
--- third occurrence of a position since the last capture ends the game, the counters
--- left split evenly (a choice of ours). Exact to the catalogue (core/mancala's Owela).
+-- The rules, in our words: the description field below (`kalahlab variants show`).
 --
 -- Examples: ours; Ludii's ruleset page gives no worked position.
 return variant {
@@ -22,6 +11,22 @@ return variant {
   family  = "mancala",
   region  = "Southern Africa",
   summary = "Owela (Benguela): 3n-2 counters dealt in twos, captures opposite sown on, relay",
+  ludii   = "Owela (Benguela)",
+  sources = {
+    "Ludii's `four_rows/Owela (Benguela).lud` (after Silva 1995)",
+    "the catalogue's \"Owela (Benguela)\"",
+  },
+  description = "Four rows of 12 to 20 holes (here 12, the houses knob); each player owns the two " ..
+    "rows on their side and sows around them, anticlockwise; there are no stores. Each " ..
+    "player's 3n-2 counters (n holes a row) are dealt two by two from their leftmost " ..
+    "outer hole along their track: the outer row, then the inner row from the right. A " ..
+    "single counter is not sown. A last counter in an occupied hole of the inner row, " ..
+    "with the opponent's inner hole opposite occupied, captures that hole and the outer " ..
+    "one behind it, and the captured counters are sown on from the next hole. Otherwise a " ..
+    "last counter in an occupied hole lifts it and sowing goes on (relay). A player who " ..
+    "cannot move loses: the other takes every counter. Relays can cycle: the third " ..
+    "occurrence of a position since the last capture ends the game, the counters left " ..
+    "split evenly (a choice of ours). Exact to the catalogue (core/mancala's Owela).",
   board   = {
     rows = 4, houses = 12, seeds = 2, stores = false,
     -- 3h-2 counters dealt two (the seeds knob) at a time from house h+1, the outer

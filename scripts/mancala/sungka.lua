@@ -1,18 +1,9 @@
 -- Sungka, the Philippine game, as a mancala descriptor, without its simultaneous
 -- first move.
 --
--- Source: Mancala World "Sungka" (after wikimanqala); L. Russ 2000, The Complete
--- Mancala Games Book. Go: core/mancala.Sungka.
+-- Sources: the sources field below. Go: core/mancala.Sungka.
 --
--- The rules, in our words: two rows of seven holes, seven shells each (98), and a store
--- at each player's right. A move sows anticlockwise into the mover's own store and past
--- the opponent's. A last shell in an occupied hole, on either side, lifts its shells
--- and sowing goes on. A last shell in the own store: the mover plays again. In an empty
--- hole of the mover: it captures the opposite hole with itself, when that hole holds
--- shells (else nothing). A player with no shells passes; the game ends when every hole
--- is empty. Exact but for the first move, which both players make at once in the
--- source: here South moves first. Relays can cycle: the third occurrence of a position
--- since the last capture ends the game, the shells left split evenly (ours).
+-- The rules, in our words: the description field below (`kalahlab variants show`).
 --
 -- Examples: ours; Mancala World's page gives no worked position.
 return variant {
@@ -21,6 +12,20 @@ return variant {
   family  = "mancala",
   region  = "Southeast Asia",
   summary = "Sungka: seven holes of seven, anticlockwise relay sowing, extra turns, passes",
+  ludii   = "Sungka",
+  sources = {
+    "Mancala World \"Sungka\" (after wikimanqala)",
+    "L. Russ 2000, The Complete Mancala Games Book",
+  },
+  description = "Two rows of seven holes, seven shells each (98), and a store at each player's right. " ..
+    "A move sows anticlockwise into the mover's own store and past the opponent's. A last " ..
+    "shell in an occupied hole, on either side, lifts its shells and sowing goes on. A " ..
+    "last shell in the own store: the mover plays again. In an empty hole of the mover: " ..
+    "it captures the opposite hole with itself, when that hole holds shells (else " ..
+    "nothing). A player with no shells passes; the game ends when every hole is empty. " ..
+    "Exact but for the first move, which both players make at once in the source: here " ..
+    "South moves first. Relays can cycle: the third occurrence of a position since the " ..
+    "last capture ends the game, the shells left split evenly (ours).",
   board   = { rows = 2, houses = 7, seeds = 7 },
   sowing  = { stores = "own", relay = true },
   captures = {

@@ -1,20 +1,9 @@
 -- Toguz Kumalak (togyz kumalak, toguz korgool), the Kazakh and Kyrgyz game, as a
 -- mancala descriptor.
 --
--- Source: playstrategy.org/variant/togyzkumalak; the rules of the Kyrgyz federation at
--- archive.org/details/ToguzKorgool_1020; Ludii's `two_rows/Toguz Kumalak.lud`.
+-- Sources: the sources field below.
 --
--- The rules, in our words: two rows of nine houses, nine balls each (162); the stores
--- (kazans) only hold captures. A move lifts a house's balls and sows them
--- anticlockwise, the first one back into the house it came from (a single ball just
--- moves to the next house). A last ball that makes 3 in an opponent's house turns it
--- into the mover's tuzdik: its balls, and every ball later sown into it, go to the
--- mover's kazan. A player gets one tuzdik a game, never the opponent's 9th house, and
--- not the house with the same number as the opponent's tuzdik. Otherwise a last ball
--- that makes an even count in an opponent's house captures it. More than half the
--- balls (82) wins; a player who cannot move ends the game, each taking the balls on
--- their side (81-81 is a draw). Cycles: the third occurrence of a position since the
--- last capture ends the game, the balls left split evenly (a choice of ours).
+-- The rules, in our words: the description field below (`kalahlab variants show`).
 --
 -- Examples 6 to 9 are the sources' worked examples, in our notation: iggamecenter's
 -- sowing figure (iggamecenter.com/sr/rules/toguzkumalak), and the Czech federation's
@@ -27,6 +16,23 @@ return variant {
   family  = "mancala",
   region  = "Central Asia",
   summary = "Toguz Kumalak: nine houses of nine, even captures, one tuzdik a game, 82 wins",
+  ludii   = "Toguz Kumalak",
+  sources = {
+    "playstrategy.org/variant/togyzkumalak",
+    "the rules of the Kyrgyz federation at archive.org/details/ToguzKorgool_1020",
+    "Ludii's `two_rows/Toguz Kumalak.lud`",
+  },
+  description = "Two rows of nine houses, nine balls each (162); the stores (kazans) only hold " ..
+    "captures. A move lifts a house's balls and sows them anticlockwise, the first one " ..
+    "back into the house it came from (a single ball just moves to the next house). A " ..
+    "last ball that makes 3 in an opponent's house turns it into the mover's tuzdik: its " ..
+    "balls, and every ball later sown into it, go to the mover's kazan. A player gets one " ..
+    "tuzdik a game, never the opponent's 9th house, and not the house with the same " ..
+    "number as the opponent's tuzdik. Otherwise a last ball that makes an even count in " ..
+    "an opponent's house captures it. More than half the balls (82) wins; a player who " ..
+    "cannot move ends the game, each taking the balls on their side (81-81 is a draw). " ..
+    "Cycles: the third occurrence of a position since the last capture ends the game, the " ..
+    "balls left split evenly (a choice of ours).",
   board   = { rows = 2, houses = 9, seeds = 9 },
   sowing  = { stores = "none", origin_first = true },
   captures = {

@@ -1,20 +1,8 @@
 -- Um el-Bagara, "the cow game" of the Kababish of Sudan, as a mancala descriptor.
 --
--- Source: R. Davies 1925, Sudan Notes and Records 8: 140-141 (Ludii's ruleset, DLP
--- Evidence 694); Murray 1951: 194; Mancala World "Um el Bagara". Go:
--- core/mancala.UmElBagara.
+-- Sources: the sources field below. Go: core/mancala.UmElBagara.
 --
--- The rules, in our words: two rows of five holes, five counters each; the stores only
--- hold captures. A hole's counters are sown towards the nearer end of the row: the
--- mover's two left holes clockwise, the two right ones anticlockwise, the middle one
--- either way (moves 3R and 3L). A single counter is not sown. A last counter that
--- makes an opponent's hole 2 or 4 captures it, and the holes before it along the
--- sowing, on the opponent's side, while they hold 2 or 4. A player who cannot move
--- passes; when neither can, each takes the counters left in their row. Exact.
--- Readings: the chain stays on the opponent's side (Mancala World, after Alemungula),
--- and it is taken whole (Ludii's "may" read as "does"). Cycles end on the third
--- occurrence of a position since the last capture, the counters left split evenly (a
--- safety net of ours).
+-- The rules, in our words: the description field below (`kalahlab variants show`).
 --
 -- Examples: ours; Ludii's and Mancala World's pages give no worked position.
 return variant {
@@ -23,6 +11,22 @@ return variant {
   family  = "mancala",
   region  = "East Africa",
   summary = "Um el-Bagara (Davies 1925): each hole sows towards the nearer end, 2s and 4s captured",
+  ludii   = "Um el-Bagara",
+  sources = {
+    "R. Davies 1925, Sudan Notes and Records 8: 140-141 (Ludii's ruleset, DLP Evidence 694)",
+    "Murray 1951: 194",
+    "Mancala World \"Um el Bagara\"",
+  },
+  description = "Two rows of five holes, five counters each; the stores only hold captures. A hole's " ..
+    "counters are sown towards the nearer end of the row: the mover's two left holes " ..
+    "clockwise, the two right ones anticlockwise, the middle one either way (moves 3R and " ..
+    "3L). A single counter is not sown. A last counter that makes an opponent's hole 2 or " ..
+    "4 captures it, and the holes before it along the sowing, on the opponent's side, " ..
+    "while they hold 2 or 4. A player who cannot move passes; when neither can, each " ..
+    "takes the counters left in their row. Exact. Readings: the chain stays on the " ..
+    "opponent's side (Mancala World, after Alemungula), and it is taken whole (Ludii's " ..
+    "\"may\" read as \"does\"). Cycles end on the third occurrence of a position since the " ..
+    "last capture, the counters left split evenly (a safety net of ours).",
   board   = { rows = 2, houses = 5, seeds = 5 },
   sowing  = {
     stores = "none", min_seeds = 2,

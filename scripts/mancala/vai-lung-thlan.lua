@@ -1,15 +1,8 @@
 -- Vai Lung Thlan, the Mizo game of Mizoram (north-east India), as a mancala descriptor.
 --
--- Source: mancala.fandom.com/wiki/Vai_Lung_Thlan; iggamecenter.com/rules/vailungthlan;
--- awale.info.
+-- Sources: the sources field below.
 --
--- The rules, in our words: two rows of six houses, five seeds each; the stores only
--- hold captures. Sowing goes clockwise, in single laps (no relay). A last seed that
--- falls in an empty house, on either side, captures it and the unbroken chain of
--- single seeds behind it along the sowing, across both rows. A player without seeds
--- passes; the game goes on until the board is empty. Cycles: the third occurrence of a
--- position since the last capture ends the game, the seeds left split evenly (a
--- choice of ours).
+-- The rules, in our words: the description field below (`kalahlab variants show`).
 --
 -- Examples: ours; awale.info and Mancala World give figures without counts in their
 -- text.
@@ -19,6 +12,18 @@ return variant {
   family  = "mancala",
   region  = "South Asia",
   summary = "Vai Lung Thlan: clockwise single laps, chains of singletons captured on either side",
+  ludii   = "Vai Lung Thlan",
+  sources = {
+    "mancala.fandom.com/wiki/Vai_Lung_Thlan",
+    "iggamecenter.com/rules/vailungthlan",
+    "awale.info",
+  },
+  description = "Two rows of six houses, five seeds each; the stores only hold captures. Sowing goes " ..
+    "clockwise, in single laps (no relay). A last seed that falls in an empty house, on " ..
+    "either side, captures it and the unbroken chain of single seeds behind it along the " ..
+    "sowing, across both rows. A player without seeds passes; the game goes on until the " ..
+    "board is empty. Cycles: the third occurrence of a position since the last capture " ..
+    "ends the game, the seeds left split evenly (a choice of ours).",
   board   = { rows = 2, houses = 6, seeds = 5 },
   sowing  = { direction = "clockwise", stores = "none" },
   captures = {

@@ -710,6 +710,8 @@ function MancalaBoard:in_play(pit) end
 ---@field description? string longer text for `variants show`
 ---@field family? string the family of games, for `variants list` [the parent's]
 ---@field region? string where the game is played, for `variants list` [the parent's]
+---@field ludii? string the Ludii ruleset this script corresponds to, by name (`"Kalah"`), for `variants show`
+---@field sources? string[] the books, papers, field reports and pages the rules come from, for `variants show`
 ---@field params? KalahParams|CheckersParams|TicTacToeParams|LudoParams|MancalaParams knob values of the base game
 ---@field fields? table<string, LudoField> Ludo: the special fields by kind ({} for none) [the parent's]
 ---@field board? LudoBoard|MancalaBoardTable Ludo: the board's drawing; mancala: the board [the parent's]
