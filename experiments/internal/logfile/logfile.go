@@ -358,9 +358,16 @@ func (z *Frames) damaged(why error) (*Damage, error) {
 		if d.Zeros, err = TrailingZeros(z.r, z.off, z.size); err != nil {
 			return nil, err
 		}
+		if d.Zeros < minZeroRun && d.Zeros < d.N {
+			d.Zeros = 0 // a zero byte or two end compressed data by chance, not by a power cut
+		}
 	}
 	return d, nil
 }
+
+// minZeroRun is the fewest zeros ending a damaged frame that mark it zeroed (a power cut
+// zeroes whole blocks of the file; compressed data ends in a zero byte by chance).
+const minZeroRun = 16
 
 // NextMagic returns where the next zstd frame's magic number is in r from off (size
 // when there is none).

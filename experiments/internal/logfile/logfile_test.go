@@ -109,3 +109,31 @@ func TestZstdFramesSkippable(t *testing.T) {
 		assert.Empty(t, z.Damage())
 	}
 }
+
+// TestCutFrameEndingInAZero: a last frame cut where its data happens to hold a zero byte
+// is a cut frame, not a zeroed tail; a run of zeros is a zeroed tail.
+func TestCutFrameEndingInAZero(t *testing.T) {
+	a := zstdFrameBytes(t, strings.Repeat(`{"trial":1,"cell":0}`+"\n", 500))
+	var text strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&text, `{"trial":%d,"seed":%d,"plies":%d}`+"\n", i, i*i*7919%100003, i%97)
+	}
+	c := zstdFrameBytes(t, text.String())
+	zero := bytes.IndexByte(c[16:len(c)-8], 0) + 16 // a zero byte inside c's blocks
+	require.Greater(t, zero, 16, "c has a zero byte past its header")
+	damage := func(data []byte) Damage {
+		t.Helper()
+		z, err := NewFrames(bytes.NewReader(data), int64(len(data)), true)
+		require.NoError(t, err)
+		defer z.Close()
+		_, err = io.ReadAll(z)
+		require.NoError(t, err)
+		require.Len(t, z.Damage(), 1)
+		return z.Damage()[0]
+	}
+	cut := damage(append(append([]byte(nil), a...), c[:zero+1]...))
+	assert.True(t, cut.Tail)
+	assert.Zero(t, cut.Zeros, "one zero byte ending a cut frame is the data's")
+	zeroed := damage(append(append(append([]byte(nil), a...), c[:len(c)/2]...), make([]byte, 4096)...))
+	assert.GreaterOrEqual(t, zeroed.Zeros, int64(4096), "a zeroed block is a power cut's")
+}
