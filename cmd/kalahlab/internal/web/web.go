@@ -1,21 +1,27 @@
 // Package web is the lab in a browser: the web app behind `kalahlab serve`.
 //
-// It serves five pages from one process, with no files or scripts from elsewhere (the
+// It serves its pages from one process, with no files or scripts from elsewhere (the
 // templates, style sheet and script are embedded; the page works offline):
 //
-//   - Variants: every built-in and user variant with its summary, knobs (defaults and
-//     allowed values), hooks and a drawing of its start position.
-//   - Play: a game of any variant with its knobs, a person or an agent on each seat;
-//     click a legal move on the board (drawn by core/draw), undo, redo, hint (the
-//     search's evaluation in words), swap under the pie rule, dice rolls shown; agents
-//     move one request at a time at a chosen pace, so agent-against-agent games can be
-//     watched; games are saved and loaded as core/record game records.
+//   - Variants: every built-in and user variant with its summary, rules, knobs (their
+//     sentences and allowed values), mechanisms, hooks and a drawing of its start
+//     position, grouped by family and region (cmd/kalahlab/internal/catalog, as
+//     `variants list` groups them) and filtered by search, family, region and
+//     mechanism (?q=, ?family=, ?region=, ?mech=).
+//   - Play: a game of any variant with its knobs, a person, a strength (easy, medium,
+//     hard) or an agent on each seat, each agent within the server's bounds
+//     (seat.Bound); click a legal move on the board (drawn by core/draw), undo, redo,
+//     hint (the search's evaluation in words), swap under the pie rule, dice rolls
+//     shown, every move a link to the board after it; agents move one request at a
+//     time at a chosen pace, so agent-against-agent games can be watched; games are
+//     saved and loaded as core/record game records.
 //   - Results: an experiment's report (experiments.WriteHTML, the same as the static
 //     HTML), with the games behind each first move and each histogram bar one click
-//     away; Replay steps or scrubs through any trial, with each move's notation and
-//     position string.
-//   - Try a rule: a pasted or uploaded Lua variant is checked (variants.CheckContext)
-//     and played against its parent in a quick study (experiments.Run), bounded in
+//     away; Replay steps or scrubs through any trial from its start, with each move's
+//     notation (a link to it) and position string.
+//   - Try a rule: a pasted or uploaded Lua variant (numbered lines, the lines an error
+//     names marked) is checked (variants.CheckContext) and played against its parent
+//     by the default study's ladder in a quick study (experiments.Run), bounded in
 //     games and time and cancelled when the page goes away.
 //
 // Each browser gets a session (a random id in a cookie) holding its own game and its
