@@ -17,29 +17,7 @@ import (
 // bruteMarginPlies is bruteMargin for games whose positions repeat: memoised on the
 // position and the plies played (max_plies ends such games, so both decide the value).
 func bruteMarginPlies(s *kalah.State, memo map[string]int) int {
-	key := s.String() + "@" + strconv.Itoa(s.Ply())
-	if v, ok := memo[key]; ok {
-		return v
-	}
-	me := s.ToMove()
-	best := -infinity
-	for _, m := range s.LegalMoves(nil) {
-		c := s.Copy()
-		c.Play(m)
-		var v int
-		switch next := c.ToMove(); {
-		case next == core.Terminal:
-			sc := c.Scores(nil)
-			v = int(sc[me] - sc[1-me])
-		case next == me:
-			v = bruteMarginPlies(c, memo)
-		default:
-			v = -bruteMarginPlies(c, memo)
-		}
-		best = max(best, v)
-	}
-	memo[key] = best
-	return best
+	return bruteSearch(s, memo, func(s *kalah.State) string { return s.String() + "@" + strconv.Itoa(s.Ply()) })
 }
 
 // cyclicCases are tiny Kalah boards without store sowing, where seeds circle and games

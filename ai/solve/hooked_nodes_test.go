@@ -150,8 +150,14 @@ func TestHookedSolveMatchesBrute(t *testing.T) {
 // over whole positions (the stores included; the ply left out: with store sowing no game
 // comes near max_plies).
 func bruteMargin(s *kalah.State, memo map[string]int) int {
-	key := s.String()
-	if v, ok := memo[key]; ok {
+	return bruteSearch(s, memo, (*kalah.State).String)
+}
+
+// bruteSearch is the margin the mover can force from s by plain minimax over every
+// move, memoised on key(s): bruteMargin's and bruteMarginPlies's one search.
+func bruteSearch(s *kalah.State, memo map[string]int, key func(*kalah.State) string) int {
+	k := key(s)
+	if v, ok := memo[k]; ok {
 		return v
 	}
 	me := s.ToMove()
@@ -165,12 +171,12 @@ func bruteMargin(s *kalah.State, memo map[string]int) int {
 			sc := c.Scores(nil)
 			v = int(sc[me] - sc[1-me])
 		case next == me:
-			v = bruteMargin(c, memo)
+			v = bruteSearch(c, memo, key)
 		default:
-			v = -bruteMargin(c, memo)
+			v = -bruteSearch(c, memo, key)
 		}
 		best = max(best, v)
 	}
-	memo[key] = best
+	memo[k] = best
 	return best
 }
