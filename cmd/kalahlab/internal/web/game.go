@@ -269,13 +269,10 @@ func (gm *game) hintFor(ctx context.Context) (string, error) {
 	}
 	msg := fmt.Sprintf("Hint for %v: play %s (%s).", p, gm.state.MoveString(m), spec)
 	if ex, ok := ag.(ai.Explainer); ok {
-		msg += " " + explain(ex.LastSearch(), spec.Agent, p, units(gm.variant.Base))
+		msg += " " + seat.Explain(ex.LastSearch(), spec.Agent, p, seat.Units(gm.variant.Base))
 	}
 	return msg, nil
 }
-
-// explain and units are the seat package's: the terminal says a hint in the same words.
-var explain, units = seat.Explain, seat.Units
 
 // record describes the game as a game record (core/record).
 func (gm *game) record() (*record.Game, error) {

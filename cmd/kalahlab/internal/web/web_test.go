@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kalahlab/kalahlab/ai"
+	"github.com/kalahlab/kalahlab/cmd/kalahlab/internal/seat"
 	"github.com/kalahlab/kalahlab/config"
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/record"
@@ -472,7 +473,7 @@ func TestExplain(t *testing.T) {
 		{ai.Info{Value: -core.WinScore, Depth: 9}, "alphabeta", "seat 1 loses against best play"},
 		{ai.Info{Value: 800, Nodes: 100}, "mcts", "expected result is +0.60"},
 	} {
-		assert.Contains(t, explain(tc.info, tc.agent, p, "seeds"), tc.want)
+		assert.Contains(t, seat.Explain(tc.info, tc.agent, p, "seeds"), tc.want)
 	}
 }
 
