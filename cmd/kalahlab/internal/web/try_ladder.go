@@ -88,8 +88,3 @@ func gutterLines(source string, bad []int) []gutterLine {
 func editorRows(source string) int {
 	return min(max(strings.Count(strings.TrimRight(source, "\n"), "\n")+2, 14), 60)
 }
-
-func init() {
-	funcs["gutter"] = gutterLines
-	funcs["editorRows"] = editorRows
-}

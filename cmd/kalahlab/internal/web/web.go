@@ -418,4 +418,7 @@ var funcs = template.FuncMap{
 	"eq1":  func(a, b any) bool { return fmt.Sprint(a) == fmt.Sprint(b) },
 	"str":  func(v any) string { return fmt.Sprint(v) },
 	"join": strings.Join,
+	// the Try page's editor (try_ladder.go)
+	"gutter":     gutterLines,
+	"editorRows": editorRows,
 }
