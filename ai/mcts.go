@@ -73,13 +73,17 @@ type mctsStep struct {
 // mctsNoSeat is the seat of the root and of chance outcomes, which no mover chooses.
 const mctsNoSeat = 7
 
+// DefaultMCTSIterations is MCTS's iterations a move when the spec gives neither
+// iterations nor time.
+const DefaultMCTSIterations = 10000
+
 // mctsSeats is the most players MCTS handles.
 const mctsSeats = 4
 
 // NewMCTS returns the agent. c is the exploration constant (rewards lie in [0, 1]).
 func NewMCTS(b Budget, c float64, heuristic bool, seed uint64) *MCTS {
 	if b.Iterations == 0 && b.Time == 0 {
-		b.Iterations = 10000
+		b.Iterations = DefaultMCTSIterations
 	}
 	src := rand.NewPCG(seed, mctsStream)
 	a := &MCTS{budget: b, c: c, heuristic: heuristic, src: src, rng: rand.New(src),

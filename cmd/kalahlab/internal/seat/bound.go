@@ -49,7 +49,7 @@ func Bound(spec ai.Spec, lim Limits) (ai.Spec, error) {
 	}
 	if _, set := out.Options["time"]; takesTime && !set {
 		if _, iters := out.Options["iterations"]; spec.Agent == "mcts" && !iters {
-			out.Options["iterations"] = "10000"
+			out.Options["iterations"] = strconv.Itoa(ai.DefaultMCTSIterations)
 		}
 		out.Options["time"] = lim.MoveTime.String()
 	}
