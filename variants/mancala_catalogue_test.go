@@ -64,6 +64,8 @@ var catalogueGo = []struct {
 	{"mancala/hoyito", "Hoyito", []string{"maxPlies"}},
 	{"mancala/french-wari", "FrenchWari", []string{"maxPlies"}},
 	{"mancala/ntyenge", "Ntyenge", []string{"maxPlies"}},
+	{"mancala/fondji", "Fondji", []string{"maxPlies"}},
+	{"mancala/foji", "Foji", []string{"maxPlies"}},
 }
 
 var catalogueFile = filepath.Join("..", "core", "mancala", "catalogue_gen.go")
@@ -237,7 +239,7 @@ var goEnums = map[string][]string{
 	"ResowFrom":   {"ResowAfterLast", "ResowLapStart", "ResowTrackStart"},
 	"When":        {"EitherSideEmpty", "MoverCannotMove"},
 	"Remaining":   {"ToOwner", "Discard", "ToOther", "Split", "ToEmptied", "ToStarter"},
-	"Must":        {"AnyMove", "ReachOrEmpty"},
+	"Must":        {"AnyMove", "ReachOrEmpty", "LeaveSeeds", "LapLeavesSeeds"},
 }
 
 // goLiteral writes v as Go in package mancala: structs with their non-zero fields

@@ -119,7 +119,7 @@ var (
 	mResowFrom  = []string{"after_last", "lap_start", "track_start"}
 	mWhens      = []string{"side_empty", "cannot_move"}
 	mRemaining  = []string{"owner", "discard", "other", "split", "emptied", "starter"}
-	mMusts      = []string{"any", "reach_or_empty"}
+	mMusts      = []string{"any", "reach_or_empty", "leave_seeds", "lap_leaves_seeds"}
 	// board.stores: where a layout's stores sit (true is "right", false "none").
 	mBoardStores = []string{"right", "left", "none"}
 )
@@ -336,7 +336,7 @@ var movesSchema = mTable{path: "moves", class: "MancalaMoves", goType: "Rules",
 				return r.subTable(path, v, &openingSchema, dst)
 			}},
 		{key: "must", goField: "Rules.Must", kind: mEnum, values: mMusts, def: `"any"`,
-			meaning: "`\"reach_or_empty\"`: after the opening, a move's first lap must drop a seed in an opponent house or end in an own empty house (Dabuda)"},
+			meaning: "a condition every move meets after the opening; a player with none of them cannot move. `\"reach_or_empty\"`: a move's first lap must drop a seed in an opponent house or end in an own empty house (Dabuda); `\"leave_seeds\"`: a move must leave the opponent seeds, with no exception (Fondji; `no_starve` is the rule with one); `\"lap_leaves_seeds\"`: the same judged when the first lap and its captures are done, before any relay or re-sowing (Foji)"},
 		{key: "setup", goField: "Rules.Setup.Moves", kind: mWhole, min: 1, max: 255, def: "nil",
 			meaning: "a placement phase of up to n moves a player (1..255) before play: `\"2>5\"` moves one seed from the mover's house 2 to their house 5, `\"done\"` ends the player's setup; South, then North, then South starts play (no constraint on the arrangement is checked)"},
 	}}

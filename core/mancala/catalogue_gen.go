@@ -1186,3 +1186,83 @@ func Ntyenge(maxPlies int) Rules {
 		End:      End{When: MoverCannotMove, Remaining: Discard, MaxPlies: maxPlies},
 	}
 }
+
+// Fondji is mancala/fondji (scripts/mancala/fondji.lua), compiled at its knobs (maxPlies 1000). The script's header:
+//
+// Fondji, the two-row game Béart recorded in Dahomey (Benin), as a mancala descriptor.
+//
+// Sources: the sources field below.
+//
+// The rules, in our words: the description field below (`kalahlab variants show`).
+// Readings, where Ludii's stated rules and its code differ (we follow the code): the
+// rules say the last counter must fall in the mover's own row, the code takes twos and
+// threes in the opponent's row (as every game of the Oware family, and as ours); the
+// rules make a starving move illegal only when the opponent is empty (must feed), the
+// code at every move (moves.must = "leave_seeds"); either way a player who cannot
+// give counters takes the ones in their row.
+//
+// Examples: ours (the source, as Ludii gives it, has no worked position).
+//
+// The rules (its description): Two rows of six holes, four counters each; the stores
+// only hold captures. A move takes every counter of one of the mover's holes and sows
+// them one by one anticlockwise, skipping the emptied hole on a lap round the board. A
+// last counter that makes 2 or 3 in an opponent's hole takes them, and so does each
+// hole before it, back along the sowing, while it is the opponent's and holds 2 or 3.
+// No move may leave the opponent without counters: a player with no other move cannot
+// move, and then the game ends, each player taking the counters in their own row. The
+// most counters wins. Our safety net: the third occurrence of a position since the last
+// capture ends the game likewise (the source's players agree to end an endless game).
+//
+// Sources: C. Béart 1955, Jeux et jouets de l'Ouest africain: 510.
+//
+// Ludii's ruleset: Fondji.
+func Fondji(maxPlies int) Rules {
+	return Rules{
+		Board:    TwoRows(6, 4),
+		Sowing:   Sowing{Stores: NoStores, SkipOrigin: true},
+		Captures: []Capture{{Side: OpponentSide, Counts: []int{2, 3}, Take: TakePit, Chain: ChainBackward}},
+		End:      End{When: MoverCannotMove, MaxPlies: maxPlies, Repeats: 3},
+		Must:     LeaveSeeds,
+	}
+}
+
+// Foji is mancala/foji (scripts/mancala/foji.lua), compiled at its knobs (maxPlies 1000). The script's header:
+//
+// Foji, the relay game Béart recorded in Dahomey (Benin), as a mancala descriptor.
+//
+// Sources: the sources field below.
+//
+// The rules, in our words: the description field below (`kalahlab variants show`).
+// Readings, where Ludii's stated rules and its code differ (we follow the code): the
+// rules make a starving move illegal only when the opponent is empty (must feed), the
+// code whenever the move's first sowing, with the capture it makes, would leave the
+// opponent no counters (moves.must = "lap_leaves_seeds": the relayed laps after it
+// are not judged); a player who cannot move ends the game, each player taking the
+// counters in their row.
+//
+// Examples: ours (the source, as Ludii gives it, has no worked position).
+//
+// The rules (its description): Two rows of six holes, four counters each; the stores
+// only hold captures. A move takes every counter of one of the mover's holes and sows
+// them one by one clockwise, skipping the emptied hole on a lap round the board. A last
+// counter in an occupied hole lifts its counters and sowing goes on from there
+// (skipping that hole likewise). A last counter in an empty hole of the mover's row
+// ends the move and takes the counters of the opponent's hole facing it. A move whose
+// first sowing (with its capture) would leave the opponent no counters is not allowed:
+// a player with no other move cannot move, and then the game ends, each player taking
+// the counters in their own row. The most counters wins. Our safety net: the third
+// occurrence of a position since the last capture ends the game likewise (the source's
+// players agree to end an endless game).
+//
+// Sources: C. Béart 1955, Jeux et jouets de l'Ouest africain: 510.
+//
+// Ludii's ruleset: Foji.
+func Foji(maxPlies int) Rules {
+	return Rules{
+		Board:    TwoRows(6, 4),
+		Sowing:   Sowing{Direction: Clockwise, Stores: NoStores, SkipOrigin: true, Relay: RelayOnOccupied},
+		Captures: []Capture{{EmptyBefore: true}},
+		End:      End{When: MoverCannotMove, MaxPlies: maxPlies, Repeats: 3},
+		Must:     LapLeavesSeeds,
+	}
+}

@@ -34,6 +34,8 @@ func extGames(t testing.TB) map[string]*mancala.Game {
 		"gabata-shoa":    newGame(t, "gabata-shoa", mancala.GabataShoa(6, 3000)),
 		"enkeshui":       newGame(t, "enkeshui", mancala.Enkeshui(2000)),
 		"bao":            newGame(t, "bao", mancala.BaoSimplified(2000)),
+		"fondji":         newGame(t, "fondji", mancala.Fondji(2000)),
+		"foji":           newGame(t, "foji", mancala.Foji(2000)),
 	}
 }
 
@@ -113,6 +115,19 @@ func TestExtScenarios(t *testing.T) {
 		// with nothing, cannot move: South's 26 is a majority anyway.
 		{"no-starve/forced", gs["awari"], "0,0,0,0,0,2,[22],1,1,0,0,0,0,[22] s", "6",
 			"0,0,0,0,0,0,[26],0,0,0,0,0,0,[22] -", ""},
+		// Fondji: house 6 would take North's last seed (a 2 made in North's house 1):
+		// with no exception, only house 5; with no other move, South cannot move and
+		// each side takes its row.
+		{"must/leave-seeds", gs["fondji"], "0,0,0,0,1,1,[20],1,0,0,0,0,0,[25] s", "", "", "5"},
+		{"must/leave-seeds-none", gs["fondji"], "1,2,0,0,0,1,[20],1,0,0,0,0,2,[21] n", "6",
+			"0,0,0,0,0,0,[21],0,0,0,0,0,0,[27] -", ""},
+		// Foji: North is empty; house 3's first lap (one seed into South's occupied
+		// house 2) feeds North only by its relay: not allowed; house 6 ends in empty own
+		// house 1 facing nothing; house 2 feeds North on its first lap.
+		{"must/lap-leaves-seeds", gs["foji"], "0,2,1,0,0,5,[20],0,0,0,0,0,0,[20] s", "", "", "2"},
+		// ... and a relay after a first lap that left North seeds may take them all.
+		{"must/lap-leaves-seeds-relay", gs["foji"], "0,0,0,0,1,1,[20],0,0,0,3,0,0,[23] s", "6",
+			"0,0,0,0,0,0,[25],0,0,0,0,0,0,[23] -", ""},
 		// Adjiboto: each house once in the opening (house 3 then North's 2: every pit
 		// takes one more seed round, North's origin two); sowing house 4 origin-first ends in
 		// house 5 and takes the houses after it while they hold 1, 3 or 5 (3 and 5).

@@ -455,10 +455,12 @@ func (s *State) Sow(side, from int, clockwise, capture bool) (int, error) {
 		// The extended loop's scratch fields belong to the move being made.
 		lapFirst, resowPos := s.lapFirst, s.resowPos
 		reached, firstOK, choseAt := s.reached, s.firstOK, s.choseAt
+		lapGoes, lapFed := s.lapGoes, s.lapFed
 		last := s.liftX(nil, side, dir, from)
 		_, last = s.lapsX(nil, side, dir, last, -1, capture)
 		s.lapFirst, s.resowPos = lapFirst, resowPos
 		s.reached, s.firstOK, s.choseAt = reached, firstOK, choseAt
+		s.lapGoes, s.lapFed = lapGoes, lapFed
 		return last, nil
 	}
 	tracing := s.tracing

@@ -105,8 +105,8 @@ type moveRules struct {
 	// the houses sown already.
 	each bool
 	used uint64
-	// feed: the opponent has no seeds and must be fed (MustFeed); must: Must's
-	// ReachOrEmpty applies (after the opening).
+	// feed: the opponent has no seeds and must be fed (MustFeed); must: Must applies
+	// (after the opening).
 	feed, must bool
 }
 
@@ -118,7 +118,7 @@ func (s *State) listing(side int, l *moveRules) {
 	l.open = g.opening != nil && int(s.v.played) < g.r.Opening.Plies
 	l.used = s.v.used[side]
 	l.feed = g.r.MustFeed && s.sideEmpty(1-side)
-	l.must = g.r.Must == ReachOrEmpty && int(s.v.played) >= g.r.Opening.Plies
+	l.must = g.r.Must != AnyMove && int(s.v.played) >= g.r.Opening.Plies
 	l.each = false // unsownHouseLeft asks sowable with no each rule
 	l.each = g.r.Opening.EachHouse && s.unsownHouseLeft(l, side)
 }
@@ -165,15 +165,30 @@ func (g *Game) houseSows(k, pass int) bool {
 }
 
 // allowed applies the rules that judge a move by playing it (feed or must set): must
-// feed (the opponent has seeds after it) and Must (its first lap reaches the opponent
-// or ends in an empty own house).
+// feed (the opponent has seeds after it) and Must (mustMet).
 func (s *State) allowed(side int, m core.Move, feed, must bool) bool {
-	if !feed && s.g.lapFast {
+	first := must && s.g.r.Must.firstLapOnly()
+	if !feed && first && s.g.lapFast {
 		return s.firstLapOK(side, m)
 	}
 	c := s.scratchState()
-	s.try(c, side, m, !feed)
-	return (!feed || !c.sideEmpty(1-side)) && (!must || c.firstOK)
+	s.try(c, side, m, !feed && first)
+	return (!feed || !c.sideEmpty(1-side)) && (!must || c.mustMet(side))
+}
+
+// mustMet reports whether c, a tried move of side's, meets Must: ReachOrEmpty on the
+// first lap (c.firstOK), LeaveSeeds on the move's end, LapLeavesSeeds where the first
+// lap's sowing and captures were done (c.lapFed when the move went on).
+func (c *State) mustMet(side int) bool {
+	switch c.g.r.Must {
+	case ReachOrEmpty:
+		return c.firstOK
+	case LapLeavesSeeds:
+		if c.lapGoes {
+			return c.lapFed
+		}
+	}
+	return !c.sideEmpty(1 - side)
 }
 
 // firstLapOK is Must's ReachOrEmpty on side's move m, worked out without playing it

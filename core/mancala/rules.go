@@ -347,7 +347,20 @@ const (
 	// a seed in an opponent house or end in an own house that was empty (Dabuda: with
 	// relay sowing, judged over the whole move it would always hold).
 	ReachOrEmpty
+	// LeaveSeeds: a move must leave the opponent seeds in their houses, with no
+	// exception (Fondji, Enindji: a player every move of whom would starve the
+	// opponent cannot move). NoStarve is the rule with the exception.
+	LeaveSeeds
+	// LapLeavesSeeds is LeaveSeeds judged when the move's first lap and the captures at
+	// its end are done: where the move goes on (a relay, a re-sowing), on the position
+	// before it does, else at the move's end (Foji, whose rule book checks the first
+	// sowing only).
+	LapLeavesSeeds
 )
+
+// firstLapOnly reports whether Must judges a move on its first lap alone (a
+// probe, c.firstOK), rather than on a whole trial.
+func (m Must) firstLapOnly() bool { return m == ReachOrEmpty }
 
 // Setup is a placement phase before play: South makes up to Moves setup moves, then
 // North, then South starts play. A setup move takes one seed from one of the mover's
@@ -634,7 +647,7 @@ func (r *Rules) validateOpening() error {
 
 // validateMust checks the move condition is known.
 func (r *Rules) validateMust() error {
-	if r.Must > ReachOrEmpty {
+	if r.Must > LapLeavesSeeds {
 		return fmt.Errorf("must %d unknown", r.Must)
 	}
 	return nil

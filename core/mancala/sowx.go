@@ -27,7 +27,7 @@ func (s *State) sowExt(side int, m core.Move, hooked bool) bool {
 	house := int(m & (ClockwiseBit - 1))
 	from := g.houses[side][house]
 	target := int(m>>TargetShift) - 1
-	s.reached, s.choseAt = false, false
+	s.reached, s.choseAt, s.lapGoes = false, false, false
 	var mv *Sown
 	if hooked {
 		mv = s.startTrace(side, dir, house, from, target)
@@ -102,6 +102,9 @@ func (s *State) lapsX(mv *Sown, side, dir, last, target int, caps bool) (bool, i
 			if !resow || taken == 0 {
 				return false, last
 			}
+			if laps == 1 {
+				s.firstLapDone(side)
+			}
 			if laps >= MaxRelay {
 				// The last lap a move sows (MaxRelay): no re-sowing follows, the
 				// seeds taken go to the mover's store.
@@ -122,6 +125,9 @@ func (s *State) lapsX(mv *Sown, side, dir, last, target int, caps bool) (bool, i
 		if from < 0 || laps >= MaxRelay {
 			return false, last
 		}
+		if laps == 1 {
+			s.firstLapDone(side)
+		}
 		if mv == nil && g.lapFast {
 			// liftX's lap, untraced: the house lifted holds seeds (relayFrom).
 			seeds := int(s.pits[from])
@@ -131,6 +137,13 @@ func (s *State) lapsX(mv *Sown, side, dir, last, target int, caps bool) (bool, i
 		}
 		last = s.liftX(mv, side, dir, from)
 	}
+}
+
+// firstLapDone records, as side's move goes on after its first lap, whether the
+// opponent's houses hold seeds (Must's LapLeavesSeeds).
+func (s *State) firstLapDone(side int) {
+	s.lapGoes = true
+	s.lapFed = s.g.r.Must == LapLeavesSeeds && !s.sideEmpty(1-side)
 }
 
 // relayFrom returns the house the relay rule lifts after a lap of side's ended at last

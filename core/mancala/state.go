@@ -82,6 +82,11 @@ type State struct {
 	tbuf                      []int       // pits a capture takes
 	lapFirst, resowPos        int         // the first pit of the last lap; where a re-sowing starts
 	mbuf                      []core.Move // moves listed to test for any
+
+	// lapGoes: the move went on after its first lap (a relay, a re-sowing); lapFed: the
+	// opponent's houses held seeds then (Must's LapLeavesSeeds).
+	lapGoes, lapFed bool
+
 	// probe: a trial move stops after its first lap (Must's ReachOrEmpty needs no more).
 	probe bool
 	// legal caches the mover's sowings as the end check listed them (with the slow
