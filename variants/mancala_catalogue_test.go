@@ -66,6 +66,7 @@ var catalogueGo = []struct {
 	{"mancala/ntyenge", "Ntyenge", []string{"maxPlies"}},
 	{"mancala/fondji", "Fondji", []string{"maxPlies"}},
 	{"mancala/foji", "Foji", []string{"maxPlies"}},
+	{"mancala/enindji", "Enindji", []string{"maxPlies"}},
 }
 
 var catalogueFile = filepath.Join("..", "core", "mancala", "catalogue_gen.go")

@@ -272,6 +272,22 @@ var captureSchema = mTable{path: "captures[]", class: "MancalaCapture", goType: 
 			}},
 		{key: "opposite_counts", goField: "OppositeCounts", kind: mCounts, min: 1, max: mancala.MaxCount, def: "any",
 			meaning: "the counts the opponent house facing the last pit must hold before the capture, `{3}`"},
+		{key: "opposite_empty", goField: "OppositeEmpty", kind: mBool, def: "false",
+			meaning: "no capture unless the opponent house facing the last pit is empty (Sute); a last pit facing no house fails",
+			check: func(r mreader, path string, dst any) error {
+				if c := dst.(*mancala.Capture); c.OppositeEmpty && (c.NeedOpposite || len(c.OppositeCounts) > 0) {
+					return r.fail(path, "contradicts need_opposite and opposite_counts (the facing house holds seeds)")
+				}
+				return nil
+			}},
+		{key: "to_owner", goField: "ToOwner", kind: mBool, def: "false",
+			meaning: "the taken seeds go to the store of the last pit's owner rather than the mover's (Enindji); with `effect = \"seeds\"` only, no `chosen`",
+			check: func(r mreader, path string, dst any) error {
+				if c := dst.(*mancala.Capture); c.ToOwner && (c.Effect != mancala.TakeSeeds || c.Chosen) {
+					return r.fail(path, `goes with effect = "seeds" and no chosen house`)
+				}
+				return nil
+			}},
 	}}
 
 // endingSchema is the ending table, read into the End, KeepPly and Rounds of a Rules.

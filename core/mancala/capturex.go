@@ -42,7 +42,11 @@ func (s *State) captureX(side, dir, last, target int) (int, bool) {
 		}
 		taken := s.takeSeeds(c, side, last, target, buf)
 		if c.Effect != Resow {
-			s.addPit(g.store[side], uint16(taken))
+			to := side
+			if c.ToOwner {
+				to = int(g.owner[last])
+			}
+			s.addPit(g.store[to], uint16(taken))
 			return taken, false
 		}
 		s.resowPos = s.resowStart(c, side, dir, last)
@@ -77,10 +81,10 @@ func (s *State) lastPitOK(c *capture, side, last int) bool {
 }
 
 // oppositeOK checks c's conditions on the opponent house facing last: it holds seeds
-// (NeedOpposite), or one of OppositeCounts. A last pit facing no house, or a marked
-// one, fails either.
+// (NeedOpposite), one of OppositeCounts, or none (OppositeEmpty). A last pit facing
+// no house, or a marked one, fails each.
 func (s *State) oppositeOK(c *capture, last int) bool {
-	if !c.NeedOpposite && c.oppMask == 0 {
+	if !c.NeedOpposite && c.oppMask == 0 && !c.OppositeEmpty {
 		return true
 	}
 	o := s.g.opp[last]
@@ -88,7 +92,7 @@ func (s *State) oppositeOK(c *capture, last int) bool {
 		return false
 	}
 	n := s.pits[o]
-	if c.NeedOpposite && n == 0 {
+	if (c.NeedOpposite && n == 0) || (c.OppositeEmpty && n != 0) {
 		return false
 	}
 	return c.oppMask == 0 || (n <= MaxCount && c.oppMask>>n&1 != 0)

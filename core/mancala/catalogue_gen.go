@@ -1266,3 +1266,43 @@ func Foji(maxPlies int) Rules {
 		Must:     LapLeavesSeeds,
 	}
 }
+
+// Enindji is mancala/enindji (scripts/mancala/enindji.lua), compiled at its knobs (maxPlies 1000). The script's header:
+//
+// Enindji (Eninji), the two-row game Béart recorded in Dahomey (Benin), as a mancala
+// descriptor.
+//
+// Sources: the sources field below.
+//
+// The rules, in our words: the description field below (`kalahlab variants show`).
+// Readings, where Ludii's stated rules and its code differ (we follow the code): the
+// rules make a starving move illegal only when the opponent is empty (must feed), the
+// code at every move (moves.must = "leave_seeds"); a player with no allowed move
+// passes, and the game ends when neither can move, each taking the counters in their
+// row (the code's end: neither player can move).
+//
+// Examples: ours (the source, as Ludii gives it, has no worked position).
+//
+// The rules (its description): Two rows of six holes, four counters each; the stores
+// only hold captures. A move takes every counter of one of the mover's holes and sows
+// them one by one anticlockwise, skipping the emptied hole on a lap round the board. A
+// last counter that makes four in a hole, in either row, gives the four to the owner of
+// that hole. No move may leave the opponent without counters: a player with no other
+// move passes, and when neither player can move the game ends, each taking the counters
+// in their own row. The most counters wins. Our safety net: the third occurrence of a
+// position since the last capture ends the game likewise (the source's players agree to
+// end an endless game).
+//
+// Sources: C. Béart 1955, Jeux et jouets de l'Ouest africain: 510.
+//
+// Ludii's ruleset: Enindji.
+func Enindji(maxPlies int) Rules {
+	return Rules{
+		Board:    TwoRows(6, 4),
+		Sowing:   Sowing{Stores: NoStores, SkipOrigin: true},
+		Captures: []Capture{{Side: AnySide, Counts: []int{4}, Take: TakePit, ToOwner: true}},
+		Pass:     true,
+		End:      End{When: MoverCannotMove, MaxPlies: maxPlies, Repeats: 3},
+		Must:     LeaveSeeds,
+	}
+}

@@ -36,6 +36,8 @@ func extGames(t testing.TB) map[string]*mancala.Game {
 		"bao":            newGame(t, "bao", mancala.BaoSimplified(2000)),
 		"fondji":         newGame(t, "fondji", mancala.Fondji(2000)),
 		"foji":           newGame(t, "foji", mancala.Foji(2000)),
+		"enindji":        newGame(t, "enindji", mancala.Enindji(2000)),
+		"sute-capture":   newGame(t, "sute-capture", suteCapture()),
 	}
 }
 
@@ -128,6 +130,21 @@ func TestExtScenarios(t *testing.T) {
 		// ... and a relay after a first lap that left North seeds may take them all.
 		{"must/lap-leaves-seeds-relay", gs["foji"], "0,0,0,0,1,1,[20],0,0,0,3,0,0,[23] s", "6",
 			"0,0,0,0,0,0,[25],0,0,0,0,0,0,[23] -", ""},
+		// Enindji: a last seed making four in North's house 2 gives them to North
+		// (to_owner); one making four in South's own house to South.
+		{"to-owner/opponent", gs["enindji"], "0,0,0,0,0,2,[0],1,3,0,0,0,4,[0] s", "6",
+			"0,0,0,0,0,0,[0],2,0,0,0,0,4,[4] n", ""},
+		{"to-owner/own", gs["enindji"], "0,0,0,2,0,3,[0],1,1,1,1,1,1,[0] s", "4",
+			"0,0,0,0,1,0,[4],1,1,1,1,1,1,[0] n", ""},
+		// Enindji: every move of South's would starve North: South passes.
+		{"must/leave-seeds-pass", gs["enindji"], "0,0,0,0,0,1,[20],3,0,0,0,0,0,[24] s", "", "", "pass"},
+		// A capture of the pit when the house facing it is empty (opposite_empty):
+		// house 2's last seed makes South's house 3 two: taken when North's house 4
+		// facing it is empty, not when it holds seeds.
+		{"opposite-empty/taken", gs["sute-capture"], "0,1,1,0,0,1,[0],0,0,2,0,0,0,[0] s", "2",
+			"0,0,0,0,0,1,[2],0,0,2,0,0,0,[0] n", ""},
+		{"opposite-empty/facing-occupied", gs["sute-capture"], "0,1,1,0,0,0,[0],0,0,0,2,0,0,[0] s", "2",
+			"0,0,2,0,0,0,[0],0,0,0,2,0,0,[0] n", ""},
 		// Adjiboto: each house once in the opening (house 3 then North's 2: every pit
 		// takes one more seed round, North's origin two); sowing house 4 origin-first ends in
 		// house 5 and takes the houses after it while they hold 1, 3 or 5 (3 and 5).
@@ -256,6 +273,12 @@ func TestExtValidate(t *testing.T) {
 			r.Captures[0] = mancala.Capture{Chosen: true, Effect: mancala.Resow}
 		}, "captures[0].chosen"},
 		{"from-ply", func(r *mancala.Rules) { r.Captures[0].FromPly = -2 }, "captures[0].from_ply -2"},
+		{"opposite-empty", func(r *mancala.Rules) {
+			r.Captures[0] = mancala.Capture{OppositeEmpty: true, NeedOpposite: true}
+		}, "captures[0].opposite_empty: contradicts need_opposite"},
+		{"to-owner", func(r *mancala.Rules) {
+			r.Captures[0] = mancala.Capture{ToOwner: true, Effect: mancala.Resow}
+		}, "captures[0].to_owner"},
 		{"opening-houses", func(r *mancala.Rules) { r.Opening = mancala.Opening{Plies: 1} }, "opening.plies 1: list the opening's houses"},
 		{"opening-plies", func(r *mancala.Rules) { r.Opening = mancala.Opening{Houses: []int{1}} }, "opening.houses: set opening.plies"},
 		{"opening-range", func(r *mancala.Rules) { r.Opening = mancala.Opening{Plies: 1, Houses: []int{7}} }, "opening.houses[0]: house 7; want 1..6"},
@@ -346,4 +369,13 @@ func FuzzParseExt(f *testing.F) {
 	}
 	gs := extGames(f)
 	f.Fuzz(func(t *testing.T, text string) { checkParsed(t, gs, text, false) })
+}
+
+// suteCapture is a two-row game whose one capture takes the last pit, on either row,
+// when the house facing it is empty (Capture.OppositeEmpty).
+func suteCapture() mancala.Rules {
+	r := mancala.Oware(2000)
+	r.Captures = []mancala.Capture{{Side: mancala.AnySide, Counts: []int{2}, Take: mancala.TakePit, OppositeEmpty: true}}
+	r.NoStarve = false
+	return r
 }

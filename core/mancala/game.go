@@ -478,7 +478,8 @@ func (r *Rules) extended() bool {
 // TakePit, re-sowing and keeping, and the newer conditions.
 func (c *Capture) extended() bool {
 	return c.Take > TakePit || c.Effect == Resow || c.Effect == KeepPair || c.Occupied ||
-		c.NeedOpposite || c.AllOccupied || c.Chosen || c.FromPly > 0 || len(c.OppositeCounts) > 0
+		c.NeedOpposite || c.AllOccupied || c.Chosen || c.FromPly > 0 || len(c.OppositeCounts) > 0 ||
+		c.OppositeEmpty || c.ToOwner
 }
 
 // starveBound returns the most seeds an opponent house can hold and still be emptied

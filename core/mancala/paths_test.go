@@ -47,7 +47,7 @@ func lapCapturesNeutral(r mancala.Rules) bool {
 			return false
 		}
 		if c.Take > mancala.TakePit || c.Effect > mancala.MarkPit || c.Occupied || c.NeedOpposite ||
-			c.AllOccupied || c.Chosen || c.FromPly > 0 || len(c.OppositeCounts) > 0 {
+			c.AllOccupied || c.Chosen || c.FromPly > 0 || len(c.OppositeCounts) > 0 || c.OppositeEmpty || c.ToOwner {
 			return false
 		}
 	}

@@ -225,6 +225,13 @@ type Capture struct {
 	// last pit must hold before the capture (Layli Goobalay's uur: 3); a last pit with
 	// no house facing it, or facing a marked one, fails. Each is 1..MaxCount.
 	OppositeCounts []int
+	// OppositeEmpty: no capture unless the opponent house facing the last pit is
+	// empty (Sute); a last pit facing no house fails. Not with NeedOpposite.
+	OppositeEmpty bool
+	// ToOwner: the seeds taken go to the store of the last pit's owner, not the
+	// mover's (Enindji: a last seed making four in a hole gives them to its owner).
+	// Effect TakeSeeds only, and no Chosen house.
+	ToOwner bool
 }
 
 // When is the end condition checked after every move.
@@ -549,6 +556,10 @@ func (c *Capture) validateConditions(field string) error {
 		return fmt.Errorf("%s.from_ply %d: want 0 or more", field, c.FromPly)
 	case c.Chain != NoChain && c.EmptyBefore:
 		return fmt.Errorf("%s.chain: a chain with empty_before would only ever take one pit", field)
+	case c.OppositeEmpty && (c.NeedOpposite || len(c.OppositeCounts) > 0):
+		return fmt.Errorf("%s.opposite_empty: contradicts need_opposite and opposite_counts (the facing house holds seeds)", field)
+	case c.ToOwner && (c.Effect != TakeSeeds || c.Chosen):
+		return fmt.Errorf("%s.to_owner: the taken seeds go to a store: effect take only, no chosen house", field)
 	}
 	return nil
 }

@@ -642,6 +642,8 @@ function MancalaBoard:in_play(pit) end
 ---@field from_ply? integer the rule applies only from this ply of the round's play on, counted from 0 (1: not on the first move) [0]
 ---@field resow_from? "after_last"|"lap_start"|"track_start" where `"resow"` seeds start: `"after_last"` (the pit after the last one: Hus, Owela), `"lap_start"` (the pit that took the capturing lap's first seed: Omweso) or `"track_start"` (the mover's first house in the move's direction, a kichwa: Bao) ["after_last"]
 ---@field opposite_counts? integer[] the counts the opponent house facing the last pit must hold before the capture, `{3}` [any]
+---@field opposite_empty? boolean no capture unless the opponent house facing the last pit is empty (Sute); a last pit facing no house fails [false]
+---@field to_owner? boolean the taken seeds go to the store of the last pit's owner rather than the mover's (Enindji); with `effect = "seeds"` only, no `chosen` [false]
 
 ---The ending table: a mancala descriptor's ending (core/mancala's End, KeepPly and Rounds; End.MaxPlies is the max_plies knob).
 ---@class MancalaEnding
