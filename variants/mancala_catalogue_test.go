@@ -67,6 +67,7 @@ var catalogueGo = []struct {
 	{"mancala/fondji", "Fondji", []string{"maxPlies"}},
 	{"mancala/foji", "Foji", []string{"maxPlies"}},
 	{"mancala/enindji", "Enindji", []string{"maxPlies"}},
+	{"mancala/wari", "Wari", []string{"maxPlies"}},
 }
 
 var catalogueFile = filepath.Join("..", "core", "mancala", "catalogue_gen.go")

@@ -1306,3 +1306,45 @@ func Enindji(maxPlies int) Rules {
 		Must:     LeaveSeeds,
 	}
 }
+
+// Wari is mancala/wari (scripts/mancala/wari.lua), compiled at its knobs (maxPlies 1000). The script's header:
+//
+// Wari, the West African Oware as Ludii's observed ruleset plays it, as a mancala
+// descriptor. mancala/oware is the tournament game (Abapa: a grand slam takes
+// nothing, must feed, 25 wins); this is the older rule of Ludii's default ruleset.
+//
+// Sources: the sources field below.
+//
+// The rules, in our words: the description field below (`kalahlab variants show`).
+// Readings, where Ludii's stated rules and its code differ (we follow the code): the
+// rules forbid a move that takes all the opponent's counters and make the mover feed
+// an empty opponent; the code forbids every move that leaves the opponent without
+// counters (moves.must = "leave_seeds"), which says both; a player who cannot give
+// counters cannot move, and each player takes the counters in their row. It is
+// Fondji's rule (mancala/fondji), which Ludii codes alike.
+//
+// Examples: ours (the source, as Ludii gives it, has no worked position).
+//
+// The rules (its description): Two rows of six holes, four counters each; the stores
+// only hold captures. A move takes every counter of one of the mover's holes and sows
+// them one by one anticlockwise, skipping the emptied hole on a lap round the board. A
+// last counter that makes 2 or 3 in an opponent's hole takes them, and so does each
+// hole before it, back along the sowing, while it is the opponent's and holds 2 or 3.
+// No move may leave the opponent without counters: a player with no other move cannot
+// move, and then the game ends, each player taking the counters in their own row. The
+// most counters wins. Our safety net: the third occurrence of a position since the last
+// capture ends the game likewise (the source's players agree to end an endless game).
+//
+// Sources: J. Bennett 1927 (as Ludii's ruleset "Wari (Observed)" gives it): 382-385; H.
+// J. R. Murray 1951, A History of Board-Games other than Chess: 181-182.
+//
+// Ludii's ruleset: Oware.
+func Wari(maxPlies int) Rules {
+	return Rules{
+		Board:    TwoRows(6, 4),
+		Sowing:   Sowing{Stores: NoStores, SkipOrigin: true},
+		Captures: []Capture{{Side: OpponentSide, Counts: []int{2, 3}, Take: TakePit, Chain: ChainBackward}},
+		End:      End{When: MoverCannotMove, MaxPlies: maxPlies, Repeats: 3},
+		Must:     LeaveSeeds,
+	}
+}
