@@ -1348,3 +1348,41 @@ func Wari(maxPlies int) Rules {
 		Must:     LeaveSeeds,
 	}
 }
+
+// KalahChampion is mancala/kalah-champion (scripts/mancala/kalah-champion.lua), compiled at its knobs (). The script's header:
+//
+// Kalah as Ludii plays it (W. J. Champion's game of the 1940s), as a mancala
+// descriptor: mancala/kalah-standard's capture on four seeds a house, and the game
+// over only when the player to move has no move.
+//
+// Sources: the sources field below.
+//
+// The rules, in our words: the description field below (`kalahlab variants show`).
+// Ludii's stated rules end the game "when one player has no seeds in any of their
+// holes", its code when the player to move has none (ending.when = "cannot_move"):
+// a player who empties their own row goes on once the opponent sows into it. We
+// follow the code; mancala/kalah and mancala/kalah-standard end on either empty row,
+// the convention of the solved game.
+//
+// Examples: ours (the source, as Ludii gives it, has no worked position).
+//
+// The rules (its description): Two rows of six houses with four seeds each, and a store
+// for each player at their right. A move lifts every seed of one of the mover's houses
+// and sows them one by one anticlockwise, into the mover's own store but not the
+// opponent's. A last seed in the own store gives another move. A last seed in an empty
+// house of the mover, facing an opponent house that holds seeds, takes itself and those
+// seeds into the store. The game ends when the player to move has no seeds in their
+// houses; each player then takes the seeds left on their side, and the most seeds wins.
+//
+// Sources: W. J. Champion's Kalah (USA, 1940), as Ludii's ruleset "Kalah" gives it
+// (after en.wikipedia.org/wiki/Kalah).
+//
+// Ludii's ruleset: Kalah.
+func KalahChampion(int) Rules {
+	return Rules{
+		Board:     TwoRows(6, 4),
+		Captures:  []Capture{{EmptyBefore: true, WithLast: true, NeedSeeds: true}},
+		ExtraTurn: true,
+		End:       End{When: MoverCannotMove, MaxPlies: 1000},
+	}
+}
