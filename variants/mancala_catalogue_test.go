@@ -68,7 +68,7 @@ var catalogueGo = []struct {
 	{"mancala/foji", "Foji", []string{"maxPlies"}},
 	{"mancala/enindji", "Enindji", []string{"maxPlies"}},
 	{"mancala/wari", "Wari", []string{"maxPlies"}},
-	{"mancala/kalah-champion", "KalahChampion", nil},
+	{"mancala/kalah-champion", "KalahChampion", []string{"maxPlies"}},
 }
 
 var catalogueFile = filepath.Join("..", "core", "mancala", "catalogue_gen.go")

@@ -1349,7 +1349,7 @@ func Wari(maxPlies int) Rules {
 	}
 }
 
-// KalahChampion is mancala/kalah-champion (scripts/mancala/kalah-champion.lua), compiled at its knobs (). The script's header:
+// KalahChampion is mancala/kalah-champion (scripts/mancala/kalah-champion.lua), compiled at its knobs (maxPlies 1000). The script's header:
 //
 // Kalah as Ludii plays it (W. J. Champion's game of the 1940s), as a mancala
 // descriptor: mancala/kalah-standard's capture on four seeds a house, and the game
@@ -1378,11 +1378,11 @@ func Wari(maxPlies int) Rules {
 // (after en.wikipedia.org/wiki/Kalah).
 //
 // Ludii's ruleset: Kalah.
-func KalahChampion(int) Rules {
+func KalahChampion(maxPlies int) Rules {
 	return Rules{
 		Board:     TwoRows(6, 4),
 		Captures:  []Capture{{EmptyBefore: true, WithLast: true, NeedSeeds: true}},
 		ExtraTurn: true,
-		End:       End{When: MoverCannotMove, MaxPlies: 1000},
+		End:       End{When: MoverCannotMove, MaxPlies: maxPlies},
 	}
 }
