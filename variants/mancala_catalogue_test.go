@@ -69,6 +69,8 @@ var catalogueGo = []struct {
 	{"mancala/enindji", "Enindji", []string{"maxPlies"}},
 	{"mancala/wari", "Wari", []string{"maxPlies"}},
 	{"mancala/kalah-champion", "KalahChampion", []string{"maxPlies"}},
+	{"mancala/alitev", "Alitev", []string{"maxPlies"}},
+	{"mancala/chungcajon", "Chungcajon", []string{"maxPlies"}},
 }
 
 var catalogueFile = filepath.Join("..", "core", "mancala", "catalogue_gen.go")

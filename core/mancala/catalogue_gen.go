@@ -1386,3 +1386,78 @@ func KalahChampion(maxPlies int) Rules {
 		End:       End{When: MoverCannotMove, MaxPlies: maxPlies},
 	}
 }
+
+// Alitev is mancala/alitev (scripts/mancala/alitev.lua), compiled at its knobs (maxPlies 1000). The script's header:
+//
+// Alıtev, the Turkish two-row game of holes dug in the earth, as a mancala descriptor.
+//
+// Sources: the sources field below.
+//
+// The rules, in our words: the description field below (`kalahlab variants show`).
+// Ludii's ruleset and its code agree; so does ours. A player with no counters in
+// their row passes (Ludii's code has no move for them, and the turn goes over).
+//
+// Examples: ours (the source, as Ludii gives it, has no worked position).
+//
+// The rules (its description): Two rows of six holes, three counters each (36); the
+// stores only hold captures. A move takes every counter of one of the mover's holes and
+// sows them one by one anticlockwise, round the board if need be (the hole it started
+// from gets one too). When the last counter makes 1 or 3 in its hole, on either row,
+// the mover takes them, and then the hole before it along the sowing, and the one
+// before that, as long as each holds 1 or 3. A player with no counters in their row
+// passes. The game ends when every counter has been taken; the most counters wins. Our
+// safety net: the max_plies knob ends an endless game, the counters left on the board
+// not counted.
+//
+// Sources: M. And 1979: 52 (as Ludii's ruleset "Alitev" gives it).
+//
+// Ludii's ruleset: Alitev.
+func Alitev(maxPlies int) Rules {
+	return Rules{
+		Board:    TwoRows(6, 3),
+		Sowing:   Sowing{Stores: NoStores},
+		Captures: []Capture{{Side: AnySide, Counts: []int{1, 3}, Take: TakePit, Chain: ChainBackward}},
+		Pass:     true,
+		End:      End{When: MoverCannotMove, Remaining: Discard, MaxPlies: maxPlies},
+	}
+}
+
+// Chungcajon is mancala/chungcajon (scripts/mancala/chungcajon.lua), compiled at its knobs (maxPlies 1000). The script's header:
+//
+// Chungcajon (Chuncajon), the relay game Culin recorded in the Philippines, as a
+// mancala descriptor.
+//
+// Sources: the sources field below.
+//
+// The rules, in our words: the description field below (`kalahlab variants show`).
+// Ludii's ruleset and its code agree; so does ours. The source sows clockwise into
+// the store at the mover's left; we write the game as its mirror image, anticlockwise
+// into the store at the right (the same game: mancala/congkak does the same), so house
+// 1 is the source's hole next to the store's far end. A player with no counters in
+// their row passes (Ludii's code has no move for them, and the turn goes over).
+//
+// Examples: ours (the source, as Ludii gives it, has no worked position).
+//
+// The rules (its description): Two rows of seven holes, seven counters each, and a
+// store for each player. A move takes every counter of one of the mover's holes and
+// sows them one by one along the mover's row into their own store and on into the
+// opponent's row, passing the opponent's store. A last counter in an occupied hole
+// lifts its counters and sowing goes on from there; in an empty hole or the own store
+// the turn ends. Nothing is captured: counters reach the stores only by being sown
+// there. A player with no counters in their row passes. The game ends when every
+// counter is in a store; the fuller store wins. Our safety net: the third occurrence of
+// a position since a store last changed ends the game, each player taking the counters
+// in their row.
+//
+// Sources: S. Culin 1900, "Mancala, the national game of Africa": 653 (as Ludii's
+// ruleset "Chungcajon" gives it).
+//
+// Ludii's ruleset: Chungcajon.
+func Chungcajon(maxPlies int) Rules {
+	return Rules{
+		Board:  TwoRows(7, 7),
+		Sowing: Sowing{Relay: RelayOnOccupied},
+		Pass:   true,
+		End:    End{When: MoverCannotMove, MaxPlies: maxPlies, Repeats: 3},
+	}
+}
