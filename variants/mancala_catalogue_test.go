@@ -71,6 +71,7 @@ var catalogueGo = []struct {
 	{"mancala/kalah-champion", "KalahChampion", []string{"maxPlies"}},
 	{"mancala/alitev", "Alitev", []string{"maxPlies"}},
 	{"mancala/chungcajon", "Chungcajon", []string{"maxPlies"}},
+	{"mancala/kara", "Kara", []string{"maxPlies"}},
 }
 
 var catalogueFile = filepath.Join("..", "core", "mancala", "catalogue_gen.go")

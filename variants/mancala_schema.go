@@ -230,6 +230,8 @@ var captureSchema = mTable{path: "captures[]", class: "MancalaCapture", goType: 
 		{key: "even", goField: "Even", kind: mBool, def: "false", meaning: "an even count in the last pit"},
 		{key: "not_house", goField: "NotHouse", kind: mWhole, min: 1, max: mancala.MaxRows * mancala.MaxHouses, def: "none",
 			meaning: "a house number (of the pit's owner) where the rule never applies"},
+		{key: "houses", goField: "Houses", kind: mCounts, min: 1, max: mancala.MaxRows * mancala.MaxHouses, def: "any",
+			meaning: "the house numbers (of the pit's owner) where the rule applies, `{3}` (Kara: the mover's rightmost hole)"},
 		{key: "take", goField: "Take", kind: mEnum, values: mTakes, def: `"opposite"`,
 			meaning: "what is taken: `\"opposite\"` (the facing opponent house), `\"column\"` (every opponent house of the column), `\"pit\"` (the last pit), `\"next\"` (the house after the last pit along the sowing) or `\"after\"` (the houses after it while each meets `side`, `counts` and `even`)"},
 		{key: "with_last", goField: "WithLast", kind: mBool, def: "false",

@@ -70,11 +70,11 @@ func (s *State) landingOK(c *capture, last int) bool {
 	return !(c.EmptyBefore && n != 1) && !(c.Occupied && n < 2) && !(c.InnerOnly && !s.g.inner[last])
 }
 
-// lastPitOK checks the ply of the round (FromPly), the excluded house number
-// (NotHouse), and the last pit's side and count (pitOK; TakeAfter judges the houses
+// lastPitOK checks the ply of the round (FromPly), the house numbers (NotHouse,
+// Houses: houseAllowed), and the last pit's side and count (pitOK; TakeAfter judges the houses
 // after it instead).
 func (s *State) lastPitOK(c *capture, side, last int) bool {
-	if int(s.v.played) < c.FromPly || (c.NotHouse > 0 && s.g.houseNo[last]+1 == c.NotHouse) {
+	if int(s.v.played) < c.FromPly || !s.g.houseAllowed(&c.Capture, last) {
 		return false
 	}
 	return c.Take == TakeAfter || s.pitOK(c, side, last)

@@ -1461,3 +1461,40 @@ func Chungcajon(maxPlies int) Rules {
 		End:    End{When: MoverCannotMove, MaxPlies: maxPlies, Repeats: 3},
 	}
 }
+
+// Kara is mancala/kara (scripts/mancala/kara.lua), compiled at its knobs (maxPlies 1000). The script's header:
+//
+// Kâra, the Baggara game of Sudan, for two players, as a mancala descriptor.
+//
+// Sources: the sources field below.
+//
+// The rules, in our words: the description field below (`kalahlab variants show`).
+// Ludii's ruleset and its code agree; so does ours, with this reading: the source's
+// "having dropped counters in the opponent's holes making them contain two, four or
+// six" is, in Ludii's code and here, the last hole only (no chain). The source plays
+// Kâra with any number of players round a ring of stores; this is its two-player form
+// (Ludii's).
+//
+// Examples: ours (the source, as Ludii gives it, has no worked position).
+//
+// The rules (its description): Two rows of three holes, seven counters each; the stores
+// only hold captures. A move takes every counter of one of the mover's holes and sows
+// them one by one anticlockwise, round the board if need be (the hole it started from
+// gets one too). When the last counter makes 2, 4 or 6 in an opponent's hole, or in the
+// mover's own rightmost hole, the mover takes them. The game ends when the player to
+// move has no counters in their row; each player takes the counters left in their row,
+// and the most counters wins. Our safety net: the third occurrence of a position since
+// the last capture ends the game likewise.
+//
+// Sources: R. Davies 1925, "Some Arab games and puzzles", Sudan Notes and Records 8:
+// 142 (as Ludii's ruleset "Kara" gives it).
+//
+// Ludii's ruleset: Kara.
+func Kara(maxPlies int) Rules {
+	return Rules{
+		Board:    TwoRows(3, 7),
+		Sowing:   Sowing{Stores: NoStores},
+		Captures: []Capture{{Side: OpponentSide, Counts: []int{2, 4, 6}, Take: TakePit}, {Counts: []int{2, 4, 6}, Houses: []int{3}, Take: TakePit}},
+		End:      End{When: MoverCannotMove, MaxPlies: maxPlies, Repeats: 3},
+	}
+}

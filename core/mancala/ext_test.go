@@ -38,6 +38,7 @@ func extGames(t testing.TB) map[string]*mancala.Game {
 		"foji":           newGame(t, "foji", mancala.Foji(2000)),
 		"enindji":        newGame(t, "enindji", mancala.Enindji(2000)),
 		"sute-capture":   newGame(t, "sute-capture", suteCapture()),
+		"kara":           newGame(t, "kara", mancala.Kara(2000)),
 	}
 }
 
@@ -145,6 +146,10 @@ func TestExtScenarios(t *testing.T) {
 			"0,0,0,0,0,1,[2],0,0,2,0,0,0,[0] n", ""},
 		{"opposite-empty/facing-occupied", gs["sute-capture"], "0,1,1,0,0,0,[0],0,0,0,2,0,0,[0] s", "2",
 			"0,0,2,0,0,0,[0],0,0,0,2,0,0,[0] n", ""},
+		// Kara: a last seed making 2 in the mover's own house 3 (houses = {3}) takes
+		// it; in house 2 it does not.
+		{"houses/listed", gs["kara"], "0,1,1,[0],3,1,0,[0] s", "2", "0,0,0,[2],3,1,0,[0] n", ""},
+		{"houses/not-listed", gs["kara"], "1,1,0,[0],3,1,0,[0] s", "1", "0,2,0,[0],3,1,0,[0] n", ""},
 		// Adjiboto: each house once in the opening (house 3 then North's 2: every pit
 		// takes one more seed round, North's origin two); sowing house 4 origin-first ends in
 		// house 5 and takes the houses after it while they hold 1, 3 or 5 (3 and 5).
@@ -276,6 +281,7 @@ func TestExtValidate(t *testing.T) {
 		{"opposite-empty", func(r *mancala.Rules) {
 			r.Captures[0] = mancala.Capture{OppositeEmpty: true, NeedOpposite: true}
 		}, "captures[0].opposite_empty: contradicts need_opposite"},
+		{"houses", func(r *mancala.Rules) { r.Captures[0].Houses = []int{0} }, "captures[0].houses: house 0 out of range"},
 		{"to-owner", func(r *mancala.Rules) {
 			r.Captures[0] = mancala.Capture{ToOwner: true, Effect: mancala.Resow}
 		}, "captures[0].to_owner"},

@@ -137,7 +137,7 @@ type capture struct {
 	mask    uint64
 	oppMask uint64 // OppositeCounts as a bit set
 	// at[side][p]: house p meets the conditions on where the last seed fell for mover
-	// side (Side, InnerOnly, NotHouse); counts has bit n set when a last pit holding n
+	// side (Side, InnerOnly, NotHouse, Houses); counts has bit n set when a last pit holding n
 	// seeds (below 64) meets the conditions on its count (Counts, Even, EmptyBefore),
 	// and big says whether counts of 64 or more can (evenness aside).
 	at     [2][]bool
@@ -316,7 +316,7 @@ func (g *Game) compileCaptures() {
 			for p := range cc.at[side] {
 				own := int(g.owner[p]) == side
 				cc.at[side][p] = g.house[p] && (c.Side != OwnSide || own) && (c.Side != OpponentSide || !own) &&
-					(!c.InnerOnly || g.inner[p]) && (c.NotHouse == 0 || g.houseNo[p]+1 != c.NotHouse)
+					(!c.InnerOnly || g.inner[p]) && g.houseAllowed(&c, p)
 			}
 		}
 		g.caps = append(g.caps, cc)
@@ -324,6 +324,13 @@ func (g *Game) compileCaptures() {
 			g.marks = true
 		}
 	}
+}
+
+// houseAllowed reports whether c's house numbers allow pit p as the last pit: not
+// NotHouse, and one of Houses when listed (numbers of p's owner's houses).
+func (g *Game) houseAllowed(c *Capture, p int) bool {
+	n := g.houseNo[p] + 1
+	return (c.NotHouse == 0 || n != c.NotHouse) && (len(c.Houses) == 0 || slices.Contains(c.Houses, n))
 }
 
 // compileOneCap sets Game.oneCap when the game's capture allows captureOne.

@@ -186,7 +186,11 @@ type Capture struct {
 	// NotHouse excludes a house number of the pit's owner (1-based along the owner's
 	// track; Toguz Kumalak's tuzdik: not the 9th). 0 excludes none.
 	NotHouse int
-	Take     Take
+	// Houses, when not empty, lists the house numbers of the pit's owner (1-based
+	// along the owner's track) the last pit must be one of (Kara: the mover's
+	// rightmost hole, 3). Each is 1..MaxRows*MaxHouses.
+	Houses []int
+	Take   Take
 	// WithLast also takes the last pit's seeds (Kalah: the capturing seed).
 	WithLast bool
 	// NeedSeeds: no capture when the taken pits (the last one aside) hold no seeds.
@@ -575,6 +579,11 @@ func (c *Capture) validateMarks(field string) error {
 		return fmt.Errorf("%s: mark_once and mark_not_mirror need effect mark", field)
 	case c.NotHouse < 0 || c.NotHouse > MaxRows*MaxHouses:
 		return fmt.Errorf("%s.not_house %d out of range", field, c.NotHouse)
+	}
+	for _, h := range c.Houses {
+		if h < 1 || h > MaxRows*MaxHouses {
+			return fmt.Errorf("%s.houses: house %d out of range 1..%d", field, h, MaxRows*MaxHouses)
+		}
 	}
 	return nil
 }

@@ -627,6 +627,7 @@ function MancalaBoard:in_play(pit) end
 ---@field counts? integer[] the counts the last pit may hold after sowing, `{2, 3}` [any]
 ---@field even? boolean an even count in the last pit [false]
 ---@field not_house? integer a house number (of the pit's owner) where the rule never applies [none]
+---@field houses? integer[] the house numbers (of the pit's owner) where the rule applies, `{3}` (Kara: the mover's rightmost hole) [any]
 ---@field take? "opposite"|"column"|"pit"|"next"|"after" what is taken: `"opposite"` (the facing opponent house), `"column"` (every opponent house of the column), `"pit"` (the last pit), `"next"` (the house after the last pit along the sowing) or `"after"` (the houses after it while each meets `side`, `counts` and `even`) ["opposite"]
 ---@field with_last? boolean the last pit's seeds are taken too (the capturing seed) [false]
 ---@field need_seeds? boolean no capture when the taken pits (the last one aside) are empty [false]
