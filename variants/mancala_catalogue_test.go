@@ -72,6 +72,7 @@ var catalogueGo = []struct {
 	{"mancala/alitev", "Alitev", []string{"maxPlies"}},
 	{"mancala/chungcajon", "Chungcajon", []string{"maxPlies"}},
 	{"mancala/kara", "Kara", []string{"maxPlies"}},
+	{"mancala/awari-ndyuka", "AwariNdyuka", []string{"maxPlies"}},
 }
 
 var catalogueFile = filepath.Join("..", "core", "mancala", "catalogue_gen.go")

@@ -314,6 +314,8 @@ var endingSchema = mTable{path: "ending", class: "MancalaEnding", goType: "Rules
 			meaning: "the seeds left then, as `remaining`"},
 		{key: "left_at_most", goField: "End.LeftAtMost", kind: mWhole, min: 1, max: mancala.MaxSeeds, def: "nil",
 			meaning: "the round (the game) also ends when the houses hold this many seeds or fewer in all; they go as `remaining` says (Ba-awa: 8)"},
+		{key: "each_at_most", goField: "End.EachAtMost", kind: mWhole, min: 1, max: mancala.MaxSeeds, def: "nil",
+			meaning: "the round (the game) also ends when no house holds more than this many seeds; they go as `remaining` says (the Ndyuka Awari: 1)"},
 		{key: "rounds", goField: "Rounds", kind: mCustom, luaType: "MancalaRounds", allowed: "`{ seeds = 1..65535, max = 1..1000000 }`", def: "nil",
 			meaning: "a match of rounds, `{ seeds = n, max = m }`: when a round ends (not by a repetition or `max_plies`, which end the match) the seeds left count as `remaining` says, and each player refills their houses in track order with n seeds each (default: the `seeds` knob) from their store; houses they cannot fill are out of play for the round (`out=PIT,...` in the position). The players take turns to start rounds; the match ends when a player cannot fill one house, or after m rounds (default: no limit); the stores are the scores. `remaining` must keep the seeds (not `\"discard\"` or `\"split\"`)",
 			read: func(r mreader, path string, v lua.LValue, dst any) error {

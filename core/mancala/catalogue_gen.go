@@ -1498,3 +1498,49 @@ func Kara(maxPlies int) Rules {
 		End:      End{When: MoverCannotMove, MaxPlies: maxPlies, Repeats: 3},
 	}
 }
+
+// AwariNdyuka is mancala/awari-ndyuka (scripts/mancala/awari-ndyuka.lua), compiled at its knobs (maxPlies 1000). The script's header:
+//
+// Awari (Adji-Pre, Langa-Holo), the game of the Ndyuka of Suriname that Herskovits
+// recorded, as a mancala descriptor. Not mancala/awari, the solved Oware of Allis et
+// al.: Ludii's "Awari" ruleset is this one.
+//
+// Sources: the sources field below.
+//
+// The rules, in our words: the description field below (`kalahlab variants show`).
+// Readings, where Ludii's stated rules and its code differ (we follow the code): the
+// rules make the mover feed an empty opponent "if possible", the code forbids every
+// move that leaves the opponent without counters (moves.must = "leave_seeds"). The
+// chain of twos and threes behind the last hole takes only holes this sowing made so
+// (the source's proviso): every opponent hole behind the last one up to the mover's
+// row was sown by it, so the chain says it. A player with no allowed move passes, and
+// when neither can move the game ends too (Ludii's code would pass for ever), scored
+// as at the end.
+//
+// Examples: ours (the source, as Ludii gives it, has no worked position).
+//
+// The rules (its description): Two rows of six holes, four counters each; the stores
+// only hold captures. A move takes every counter of one of the mover's holes and sows
+// them one by one anticlockwise; the hole it started from stays empty for the whole
+// move (a lap round the board skips it). A last counter that makes 2 or 3 in an
+// opponent's hole takes them, and so does each hole before it, back along the sowing,
+// while it is the opponent's and holds 2 or 3. No move may leave the opponent without
+// counters; a player with no allowed move passes. The game ends when no hole holds more
+// than one counter (or neither player can move); the counters left are not counted, and
+// the most captured wins. Our safety net: the third occurrence of a position since the
+// last capture ends the game likewise.
+//
+// Sources: M. J. Herskovits 1932, "Wari in the New World", Journal of the Royal
+// Anthropological Institute 62: 29-30 (as Ludii's ruleset "Awari" gives it).
+//
+// Ludii's ruleset: Awari.
+func AwariNdyuka(maxPlies int) Rules {
+	return Rules{
+		Board:    TwoRows(6, 4),
+		Sowing:   Sowing{Stores: NoStores, SkipOrigin: true},
+		Captures: []Capture{{Side: OpponentSide, Counts: []int{2, 3}, Take: TakePit, Chain: ChainBackward}},
+		Pass:     true,
+		End:      End{When: MoverCannotMove, Remaining: Discard, MaxPlies: maxPlies, Repeats: 3, OnRepeat: Discard, EachAtMost: 1},
+		Must:     LeaveSeeds,
+	}
+}

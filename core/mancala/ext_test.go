@@ -39,6 +39,7 @@ func extGames(t testing.TB) map[string]*mancala.Game {
 		"enindji":        newGame(t, "enindji", mancala.Enindji(2000)),
 		"sute-capture":   newGame(t, "sute-capture", suteCapture()),
 		"kara":           newGame(t, "kara", mancala.Kara(2000)),
+		"awari-ndyuka":   newGame(t, "awari-ndyuka", mancala.AwariNdyuka(2000)),
 	}
 }
 
@@ -150,6 +151,12 @@ func TestExtScenarios(t *testing.T) {
 		// it; in house 2 it does not.
 		{"houses/listed", gs["kara"], "0,1,1,[0],3,1,0,[0] s", "2", "0,0,0,[2],3,1,0,[0] n", ""},
 		{"houses/not-listed", gs["kara"], "1,1,0,[0],3,1,0,[0] s", "1", "0,2,0,[0],3,1,0,[0] n", ""},
+		// The Ndyuka Awari: South takes North's 2; no house holds more than one seed
+		// (each_at_most = 1): the game ends, the single seeds left discarded.
+		{"each-at-most/over", gs["awari-ndyuka"], "1,0,0,0,2,0,[20],1,0,1,0,0,0,[23] s", "5",
+			"1,0,0,0,0,1,[22],0,0,1,0,0,0,[23] -", ""},
+		{"each-at-most/on", gs["awari-ndyuka"], "1,0,0,0,2,0,[20],0,0,1,0,0,2,[23] s", "5",
+			"1,0,0,0,0,1,[20],1,0,1,0,0,2,[23] n", ""},
 		// Adjiboto: each house once in the opening (house 3 then North's 2: every pit
 		// takes one more seed round, North's origin two); sowing house 4 origin-first ends in
 		// house 5 and takes the houses after it while they hold 1, 3 or 5 (3 and 5).
@@ -295,6 +302,7 @@ func TestExtValidate(t *testing.T) {
 		{"rounds-remaining", func(r *mancala.Rules) { r.Rounds.Seeds, r.End.Remaining = 4, mancala.Split }, "rounds: end.remaining split loses seeds"},
 		{"rounds-min-seeds", func(r *mancala.Rules) { r.Rounds.Seeds, r.Sowing.MinSeeds = 1, 2 }, "rounds.seeds 1: fewer than sowing.min_seeds 2"},
 		{"left-at-most", func(r *mancala.Rules) { r.End.LeftAtMost = -1 }, "end.left_at_most -1"},
+		{"each-at-most", func(r *mancala.Rules) { r.End.EachAtMost = -1 }, "end.each_at_most -1"},
 		{"remaining", func(r *mancala.Rules) { r.End.Remaining = 9 }, "end.remaining 9 unknown"},
 	}
 	for _, tc := range tests {

@@ -294,6 +294,10 @@ type End struct {
 	// LeftAtMost, when not 0, also ends the round (the game) when the houses hold this
 	// many seeds or fewer in all (Ba-awa: 8); they go as Remaining says.
 	LeftAtMost int
+	// EachAtMost, when not 0, also ends the round (the game) when no house holds more
+	// than this many seeds (the Ndyuka Awari: 1, only single seeds left); they go as
+	// Remaining says. Marked and kept pits are not counted.
+	EachAtMost int
 }
 
 // Rules is a game described as data: a board and the rules that play on it.
@@ -643,6 +647,8 @@ func (r *Rules) validateEnd() error {
 		return fmt.Errorf("pass: a pass rule needs end.when mover_cannot_move (an empty side already ends the game)")
 	case e.LeftAtMost < 0:
 		return fmt.Errorf("end.left_at_most %d: want 0 (off) or more", e.LeftAtMost)
+	case e.EachAtMost < 0:
+		return fmt.Errorf("end.each_at_most %d: want 0 (off) or more", e.EachAtMost)
 	}
 	return nil
 }

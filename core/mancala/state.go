@@ -558,6 +558,9 @@ func (s *State) endCheck() {
 	if !over && e.LeftAtMost > 0 && s.sideSeeds(0)+s.sideSeeds(1) <= e.LeftAtMost {
 		over = true
 	}
+	if !over && e.EachAtMost > 0 && s.housesAtMost(e.EachAtMost) {
+		over = true
+	}
 	// The ply limit ends the match even on a ply that also ends a round: the next round
 	// would start past the limit, where a parsed copy of the position is already over.
 	limit := e.MaxPlies > 0 && s.ply >= e.MaxPlies
@@ -577,7 +580,7 @@ func (s *State) endCheck() {
 }
 
 // hookedEnd asks the IsOver hook and, when it decides, ends the game as it says (the
-// ply limit, End.LeftAtMost and a side to move with no move, unless it may pass, still
+// ply limit, End.LeftAtMost, End.EachAtMost and a side to move with no move, unless it may pass, still
 // end it) and returns true; undecided, it returns false and endCheck's rules decide. It
 // is endCheck's tail for a decided hook, apart so that the games without one keep
 // theirs as it was.
@@ -594,6 +597,9 @@ func (s *State) hookedEnd() bool {
 	if !over && e.LeftAtMost > 0 && s.sideSeeds(0)+s.sideSeeds(1) <= e.LeftAtMost {
 		over = true
 	}
+	if !over && e.EachAtMost > 0 && s.housesAtMost(e.EachAtMost) {
+		over = true
+	}
 	limit := e.MaxPlies > 0 && s.ply >= e.MaxPlies
 	if !over && !limit && !g.r.Pass && s.v.pie != pieOffer && !s.canMove() {
 		over = true
@@ -605,6 +611,18 @@ func (s *State) hookedEnd() bool {
 		s.nextRound()
 	case over:
 		s.finish(e.Remaining)
+	}
+	return true
+}
+
+// housesAtMost reports whether no house holds more than n seeds (End.EachAtMost;
+// marked and kept pits aside).
+func (s *State) housesAtMost(n int) bool {
+	g := s.g
+	for p, c := range s.pits {
+		if int(c) > n && g.house[p] && (s.marks == nil || s.marks[p] == 0) {
+			return false
+		}
 	}
 	return true
 }

@@ -654,6 +654,7 @@ function MancalaBoard:in_play(pit) end
 ---@field repeats? integer the game ends when a position occurs this many times since the last capture (2: its first recurrence; 0: never) [0]
 ---@field on_repeat? "owner"|"discard"|"other"|"split"|"emptied"|"starter" the seeds left then, as `remaining` ["owner"]
 ---@field left_at_most? integer the round (the game) also ends when the houses hold this many seeds or fewer in all; they go as `remaining` says (Ba-awa: 8) [nil]
+---@field each_at_most? integer the round (the game) also ends when no house holds more than this many seeds; they go as `remaining` says (the Ndyuka Awari: 1) [nil]
 ---@field rounds? MancalaRounds a match of rounds, `{ seeds = n, max = m }`: when a round ends (not by a repetition or `max_plies`, which end the match) the seeds left count as `remaining` says, and each player refills their houses in track order with n seeds each (default: the `seeds` knob) from their store; houses they cannot fill are out of play for the round (`out=PIT,...` in the position). The players take turns to start rounds; the match ends when a player cannot fill one house, or after m rounds (default: no limit); the stores are the scores. `remaining` must keep the seeds (not `"discard"` or `"split"`) [nil]
 ---@field keep_ply? boolean the position string carries the ply count (`ply=N`), so a parsed position keeps `max_plies` where it was; on by itself with `moves.opening`, `moves.setup`, `rounds` or a `from_ply` [false]
 
