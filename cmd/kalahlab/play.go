@@ -24,7 +24,7 @@ func newPlayCmd(a *app) *cobra.Command {
 
 Each seat (--p1 .. --p4) is played by a person ("human") or an agent: random, greedy,
 minimax, negamax, alphabeta, negascout, expectiminimax or mcts, with options as in
-alphabeta:depth=8,time=2s (see the README's agent table). An agent that cannot play
+alphabeta:depth=8,time=2s (see the agent table in docs/variants.md). An agent that cannot play
 the game (alpha-beta with dice or more than two players, say) is refused at start-up.
 A search is bounded per move by depth, nodes or time (the alpha-beta family) and
 iterations or time (mcts), and MCTS's tree by memory (MB, 128 unless given: once full,
