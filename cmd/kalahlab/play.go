@@ -139,7 +139,7 @@ A game stopped by an error in a variant's script (a failing hook) prints the err
 	f := cmd.Flags()
 	for i := range players {
 		f.StringVar(&players[i], fmt.Sprintf("p%d", i+1), "",
-			fmt.Sprintf("who plays seat %d: human, a strength (easy, medium, hard), or an agent `SPEC` such as random or alphabeta:depth=8 (default from the config: human, random)", i+1))
+			fmt.Sprintf("who plays seat %d: human, a strength (easy, medium, hard, perfect), or an agent `SPEC` such as random or alphabeta:depth=8 (default from the config: human, random)", i+1))
 		_ = cmd.RegisterFlagCompletionFunc(fmt.Sprintf("p%d", i+1), completeAgents)
 	}
 	f.StringVar(&moves, "moves", "", "apply these moves, comma-separated (e.g. 3,1,swap), and print the position")
