@@ -67,7 +67,13 @@
 //   - Per-house directions (Sowing.HouseDirections: Um el-Bagara's holes sow towards
 //     the nearer end of the row, the middle one either way).
 //   - Move rules: NoStarve (Awari), Opening (houses allowed in the first plies; every
-//     house once), Must (ReachOrEmpty: Dabuda, on the first lap).
+//     house once), Must (ReachOrEmpty: Dabuda, on the first lap; LeaveSeeds: no move
+//     may leave the opponent empty, with no exception, Fondji; LapLeavesSeeds: the
+//     same judged after the first lap and its captures, Foji).
+//   - Capture conditions and effects: the house facing the last pit empty
+//     (OppositeEmpty), the last pit one of listed house numbers (Houses: Kara), the
+//     seeds taken to the last pit's owner (ToOwner: Enindji); an end when no house
+//     holds more than End.EachAtMost seeds (the Ndyuka Awari).
 //   - Phases: Setup (seed moves between own houses before play, "2>5", "done") and
 //     Rounds (a round's winnings refill the houses; houses not refilled are out of
 //     play: Pallanguzhi, Gabata, Ba-awa); End.LeftAtMost and the seeds left ToEmptied
