@@ -73,6 +73,7 @@ var catalogueGo = []struct {
 	{"mancala/chungcajon", "Chungcajon", []string{"maxPlies"}},
 	{"mancala/kara", "Kara", []string{"maxPlies"}},
 	{"mancala/awari-ndyuka", "AwariNdyuka", []string{"maxPlies"}},
+	{"mancala/mangala-and", "MangalaAnd", []string{"maxPlies"}},
 }
 
 var catalogueFile = filepath.Join("..", "core", "mancala", "catalogue_gen.go")

@@ -1544,3 +1544,43 @@ func AwariNdyuka(maxPlies int) Rules {
 		Must:     LeaveSeeds,
 	}
 }
+
+// MangalaAnd is mancala/mangala-and (scripts/mancala/mangala-and.lua), compiled at its knobs (maxPlies 1000). The script's header:
+//
+// Mangala as M. And observed it in Turkey (1979), Ludii's "Mangala (Turkey)" ruleset:
+// not mancala/mangala, the modern Turkish game (origin-first sowing, even captures,
+// stores sown), which Ludii does not have. It is Alıtev's rule (mancala/alitev) on two
+// rows of seven holes of five.
+//
+// Sources: the sources field below.
+//
+// The rules, in our words: the description field below (`kalahlab variants show`).
+// Ludii's stated rules and its code agree; so does ours. The source's scoring, the
+// captured counters put back five to a hole, is the count of captured counters. A
+// player with no counters in their row passes (Ludii's code has no move for them).
+//
+// Examples: ours (the source, as Ludii gives it, has no worked position).
+//
+// The rules (its description): Two rows of seven holes (six: the houses knob), five
+// counters each; the stores only hold captures. A move takes every counter of one of
+// the mover's holes and sows them one by one anticlockwise, round the board if need be
+// (the hole it started from gets one too). When the last counter makes 1 or 3 in its
+// hole, on either row, the mover takes them, and then the hole before it along the
+// sowing, and the one before that, as long as each holds 1 or 3. A player with no
+// counters in their row passes. The game ends when every counter has been taken; the
+// most counters wins. Our safety net: the max_plies knob ends an endless game, the
+// counters left on the board not counted.
+//
+// Sources: M. And 1979: 52 (as Ludii's ruleset "Mangala (Turkey)", Seven Holes
+// (Observed), gives it).
+//
+// Ludii's ruleset: Mangala (Turkey).
+func MangalaAnd(maxPlies int) Rules {
+	return Rules{
+		Board:    TwoRows(7, 5),
+		Sowing:   Sowing{Stores: NoStores},
+		Captures: []Capture{{Side: AnySide, Counts: []int{1, 3}, Take: TakePit, Chain: ChainBackward}},
+		Pass:     true,
+		End:      End{When: MoverCannotMove, Remaining: Discard, MaxPlies: maxPlies},
+	}
+}
