@@ -46,7 +46,7 @@ func (s *State) ruledMoves(dst []core.Move, side int, l *moveRules, exist bool) 
 	if g.hdir != nil || g.r.Sowing.Direction == Chosen {
 		passes = 2
 	}
-	if !l.feed && !l.must && !exist && cap(dst)-len(dst) >= passes*len(g.houses[side]) {
+	if !l.feed && !l.must && !l.whole && !exist && cap(dst)-len(dst) >= passes*len(g.houses[side]) {
 		return s.ruledSowings(dst, side, l, passes)
 	}
 	for pass := 0; pass < passes; pass++ {
@@ -56,7 +56,11 @@ func (s *State) ruledMoves(dst []core.Move, side int, l *moveRules, exist bool) 
 				continue
 			}
 			m := core.Move(k) | bit
-			if (l.feed || l.must) && !s.allowed(side, m, l.feed, l.must) {
+			if l.whole {
+				if !s.allowedWhole(side, m, l.feed) {
+					continue
+				}
+			} else if (l.feed || l.must) && !s.allowed(side, m, l.feed, l.must) {
 				continue
 			}
 			dst = append(dst, m)
@@ -105,9 +109,11 @@ type moveRules struct {
 	// the houses sown already.
 	each bool
 	used uint64
-	// feed: the opponent has no seeds and must be fed (MustFeed); must: Must applies
-	// (after the opening).
-	feed, must bool
+	// feed: the opponent has no seeds and must be fed (MustFeed); must: Must's
+	// ReachOrEmpty applies (after the opening), judged on the first lap (allowed);
+	// whole: Must's LeaveSeeds or LapLeavesSeeds applies, judged on a whole trial
+	// (allowedWhole).
+	feed, must, whole bool
 }
 
 // listing sets l to the move rules in force for side's moves. It fills l in place: a
@@ -118,7 +124,8 @@ func (s *State) listing(side int, l *moveRules) {
 	l.open = g.opening != nil && int(s.v.played) < g.r.Opening.Plies
 	l.used = s.v.used[side]
 	l.feed = g.r.MustFeed && s.sideEmpty(1-side)
-	l.must = g.r.Must != AnyMove && int(s.v.played) >= g.r.Opening.Plies
+	l.must = g.r.Must == ReachOrEmpty && int(s.v.played) >= g.r.Opening.Plies
+	l.whole = g.r.Must > ReachOrEmpty && int(s.v.played) >= g.r.Opening.Plies
 	l.each = false // unsownHouseLeft asks sowable with no each rule
 	l.each = g.r.Opening.EachHouse && s.unsownHouseLeft(l, side)
 }
@@ -143,7 +150,7 @@ func (s *State) unsownHouseLeft(l *moveRules, side int) bool {
 // plainSowings lists the moves): no opening rule, kept pit, per-house direction or
 // trial in force (Tshuba's chosen targets come after, in finishMoves).
 func (l *moveRules) plain(g *Game) bool {
-	return !l.open && !l.each && !l.feed && !l.must && !g.keeps && g.hdir == nil
+	return !l.open && !l.each && !l.feed && !l.must && !l.whole && !g.keeps && g.hdir == nil
 }
 
 // sowable reports whether house p, side's house k, may be sown: enough seeds, open
@@ -165,15 +172,24 @@ func (g *Game) houseSows(k, pass int) bool {
 }
 
 // allowed applies the rules that judge a move by playing it (feed or must set): must
-// feed (the opponent has seeds after it) and Must (mustMet).
+// feed (the opponent has seeds after it) and Must's ReachOrEmpty (its first lap
+// reaches the opponent or ends in an empty own house). It stays this small so that it
+// inlines: the Oware family's must-feed trials go through it.
 func (s *State) allowed(side int, m core.Move, feed, must bool) bool {
-	first := must && s.g.r.Must.firstLapOnly()
-	if !feed && first && s.g.lapFast {
+	if !feed && s.g.lapFast {
 		return s.firstLapOK(side, m)
 	}
 	c := s.scratchState()
-	s.try(c, side, m, !feed && first)
-	return (!feed || !c.sideEmpty(1-side)) && (!must || c.mustMet(side))
+	s.try(c, side, m, !feed)
+	return (!feed || !c.sideEmpty(1-side)) && (!must || c.firstOK)
+}
+
+// allowedWhole is allowed for the Must rules judged on a whole trial of the move
+// (LeaveSeeds, LapLeavesSeeds: mustMet), with must feed too when feed is set.
+func (s *State) allowedWhole(side int, m core.Move, feed bool) bool {
+	c := s.scratchState()
+	s.try(c, side, m, false)
+	return (!feed || !c.sideEmpty(1-side)) && c.mustMet(side)
 }
 
 // mustMet reports whether c, a tried move of side's, meets Must: ReachOrEmpty on the

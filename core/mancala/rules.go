@@ -373,10 +373,6 @@ const (
 	LapLeavesSeeds
 )
 
-// firstLapOnly reports whether Must judges a move on its first lap alone (a
-// probe, c.firstOK), rather than on a whole trial.
-func (m Must) firstLapOnly() bool { return m == ReachOrEmpty }
-
 // Setup is a placement phase before play: South makes up to Moves setup moves, then
 // North, then South starts play. A setup move takes one seed from one of the mover's
 // houses into another ("2>5": from house 2 to house 5); "done" ends the player's

@@ -555,10 +555,7 @@ func (s *State) endCheck() {
 	default:
 		over = s.v.pie != pieOffer && !s.canMove() && (!g.r.Pass || !s.hasSowing(1-side))
 	}
-	if !over && e.LeftAtMost > 0 && s.sideSeeds(0)+s.sideSeeds(1) <= e.LeftAtMost {
-		over = true
-	}
-	if !over && e.EachAtMost > 0 && s.housesAtMost(e.EachAtMost) {
+	if !over && e.LeftAtMost|e.EachAtMost != 0 && s.fewLeft(e) {
 		over = true
 	}
 	// The ply limit ends the match even on a ply that also ends a round: the next round
@@ -594,10 +591,7 @@ func (s *State) hookedEnd() bool {
 	}
 	g := s.g
 	e := &g.r.End
-	if !over && e.LeftAtMost > 0 && s.sideSeeds(0)+s.sideSeeds(1) <= e.LeftAtMost {
-		over = true
-	}
-	if !over && e.EachAtMost > 0 && s.housesAtMost(e.EachAtMost) {
+	if !over && e.LeftAtMost|e.EachAtMost != 0 && s.fewLeft(e) {
 		over = true
 	}
 	limit := e.MaxPlies > 0 && s.ply >= e.MaxPlies
@@ -615,12 +609,22 @@ func (s *State) hookedEnd() bool {
 	return true
 }
 
-// housesAtMost reports whether no house holds more than n seeds (End.EachAtMost;
-// marked and kept pits aside).
-func (s *State) housesAtMost(n int) bool {
+// fewLeft reports whether End.LeftAtMost or End.EachAtMost ends the round: the houses
+// hold LeftAtMost seeds or fewer in all, or none holds more than EachAtMost (marked
+// and kept pits aside). It is kept out of endCheck (not inlined) so that the games
+// with neither rule pay one test a ply.
+//
+//go:noinline
+func (s *State) fewLeft(e *End) bool {
+	if e.LeftAtMost > 0 && s.sideSeeds(0)+s.sideSeeds(1) <= e.LeftAtMost {
+		return true
+	}
+	if e.EachAtMost == 0 {
+		return false
+	}
 	g := s.g
 	for p, c := range s.pits {
-		if int(c) > n && g.house[p] && (s.marks == nil || s.marks[p] == 0) {
+		if int(c) > e.EachAtMost && g.house[p] && (s.marks == nil || s.marks[p] == 0) {
 			return false
 		}
 	}
