@@ -51,7 +51,7 @@ func drawBoardsFrom(dir string, links *GameLinks) ([]CellBoards, error) {
 	out := make([]CellBoards, n)
 	for c := range out {
 		out[c].Cell = c
-		g, err := study.variants[c].NewGame()
+		g, err := study.Variants[c].NewGame()
 		if err != nil {
 			out[c].FinalNote = fmt.Sprintf("no drawing: %v", err)
 			continue
@@ -65,22 +65,22 @@ func drawBoardsFrom(dir string, links *GameLinks) ([]CellBoards, error) {
 		out[c].Start = svg
 	}
 	// The lowest-numbered finished trial of each cell; failing that, its lowest timeout.
-	if links == nil || links.cells == nil {
+	if links == nil || links.Cells == nil {
 		links, err = indexGames(dir)
 	}
 	want := map[int]int{} // trial -> cell
 	if err == nil {
 		for c := range out {
-			if g := links.cells[c]; g != nil && g.final() >= 0 {
-				want[g.final()] = c
+			if g := links.Cells[c]; g != nil && g.Final() >= 0 {
+				want[g.Final()] = c
 			}
 		}
 	}
 	found := make([]*Record, n)
 	if err == nil {
-		err = findTrials(dir, want, func(c int, rec *Record) { found[c] = rec })
+		err = FindTrials(dir, want, func(c int, rec *Record) { found[c] = rec })
 	}
-	var noLog *noLogError
+	var noLog *NoLogError
 	switch {
 	case errors.As(err, &noLog):
 		for c := range out {

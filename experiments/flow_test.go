@@ -312,7 +312,7 @@ func TestFlowDeterministicAndMerged(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
 			s := study(t, tc.text)
-			require.Equal(t, []string{recordEvaluations}, s.Plan.Record)
+			require.Equal(t, []string{RecordEvaluations}, s.Plan.Record)
 			whole := t.TempDir()
 			one, err := Run(ctx, s, Options{Workers: 1, Dir: whole, Trials: true, Chunk: 3})
 			require.NoError(t, err)

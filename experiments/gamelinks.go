@@ -26,12 +26,12 @@ type GameLinks struct {
 	GamesURL string
 	// cells holds each cell's example trials, gathered by the run or read from the
 	// trial log (nil without one).
-	cells map[int]*cellGames
+	Cells map[int]*CellGames
 }
 
-// cellGames are a cell's lowest-numbered trials by first move, by game length and by
+// CellGames are a cell's lowest-numbered trials by first move, by game length and by
 // margin.
-type cellGames struct {
+type CellGames struct {
 	openings map[string][]int
 	plies    map[float64][]int // by the length, floored as Hist.Bins floors it
 	margin   map[float64][]int
@@ -40,9 +40,9 @@ type cellGames struct {
 	finished, timedOut int
 }
 
-// final is the trial whose final position the report draws: the first that finished,
+// Final is the trial whose final position the report draws: the first that finished,
 // or failing that the first timeout (-1: none).
-func (c *cellGames) final() int {
+func (c *CellGames) Final() int {
 	if c.finished >= 0 {
 		return c.finished
 	}
@@ -60,7 +60,7 @@ func lowest(a, t int) int {
 // newGameLinks returns the links of a results directory with no games yet: add
 // gathers them, trial by trial, in any order.
 func newGameLinks(dir string) *GameLinks {
-	return &GameLinks{Dir: dir, cells: map[int]*cellGames{}}
+	return &GameLinks{Dir: dir, Cells: map[int]*CellGames{}}
 }
 
 // gameFields are the fields of a trial that the links read.
@@ -83,10 +83,10 @@ func (l *GameLinks) add(r *gameFields) {
 	if r.Error != "" {
 		return // failed trials are in no row or bar
 	}
-	c := l.cells[r.Cell]
+	c := l.Cells[r.Cell]
 	if c == nil {
-		c = &cellGames{openings: map[string][]int{}, plies: map[float64][]int{}, margin: map[float64][]int{}, finished: -1, timedOut: -1}
-		l.cells[r.Cell] = c
+		c = &CellGames{openings: map[string][]int{}, plies: map[float64][]int{}, margin: map[float64][]int{}, finished: -1, timedOut: -1}
+		l.Cells[r.Cell] = c
 	}
 	if r.TimedOut {
 		c.timedOut = lowest(c.timedOut, r.Trial)
@@ -138,7 +138,7 @@ func (l *GameLinks) addRecord(r *Record) {
 // report has no links). A run's own report needs none of this: the run gathered its
 // links as it played (Result.games).
 func indexGames(dir string) (*GameLinks, error) {
-	paths, err := trialLogs(dir)
+	paths, err := TrialLogs(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -158,9 +158,9 @@ func indexGames(dir string) (*GameLinks, error) {
 	return l, nil
 }
 
-// htmlGames is what a first-move row or a histogram bar shows of its games: a link to
+// GamesRef is what a first-move row or a histogram bar shows of its games: a link to
 // the page listing them (served reports) and replay commands for a few.
-type htmlGames struct {
+type GamesRef struct {
 	URL      string
 	Commands []string
 }
@@ -174,29 +174,29 @@ func (l *GameLinks) commands(trials []int) []string {
 	return out
 }
 
-// opening returns the games behind a first-move row.
-func (l *GameLinks) opening(cell int, move string) htmlGames {
+// Opening returns the games behind a first-move row.
+func (l *GameLinks) Opening(cell int, move string) GamesRef {
 	if l == nil {
-		return htmlGames{}
+		return GamesRef{}
 	}
-	var g htmlGames
+	var g GamesRef
 	if l.GamesURL != "" {
 		g.URL = l.GamesURL + "&cell=" + strconv.Itoa(cell) + "&opening=" + url.QueryEscape(move)
 	}
-	if c := l.cells[cell]; c != nil {
+	if c := l.Cells[cell]; c != nil {
 		g.Commands = l.commands(c.openings[move])
 	}
 	return g
 }
 
-// bar returns the games behind a histogram bar of kind "plies" or "margin" covering
+// Bar returns the games behind a histogram bar of kind "plies" or "margin" covering
 // the floored values lo..hi; nil for no links.
-func (l *GameLinks) bar(cell int, kind string) func(lo, hi float64) htmlGames {
+func (l *GameLinks) Bar(cell int, kind string) func(lo, hi float64) GamesRef {
 	if l == nil {
 		return nil
 	}
-	return func(lo, hi float64) htmlGames {
-		var g htmlGames
+	return func(lo, hi float64) GamesRef {
+		var g GamesRef
 		if l.GamesURL != "" {
 			span := strconv.FormatFloat(lo, 'f', -1, 64)
 			if hi > lo {
@@ -204,7 +204,7 @@ func (l *GameLinks) bar(cell int, kind string) func(lo, hi float64) htmlGames {
 			}
 			g.URL = l.GamesURL + "&cell=" + strconv.Itoa(cell) + "&" + kind + "=" + url.QueryEscape(span)
 		}
-		c := l.cells[cell]
+		c := l.Cells[cell]
 		if c == nil {
 			return g
 		}

@@ -77,7 +77,7 @@ func TestGameLinks(t *testing.T) {
 	_, err = indexGames(t.TempDir())
 	assert.Error(t, err)
 	b.Reset()
-	res.games = nil // as a run without a trial log leaves it
+	res.Links = nil // as a run without a trial log leaves it
 	require.NoError(t, WriteHTML(&b, Summarize(res)))
 	assert.NotContains(t, b.String(), "the games</th>")
 }
@@ -118,8 +118,8 @@ solve: 0
 		require.NoError(t, err)
 		read, err := indexGames(dir)
 		require.NoError(t, err)
-		require.NotEmpty(t, read.cells)
-		assert.Equal(t, read, res.games, "%s: the links gathered while playing", format)
+		require.NotEmpty(t, read.Cells)
+		assert.Equal(t, read, res.Links, "%s: the links gathered while playing", format)
 	}
 
 	// One worker logs the trials in order, two in any: the links are the same, and so
@@ -129,10 +129,10 @@ solve: 0
 	require.NoError(t, err)
 	two, err := Run(context.Background(), s, Options{Workers: 2, Dir: dir2, Trials: true, Chunk: 1})
 	require.NoError(t, err)
-	assert.Equal(t, one.games.cells, two.games.cells)
-	b1, err := drawBoardsFrom(dir1, one.games)
+	assert.Equal(t, one.Links.Cells, two.Links.Cells)
+	b1, err := drawBoardsFrom(dir1, one.Links)
 	require.NoError(t, err)
-	b2, err := drawBoardsFrom(dir2, two.games)
+	b2, err := drawBoardsFrom(dir2, two.Links)
 	require.NoError(t, err)
 	b3, err := drawBoards(dir2)
 	require.NoError(t, err)
@@ -153,11 +153,11 @@ solve: 0
 	require.NoError(t, err)
 	read, err := indexGames(dir)
 	require.NoError(t, err)
-	assert.Equal(t, read, res.games, "resumed: the old log's trials, then the new ones")
+	assert.Equal(t, read, res.Links, "resumed: the old log's trials, then the new ones")
 
 	res, err = Run(context.Background(), s, Options{Workers: 2, Dir: t.TempDir(), Trials: false})
 	require.NoError(t, err)
-	assert.Nil(t, res.games, "no trial log, no links")
+	assert.Nil(t, res.Links, "no trial log, no links")
 }
 
 // TestFirstTrials: the links keep the lowest-numbered trials, in order, whatever order

@@ -67,7 +67,7 @@ type htmlBoards struct {
 type htmlRate struct {
 	R                Rate
 	Win, Draw, Score string
-	Games            htmlGames // a first move's games (gamelinks.go)
+	Games            GamesRef // a first move's games (gamelinks.go)
 }
 
 type htmlComparison struct {
@@ -129,13 +129,13 @@ func cellView(rep *Report, c *CellSummary, colour map[string]string) htmlCell {
 	hc.setColumns(c)
 	hc.Rates = ratesView(c)
 	for _, o := range c.Openings {
-		hc.Openings = append(hc.Openings, htmlRate{R: o, Win: ciPct(o.Win), Draw: pct(o.Draw.Value), Games: rep.Games.opening(c.Cell, o.Name)})
+		hc.Openings = append(hc.Openings, htmlRate{R: o, Win: ciPct(o.Win), Draw: pct(o.Draw.Value), Games: rep.Games.Opening(c.Cell, o.Name)})
 	}
 	hc.Hists = append(hc.Hists, template.HTML(histChart(fmt.Sprintf("Game length (plies): mean %s, sd %s, median %s",
-		num(c.Duration.Mean, 1), num(c.Duration.SD, 1), num(c.Duration.Median, 1)), c.Duration.hist(), colour[c.Variant], "plies", rep.Games.bar(c.Cell, "plies"))))
+		num(c.Duration.Mean, 1), num(c.Duration.SD, 1), num(c.Duration.Median, 1)), c.Duration.hist(), colour[c.Variant], "plies", rep.Games.Bar(c.Cell, "plies"))))
 	if c.Margin != nil {
 		hc.Hists = append(hc.Hists, template.HTML(histChart(fmt.Sprintf("First seat's final margin: mean %s, sd %s, median %s",
-			num(c.Margin.Mean, 2), num(c.Margin.SD, 2), num(c.Margin.Median, 1)), c.Margin.hist(), colour[c.Variant], "margin", rep.Games.bar(c.Cell, "margin"))))
+			num(c.Margin.Mean, 2), num(c.Margin.SD, 2), num(c.Margin.Median, 1)), c.Margin.hist(), colour[c.Variant], "margin", rep.Games.Bar(c.Cell, "margin"))))
 	}
 	for _, b := range rep.Boards {
 		if b.Cell == c.Cell && (b.Start != "" || b.Final != "") {
@@ -353,7 +353,7 @@ func diffChart(rep *Report, cmps []Comparison, strip string, colour map[string]s
 
 // histChart draws a histogram (at most 40 bars). With games, each bar names the games
 // behind it: replay commands in its tooltip, and a link when served.
-func histChart(title string, h Hist, col, unit string, games func(lo, hi float64) htmlGames) string {
+func histChart(title string, h Hist, col, unit string, games func(lo, hi float64) GamesRef) string {
 	const width, height, left, bottom, top = 400, 170, 40, 30, 24
 	lo, bw, counts := h.Bins(40)
 	var b strings.Builder
@@ -377,7 +377,7 @@ func histChart(title string, h Hist, col, unit string, games func(lo, hi float64
 		if bw > 1 {
 			label = fmt.Sprintf("%g..%g", from, from+bw-1)
 		}
-		var g htmlGames
+		var g GamesRef
 		if games != nil && c > 0 {
 			g = games(from, from+bw-1)
 		}

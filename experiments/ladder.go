@@ -130,7 +130,7 @@ func cellDisagrees(c *CellSummary) bool {
 
 // ladderKey groups the cells of one variant at one sweep point.
 func ladderKey(variant string, sweep []Knob) string {
-	return variant + "\x00" + sweepString(sweep)
+	return variant + "\x00" + SweepString(sweep)
 }
 
 // buildLadders groups the rungs' cells into ladders, in the order of their first cell,
@@ -163,7 +163,7 @@ func buildLadders(p *Plan, cells []*CellSummary) []*Ladder {
 		l := byKey[key]
 		if l == nil {
 			label := c.Variant
-			if s := sweepString(c.Sweep); s != "" {
+			if s := SweepString(c.Sweep); s != "" {
 				label += " " + s
 			}
 			l = &Ladder{Label: label, Variant: c.Variant, Sweep: c.Sweep, Cell: -1, Strongest: -1}
@@ -418,7 +418,7 @@ func ladderCurves(rep *Report) []*chart.Chart {
 			ch.Guides = append(ch.Guides, *m.guide)
 		}
 		for _, l := range rep.Ladders {
-			cv := chart.Curve{Name: l.Label, Colour: colour[l.Variant], Dash: dash.of(sweepString(l.Sweep))}
+			cv := chart.Curve{Name: l.Label, Colour: colour[l.Variant], Dash: dash.of(SweepString(l.Sweep))}
 			if l.Disagrees {
 				cv.Name += " " + disagreeMark + " perfect play"
 			}

@@ -133,9 +133,9 @@ func TestLadderPlanErrors(t *testing.T) {
 func TestLadderSolvesEachGameOnce(t *testing.T) {
 	s := study(t, ladderStudy)
 	require.Len(t, s.Plan.Cells, 4)
-	assert.Equal(t, []int{0, 0, 2, 2}, []int{s.solvedBy(0), s.solvedBy(1), s.solvedBy(2), s.solvedBy(3)})
-	assert.Equal(t, []int{0, 1}, s.sameGame(0))
-	assert.Equal(t, []int{2, 3}, s.sameGame(2))
+	assert.Equal(t, []int{0, 0, 2, 2}, []int{s.SolvedBy(0), s.SolvedBy(1), s.SolvedBy(2), s.SolvedBy(3)})
+	assert.Equal(t, []int{0, 1}, s.SameGame(0))
+	assert.Equal(t, []int{2, 3}, s.SameGame(2))
 }
 
 func TestLadderRun(t *testing.T) {

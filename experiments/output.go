@@ -290,7 +290,7 @@ func checkLine(line []byte, accs []*acc, games int, rec *Record) error {
 	if !a.owns(rec.Index) {
 		return fmt.Errorf("trial %d belongs to another shard", rec.Trial)
 	}
-	if want := trialSeed(a.plan.Seed, rec.Cell, rec.Index); rec.Seed != want {
+	if want := TrialSeed(a.plan.Seed, rec.Cell, rec.Index); rec.Seed != want {
 		return fmt.Errorf("trial %d has seed %d, want %d", rec.Trial, rec.Seed, want)
 	}
 	return nil
@@ -381,9 +381,9 @@ func Merge(dirs []string) (*Result, []string, error) {
 	sort.Slice(parts, func(i, j int) bool { return parts[i].Manifest.Shard < parts[j].Manifest.Shard })
 	sort.Strings(expanded)
 	out := &Result{Manifest: mergeManifests(parts, set.count)}
-	plan := &out.Manifest.Plan
-	for c := range plan.Cells {
-		out.Cells = append(out.Cells, mergeCell(plan, c, parts))
+	pl := &out.Manifest.Plan
+	for c := range pl.Cells {
+		out.Cells = append(out.Cells, mergeCell(pl, c, parts))
 	}
 	return out, expanded, nil
 }
@@ -526,21 +526,21 @@ func mergeManifests(parts []*Result, count int) Manifest {
 // mergeCell sums cell c's counts over the shards (parts): with target_ci, block by
 // block, then the stopping rule on the sum. The perfect-play value is the first
 // shard's that has one.
-func mergeCell(plan *Plan, c int, parts []*Result) *CellResult {
+func mergeCell(pl *Plan, c int, parts []*Result) *CellResult {
 	var cr *CellResult
-	if plan.TargetCI > 0 {
+	if pl.TargetCI > 0 {
 		blocks := map[int]*Stats{}
 		for _, p := range parts {
 			for _, b := range p.Cells[c].Blocks {
 				if blocks[b.Index] == nil {
-					blocks[b.Index] = newStats(plan.Cells[c].Seats, len(plan.Agents))
+					blocks[b.Index] = newStats(pl.Cells[c].Seats, len(pl.Agents))
 				}
 				blocks[b.Index].Merge(b.Stats)
 			}
 		}
-		cr = finalize(plan, c, blocks)
+		cr = finalize(pl, c, blocks)
 	} else {
-		st := newStats(plan.Cells[c].Seats, len(plan.Agents))
+		st := newStats(pl.Cells[c].Seats, len(pl.Agents))
 		for _, p := range parts {
 			st.Merge(p.Cells[c].Stats)
 		}
@@ -638,7 +638,7 @@ func MergeTrialsAs(res *Result, dirs []string, dir string, format LogFormat) err
 	if err := os.Rename(tmp, final); err != nil {
 		return err
 	}
-	res.games = links
+	res.Links = links
 	return nil
 }
 
@@ -704,7 +704,7 @@ func copyShardLog(p *Plan, d string, w *logfile.Writer, links *GameLinks) error 
 		if !a.owns(rec.Index) {
 			return bad(lineNo, "trial %d belongs to another shard", rec.Trial)
 		}
-		if want := trialSeed(p.Seed, rec.Cell, rec.Index); rec.Seed != want {
+		if want := TrialSeed(p.Seed, rec.Cell, rec.Index); rec.Seed != want {
 			return bad(lineNo, "trial %d has seed %d, want %d", rec.Trial, rec.Seed, want)
 		}
 		if !a.done.add(a.ordinal(rec.Index)) {
@@ -732,7 +732,7 @@ func copyShardLog(p *Plan, d string, w *logfile.Writer, links *GameLinks) error 
 // a trial of an intact frame is found wherever the damage is; one that is not found in
 // a damaged log is an error saying where the damage is.
 func FindTrial(dir string, t int) (*Record, error) {
-	paths, err := trialLogs(dir)
+	paths, err := TrialLogs(dir)
 	if err != nil {
 		return nil, err
 	}

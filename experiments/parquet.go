@@ -304,7 +304,7 @@ func writeParquet(rep *Report, runDir, outDir string) ([]string, error) {
 		return nil, err
 	}
 	paths := []string{cells}
-	if _, err := trialLogs(runDir); err != nil {
+	if _, err := TrialLogs(runDir); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return paths, nil // no trial log, no trials.parquet
 		}

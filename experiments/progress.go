@@ -32,12 +32,12 @@ type progress struct {
 	firstGame time.Time
 }
 
-func newProgress(opt Options, plan *Plan, accs []*acc) *progress {
-	p := &progress{w: opt.Progress, bar: opt.Bar, every: opt.LineEvery, plan: plan, accs: accs, start: time.Now()}
-	if b, err := config.ParseSolveBudget(plan.Solve); err == nil && !b.Off() && opt.Shard.Index == 0 {
+func newProgress(opt Options, pl *Plan, accs []*acc) *progress {
+	p := &progress{w: opt.Progress, bar: opt.Bar, every: opt.LineEvery, plan: pl, accs: accs, start: time.Now()}
+	if b, err := config.ParseSolveBudget(pl.Solve); err == nil && !b.Off() && opt.Shard.Index == 0 {
 		seen := map[string]bool{}
 		for c := range accs { // as Run hands them out: a game once
-			if key := gameKey(&plan.Cells[c]); key == "" || !seen[key] {
+			if key := GameKey(&pl.Cells[c]); key == "" || !seen[key] {
 				seen[key] = true
 				p.solveAt = append(p.solveAt, c)
 			}

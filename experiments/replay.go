@@ -46,7 +46,7 @@ func Replay(s *Study, rec *Record) (core.State, []Step, error) {
 	if rec.Cell < 0 || rec.Cell >= s.Cells() {
 		return nil, nil, fmt.Errorf("trial %d: cell %d out of range 0..%d", rec.Trial, rec.Cell, s.Cells()-1)
 	}
-	g, err := s.variants[rec.Cell].NewGame()
+	g, err := s.Variants[rec.Cell].NewGame()
 	if err != nil {
 		return nil, nil, err
 	}

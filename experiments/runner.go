@@ -84,9 +84,9 @@ type Block struct {
 type Result struct {
 	Manifest Manifest
 	Cells    []*CellResult
-	// games are the report's links to example games, gathered as the trials were
+	// Links are the report's links to example games, gathered as the trials were
 	// logged (nil: the report reads them from the trial log, when there is one).
-	games *GameLinks
+	Links *GameLinks `json:"-"`
 }
 
 // Plan returns the plan of the run.
@@ -301,11 +301,11 @@ func (r *runState) dispatch(ctx context.Context) {
 
 // dispatchSolves sends a solve for each game of the study; false when ctx ended.
 func (r *runState) dispatchSolves(ctx context.Context) bool {
-	if r.study.solve.Off() || r.opt.Shard.Index != 0 {
+	if r.study.Solve.Off() || r.opt.Shard.Index != 0 {
 		return true
 	}
 	for c := range r.plan.Cells {
-		if r.study.solvedBy(c) != c {
+		if r.study.SolvedBy(c) != c {
 			continue // the same game as an earlier cell: solved once, there
 		}
 		if !send(ctx, r.jobs, job{cell: c, solve: true}) {
@@ -438,7 +438,7 @@ func (r *runState) collect() {
 // fold takes in a worker's batch: its solution, its log lines and its trials' counts.
 func (r *runState) fold(b *batch) {
 	if b.sol != nil {
-		for _, c := range r.study.sameGame(b.cell) {
+		for _, c := range r.study.SameGame(b.cell) {
 			r.accs[c].solution = b.sol
 		}
 	}
@@ -449,7 +449,7 @@ func (r *runState) fold(b *batch) {
 			r.logFailed(r.log.Write(b.lines))
 		}
 	}
-	links := r.res.games
+	links := r.res.Links
 	if r.log == nil || r.writeErr != nil {
 		links = nil
 	}
@@ -563,7 +563,7 @@ func prepareDir(ctx context.Context, res *Result, accs []*acc, opt Options) (*lo
 	var old Manifest
 	haveOld := readJSON(mpath, &old) == nil
 	if opt.Trials {
-		res.games = newGameLinks(dir) // the log's trials, as they are logged
+		res.Links = newGameLinks(dir) // the log's trials, as they are logged
 	}
 	switch {
 	case opt.Resume && haveOld:
@@ -614,7 +614,7 @@ func resumeFrom(ctx context.Context, old *Manifest, res *Result, accs []*acc, op
 	if !logfile.IsZstd(tpath) {
 		format = LogPlain
 	}
-	rep, err := loadLog(ctx, tpath, accs, res.Manifest.Plan.Games, res.games)
+	rep, err := loadLog(ctx, tpath, accs, res.Manifest.Plan.Games, res.Links)
 	if err != nil {
 		return "", "", err
 	}
@@ -666,7 +666,7 @@ func openTrialLog(tpath string, format LogFormat, res *Result, opt Options) (*lo
 // line on log). Its values are exact, so the outcome stays a function of the budget:
 // the same cells solve on every run and machine.
 func solveCell(ctx context.Context, s *Study, c int, log io.Writer) *Solution {
-	g, err := s.variants[c].NewGameContext(ctx) // cancelling interrupts slow hooks too
+	g, err := s.Variants[c].NewGameContext(ctx) // cancelling interrupts slow hooks too
 	if err != nil {
 		return &Solution{Unsolved: err.Error()}
 	}
@@ -675,14 +675,14 @@ func solveCell(ctx context.Context, s *Study, c int, log io.Writer) *Solution {
 	// A node budget with one thread gives the same outcome on every run.
 	// A retrograde analysis (mancala repetition rules) holds at most a million
 	// positions (about 200 MB) beside the other workers; beyond, the search runs.
-	sol, err := solve.Solve(ctx, st, solve.Options{TTMB: 64, Time: s.solve.Time, Nodes: s.solve.Nodes, Threads: 1,
+	sol, err := solve.Solve(ctx, st, solve.Options{TTMB: 64, Time: s.Solve.Time, Nodes: s.Solve.Nodes, Threads: 1,
 		MaxPositions: 1_000_000, EndgameDir: endgame.DefaultDir(), Log: endgameLines{log}})
 	if err != nil {
 		switch {
 		case errors.Is(err, solve.ErrDomain):
 			return &Solution{Unsolved: "outside the solver's domain"}
 		case errors.Is(err, solve.ErrGaveUp) || ctx.Err() != nil:
-			return &Solution{Unsolved: "not solved within " + s.solve.String(), Hint: solveHint(s.Plan.Cells[c], s.solve)}
+			return &Solution{Unsolved: "not solved within " + s.Solve.String(), Hint: solveHint(s.Plan.Cells[c], s.Solve)}
 		}
 		return &Solution{Unsolved: err.Error(), Failed: true}
 	}

@@ -121,10 +121,10 @@ func TestShardsMergeToTheSingleRun(t *testing.T) {
 			require.NoError(t, mergeTrials(merged, dirs, out))
 			assert.Equal(t, string(statsBytes(t, whole)), string(statsBytes(t, out)))
 			// The report's links, gathered as the logs are merged, are the whole run's.
-			assert.Equal(t, single.games.cells, merged.games.cells)
+			assert.Equal(t, single.Links.Cells, merged.Links.Cells)
 			read, err := indexGames(out)
 			require.NoError(t, err)
-			assert.Equal(t, read.cells, merged.games.cells)
+			assert.Equal(t, read.Cells, merged.Links.Cells)
 			assert.Equal(t, cellsJSON(t, single), cellsJSON(t, merged))
 			loaded, err := Load(out)
 			require.NoError(t, err)

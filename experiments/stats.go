@@ -40,7 +40,7 @@ type Hist map[float64]int64
 
 // MarshalJSON writes [[value, count], ...] in increasing value order.
 func (h Hist) MarshalJSON() ([]byte, error) {
-	keys := h.values()
+	keys := h.Values()
 	out := make([][2]float64, len(keys))
 	for i, k := range keys {
 		out[i] = [2]float64{k, float64(h[k])}
@@ -61,7 +61,7 @@ func (h *Hist) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (h Hist) values() []float64 {
+func (h Hist) Values() []float64 {
 	keys := make([]float64, 0, len(h))
 	for k := range h {
 		keys = append(keys, k)
@@ -86,7 +86,7 @@ func (h Hist) Moments() (mean, sd float64) {
 	if n == 0 {
 		return math.NaN(), math.NaN()
 	}
-	keys := h.values()
+	keys := h.Values()
 	var sum float64
 	for _, k := range keys {
 		sum += k * float64(h[k])
@@ -110,7 +110,7 @@ func (h Hist) Quantile(q float64) float64 {
 	if n == 0 {
 		return math.NaN()
 	}
-	keys := h.values()
+	keys := h.Values()
 	pos := q * float64(n-1)
 	lo, hi := int64(math.Floor(pos)), int64(math.Ceil(pos))
 	var seen int64
@@ -132,7 +132,7 @@ func (h Hist) Quantile(q float64) float64 {
 // Bins groups the values into at most n bins of equal integer width for charts:
 // each bin's lower edge, the width, and the counts.
 func (h Hist) Bins(n int) (lo, width float64, counts []int64) {
-	keys := h.values()
+	keys := h.Values()
 	if len(keys) == 0 {
 		return 0, 1, nil
 	}

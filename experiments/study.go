@@ -100,39 +100,39 @@ type Knob struct {
 // Study is a plan with its variants resolved, ready to run.
 type Study struct {
 	Plan     Plan
-	variants []*variants.Variant // per cell
-	agents   []ai.Spec
-	solve    config.SolveBudget
-	// fastRandom marks the agents that are the plain random agent (no options): the
+	Variants []*variants.Variant // per cell
+	Agents   []ai.Spec
+	Solve    config.SolveBudget
+	// FastRandom marks the agents that are the plain random agent (no options): the
 	// runner plays them itself.
-	fastRandom []bool
+	FastRandom []bool
 	// solveBy is, per cell, the first cell that plays the same game (base, scripts,
 	// knobs): the game is solved once, there, for all of them (a ladder's rungs, say).
 	solveBy []int
 }
 
-// solvedBy returns the cell whose solve gives cell c its perfect-play value.
-func (s *Study) solvedBy(c int) int {
+// SolvedBy returns the cell whose solve gives cell c its perfect-play value.
+func (s *Study) SolvedBy(c int) int {
 	if c < len(s.solveBy) {
 		return s.solveBy[c]
 	}
 	return c
 }
 
-// sameGame lists the cells whose perfect-play value is the one solved at cell c.
-func (s *Study) sameGame(c int) []int {
+// SameGame lists the cells whose perfect-play value is the one solved at cell c.
+func (s *Study) SameGame(c int) []int {
 	var out []int
 	for i := range s.Plan.Cells {
-		if s.solvedBy(i) == c {
+		if s.SolvedBy(i) == c {
 			out = append(out, i)
 		}
 	}
 	return out
 }
 
-// gameKey identifies the game a cell plays: its base, script hash and knobs ("" for a
+// GameKey identifies the game a cell plays: its base, script hash and knobs ("" for a
 // cell not resolved yet, which is like no other).
-func gameKey(c *CellPlan) string {
+func GameKey(c *CellPlan) string {
 	if c.Base == "" {
 		return ""
 	}
@@ -144,7 +144,7 @@ func gameKey(c *CellPlan) string {
 func (s *Study) Cells() int { return len(s.Plan.Cells) }
 
 // Variant returns the resolved variant of cell c.
-func (s *Study) Variant(c int) *variants.Variant { return s.variants[c] }
+func (s *Study) Variant(c int) *variants.Variant { return s.Variants[c] }
 
 // New resolves an experiment config into a study: for each variant and sweep point
 // (variants outer, the first sweep knob slowest) a cell where the agents play, and with
@@ -209,7 +209,7 @@ func FromPlan(p Plan) (*Study, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Study{Plan: p, solve: solve}
+	s := &Study{Plan: p, Solve: solve}
 	if err := s.buildAgents(); err != nil {
 		return nil, err
 	}
@@ -262,8 +262,8 @@ func (p *Plan) check() (config.SolveBudget, error) {
 // marks the plain random ones, which the runner plays itself.
 func (s *Study) buildAgents() error {
 	for _, a := range s.Plan.Agents {
-		s.agents = append(s.agents, a.Spec())
-		s.fastRandom = append(s.fastRandom, a.Agent == "random" && len(a.Options) == 0)
+		s.Agents = append(s.Agents, a.Spec())
+		s.FastRandom = append(s.FastRandom, a.Agent == "random" && len(a.Options) == 0)
 		if _, err := ai.New(a.Spec(), 0); err != nil {
 			return fmt.Errorf("experiment %s: %w", s.Plan.Name, err)
 		}
@@ -297,7 +297,7 @@ func (s *Study) resolveCell(i int, opt variants.Options, labels map[string]bool)
 	}
 	labels[c.Label] = true
 	c.Name, c.Base, c.Hash, c.Source, c.Seats = v.Name, v.Base, v.Hash, v.Source, g.NumPlayers()
-	if err := ai.SupportsAll(s.agents, g); err != nil {
+	if err := ai.SupportsAll(s.Agents, g); err != nil {
 		return fmt.Errorf("cell %s: %w", c.Label, err)
 	}
 	c.Knobs = map[string]any{}
@@ -305,7 +305,7 @@ func (s *Study) resolveCell(i int, opt variants.Options, labels map[string]bool)
 	if err := s.Plan.checkCellAgents(i); err != nil {
 		return err
 	}
-	s.variants = append(s.variants, v)
+	s.Variants = append(s.Variants, v)
 	return nil
 }
 
@@ -379,7 +379,7 @@ func (p *Plan) checkCellAgents(i int) error {
 func (s *Study) findSameGames() {
 	first := map[string]int{}
 	for i := range s.Plan.Cells {
-		key := gameKey(&s.Plan.Cells[i])
+		key := GameKey(&s.Plan.Cells[i])
 		if _, ok := first[key]; !ok || key == "" {
 			first[key] = i
 		}
@@ -463,10 +463,10 @@ func (p *Plan) rotation(c int) int {
 	return 1
 }
 
-// seating returns, for trial index i of cell c with n seats, the agent (an index into
+// Seating returns, for trial index i of cell c with n seats, the agent (an index into
 // the plan's agents) of each seat: with the cell's k agents a₀..a_{k-1}, seat s plays
 // a_{(s + r) % k} with r = i % k when seats rotate (r = 0 otherwise).
-func (p *Plan) seating(c, i, n int, dst []int) []int {
+func (p *Plan) Seating(c, i, n int, dst []int) []int {
 	k := p.cellAgents(c)
 	var own []int
 	if c >= 0 && c < len(p.Cells) {
@@ -495,20 +495,20 @@ func mix(x uint64) uint64 {
 	return x ^ (x >> 31)
 }
 
-// trialSeed is the seed of trial index of cell: every random choice of the trial (dice,
+// TrialSeed is the seed of trial index of cell: every random choice of the trial (dice,
 // random openings, epsilon moves, the agents' own seeds) comes from it, so a trial's game
 // depends on nothing else.
-func trialSeed(seed uint64, cell, index int) uint64 {
+func TrialSeed(seed uint64, cell, index int) uint64 {
 	return mix(mix(mix(seed)^uint64(cell)) ^ uint64(index))
 }
 
-// agentSeed is the seed of the agent on seat of a trial.
-func agentSeed(trial uint64, seat int) uint64 {
+// AgentSeed is the seed of the agent on seat of a trial.
+func AgentSeed(trial uint64, seat int) uint64 {
 	return mix(trial ^ (uint64(seat+1) * 0xd1b54a32d192ed03))
 }
 
-// sweepString writes a sweep point as "seeds=3 houses=4".
-func sweepString(sweep []Knob) string {
+// SweepString writes a sweep point as "seeds=3 houses=4".
+func SweepString(sweep []Knob) string {
 	parts := make([]string, len(sweep))
 	for i, k := range sweep {
 		parts[i] = fmt.Sprintf("%s=%v", k.Name, k.Value)

@@ -201,7 +201,7 @@ type Distribution struct {
 
 func distributionOf(h Hist) Distribution {
 	d := Distribution{N: h.N(), Mean: math.NaN(), SD: math.NaN(), Median: math.NaN(), Min: math.NaN(), Max: math.NaN()}
-	keys := h.values()
+	keys := h.Values()
 	if len(keys) == 0 {
 		return d
 	}
@@ -289,7 +289,7 @@ func Summarize(r *Result) *Report {
 		RandomOpening: p.RandomOpening, Epsilon: p.Epsilon, RotateSeats: p.RotateSeats,
 		Seconds: m.Seconds, GamesPerSecond: m.GamesPerSecond, Workers: m.Workers,
 		Runs: m.Runs, MaxFailures: p.MaxFailures.String(),
-	}, Games: r.games}
+	}, Games: r.Links}
 	seen := map[string]bool{}
 	for _, c := range p.Cells {
 		key := c.Name + "\x00" + c.Hash
@@ -316,7 +316,7 @@ func Summarize(r *Result) *Report {
 	rep.Header.Ladder = p.Ladder
 	rep.Ladders = buildLadders(p, rep.Cells)
 	// A tournament's cells are pairings, not variants against a baseline.
-	if rep.Standings = tournamentStandings(r); rep.Standings == nil {
+	if rep.Standings = StandingsOf(r); rep.Standings == nil {
 		rep.Comparisons = compare(p, rep.Cells)
 		rep.PerfectComparisons = comparePerfect(rep.Ladders)
 		if len(rep.Ladders) == 0 {
@@ -418,7 +418,7 @@ func compare(p *Plan, cells []*CellSummary) []Comparison {
 	agentsKey := func(c CellPlan) string { return fmt.Sprint(c.Agents) }
 	for i, c := range p.Cells {
 		groups[c.Variant] = true
-		key := agentsKey(c) + sweepString(c.Sweep)
+		key := agentsKey(c) + SweepString(c.Sweep)
 		if _, ok := first[key]; !ok {
 			first[key] = i
 		}
@@ -429,7 +429,7 @@ func compare(p *Plan, cells []*CellSummary) []Comparison {
 	for i, c := range p.Cells {
 		base := firstBy[agentsKey(c)]
 		if len(groups) > 1 {
-			base = first[agentsKey(c)+sweepString(c.Sweep)]
+			base = first[agentsKey(c)+SweepString(c.Sweep)]
 		}
 		if base == i || cells[i].Failing || cells[base].Failing {
 			continue // a failing cell is compared with nothing
@@ -471,12 +471,12 @@ func comparePerfect(ladders []*Ladder) []PerfectComparison {
 	var out []PerfectComparison
 	first := map[string]*Ladder{}
 	for _, l := range ladders {
-		if _, ok := first[sweepString(l.Sweep)]; !ok {
-			first[sweepString(l.Sweep)] = l
+		if _, ok := first[SweepString(l.Sweep)]; !ok {
+			first[SweepString(l.Sweep)] = l
 		}
 	}
 	for _, l := range ladders {
-		base := first[sweepString(l.Sweep)]
+		base := first[SweepString(l.Sweep)]
 		if base == l || l.PerfectBalance == nil || base.PerfectBalance == nil {
 			continue
 		}

@@ -39,17 +39,6 @@ import (
 // compared). Those are fitted with the Bradley–Terry model ([rating.Fit]) to Elo-scale
 // ratings with 95% intervals; the win matrix holds each pair's score share.
 
-// Tournament marks a plan as a tournament and names its entrants.
-type Tournament struct {
-	// Entrants are the labels of the plan's agents, in order: their specs in the
-	// command-line form, a repeated one numbered ("alphabeta:depth=4#2").
-	Entrants []string `json:"entrants"`
-	// Variant is the label of the variant played.
-	Variant string `json:"variant"`
-	// Notes are caveats found when the tournament was made (the standings repeat them).
-	Notes []string `json:"notes,omitempty"`
-}
-
 // seedless are the agents that draw nothing from their seed: two of them on a game
 // without dice play the same game every time they sit the same way round.
 var seedless = map[string]bool{"minimax": true, "negamax": true, "alphabeta": true, "negascout": true, "expectiminimax": true}
@@ -477,9 +466,9 @@ func cellStats(p *Plan, c int, cr *CellResult) *Stats {
 	return st
 }
 
-// tournamentStandings computes a tournament's standings from its result, nil when the
+// StandingsOf computes a tournament's standings from its result, nil when the
 // run is not a tournament.
-func tournamentStandings(r *Result) *Standings {
+func StandingsOf(r *Result) *Standings {
 	p := r.Plan()
 	if p.Tournament == nil || len(r.Cells) != len(p.Cells) {
 		return nil

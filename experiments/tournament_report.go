@@ -49,7 +49,7 @@ func eloCI(s Standing) string {
 }
 
 // pairingsNote describes the games behind the win matrix.
-func (s *Standings) pairingsNote() string {
+func pairingsNote(s *Standings) string {
 	if s.Seats > 2 {
 		return fmt.Sprintf("%d games per meeting of %d entrants; a game counts as its first place's wins over the others", s.GamesPerCell, s.Seats)
 	}
@@ -61,7 +61,7 @@ const EloScaleText = "ELO: Bradley–Terry ratings on the Elo scale, centred on 
 
 // fitLines explain the scale and give the neighbours' rating differences, the model's
 // fit and the first-move term.
-func (s *Standings) fitLines() []string {
+func fitLines(s *Standings) []string {
 	if s.Fit == nil {
 		return nil
 	}
@@ -99,7 +99,7 @@ func fitText(f rating.GoodnessOfFit, cells string) string {
 
 // writeStandings writes a tournament's ranking table and win matrix for the terminal.
 func writeStandings(w io.Writer, s *Standings) error {
-	fmt.Fprintf(w, "standings: %d agents on %s (%s)\n", len(s.Entrants), s.Variant, s.pairingsNote())
+	fmt.Fprintf(w, "standings: %d agents on %s (%s)\n", len(s.Entrants), s.Variant, pairingsNote(s))
 	if s.Error != "" {
 		fmt.Fprintf(w, "no ratings: %s (ranked by score)\n", s.Error)
 	}
@@ -111,7 +111,7 @@ func writeStandings(w io.Writer, s *Standings) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	for _, line := range s.fitLines() {
+	for _, line := range fitLines(s) {
 		fmt.Fprintln(w, wrapText(line, 100, "", "  "))
 	}
 	fmt.Fprintln(w, "\nwin matrix: the row's score against the column (wins + draws/2)")
@@ -307,7 +307,7 @@ func standingsView(s *Standings) *htmlStandings {
 	if s == nil {
 		return nil
 	}
-	v := &htmlStandings{S: s, Note: s.pairingsNote(), Chart: template.HTML(ratingChart(s)), Fit: s.fitLines()}
+	v := &htmlStandings{S: s, Note: pairingsNote(s), Chart: template.HTML(ratingChart(s)), Fit: fitLines(s)}
 	for _, r := range s.Ranking {
 		v.Rows = append(v.Rows, htmlStanding{R: r, Elo: eloText(r.Elo), CI: eloCI(r), Score: pct(r.Score),
 			WDL: fmt.Sprintf("%d-%d-%d", r.Wins, r.Draws, r.Losses)})

@@ -78,7 +78,7 @@ func TestTournamentPlan(t *testing.T) {
 	assert.Equal(t, "alphabeta:depth=2 vs greedy#2", p.Cells[5].Label)
 	// Seats rotate: trial i of pairing (a, b) seats a first for even i, b for odd.
 	for i, want := range [][]int{{1, 3}, {3, 1}, {1, 3}, {3, 1}} {
-		assert.Equal(t, want, p.seating(4, i, 2, nil), "trial %d", i)
+		assert.Equal(t, want, p.Seating(4, i, 2, nil), "trial %d", i)
 	}
 	// The plan survives the manifest's JSON: a resumed or merged run is a tournament.
 	data, err := json.Marshal(p)
@@ -103,7 +103,7 @@ func TestTournamentManySeats(t *testing.T) {
 	assert.Equal(t, []int{0, 1, 2, 3}, p.Cells[0].Agents)
 	assert.Equal(t, []int{1, 2, 3, 4}, p.Cells[4].Agents)
 	assert.Equal(t, "random vs greedy vs random#2 vs greedy#2", p.Cells[0].Label)
-	assert.Equal(t, []int{2, 3, 4, 1}, p.seating(4, 1, 4, nil))
+	assert.Equal(t, []int{2, 3, 4, 1}, p.Seating(4, 1, 4, nil))
 }
 
 func TestTournamentBadInput(t *testing.T) {
@@ -167,7 +167,7 @@ func TestStandingsTwoSeats(t *testing.T) {
 			{{20, 10, 10}, {10, 10, 20}},
 			{{25, 5, 10}, {10, 5, 25}},
 		}, []int64{0, 10, 5})
-	s := tournamentStandings(r)
+	s := StandingsOf(r)
 	require.NotNil(t, s)
 	require.Empty(t, s.Error)
 	data, err := json.Marshal(s)
@@ -212,7 +212,7 @@ func TestStandingsTwoAgentsByHand(t *testing.T) {
 	// 30-0-10: with the prior's virtual draw A scores 30.5 of 41, so the gap is
 	// 400·log10(30.5/10.5) = 185.2 Elo, centred at ±92.6.
 	r := syntheticResult(2, []string{"A", "B"}, [][]int{{0, 1}}, [][]WDL{{{30, 0, 10}, {10, 0, 30}}}, []int64{0})
-	s := tournamentStandings(r)
+	s := StandingsOf(r)
 	require.Len(t, s.Ranking, 2)
 	gap := 400 * math.Log10(30.5/10.5)
 	assert.InDelta(t, 185.2, gap, 0.05)
@@ -224,7 +224,7 @@ func TestStandingsManySeats(t *testing.T) {
 	// One meeting of three: A won 5, B 3, C 2 and 2 were drawn by all three.
 	r := syntheticResult(3, []string{"A", "B", "C"}, [][]int{{0, 1, 2}},
 		[][]WDL{{{5, 2, 5}, {3, 2, 7}, {2, 2, 8}}}, []int64{2})
-	s := tournamentStandings(r)
+	s := StandingsOf(r)
 	require.Empty(t, s.Notes)
 	assert.Equal(t, []string{"A", "B", "C"}, []string{s.Ranking[0].Agent, s.Ranking[1].Agent, s.Ranking[2].Agent})
 	// A against B: A's 5 wins, the 2 shared draws, B's 3 wins.
@@ -236,7 +236,7 @@ func TestStandingsManySeats(t *testing.T) {
 	// A tie for first between two of three: the pairwise split is estimated, and said so.
 	r = syntheticResult(3, []string{"A", "B", "C"}, [][]int{{0, 1, 2}},
 		[][]WDL{{{5, 3, 4}, {3, 2, 7}, {2, 1, 9}}}, []int64{3})
-	s = tournamentStandings(r)
+	s = StandingsOf(r)
 	require.Len(t, s.Notes, 1)
 	assert.Contains(t, s.Notes[0], "estimated")
 }
@@ -246,14 +246,14 @@ func TestStandingsWithoutRatings(t *testing.T) {
 	r := syntheticResult(2, []string{"A", "B", "C"}, [][]int{{0, 1}, {0, 2}, {1, 2}},
 		[][]WDL{{{}, {}}, {{3, 0, 1}, {1, 0, 3}}, {{}, {}}}, []int64{0, 0, 0})
 	r.Cells[0].Stats.Trials, r.Cells[0].Stats.Failed = 4, 4
-	s := tournamentStandings(r)
+	s := StandingsOf(r)
 	assert.Contains(t, s.Error, "do not all meet")
 	assert.Equal(t, "A", s.Ranking[0].Agent)
 	assert.True(t, math.IsNaN(s.Ranking[0].Elo))
 	require.Len(t, s.Notes, 1)
 	assert.Equal(t, "left out, with more failed games than max_failures 0 allows: A vs B (4 of 4 failed)", s.Notes[0])
 	r.Manifest.Plan.MaxFailures = config.FailureLimit{Count: 5}
-	s = tournamentStandings(r)
+	s = StandingsOf(r)
 	require.Len(t, s.Notes, 1)
 	assert.Equal(t, "4 failed games are not counted (see the pairings)", s.Notes[0])
 	var buf bytes.Buffer

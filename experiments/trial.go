@@ -141,7 +141,7 @@ func (p *player) runner(c int) (*cellRunner, error) {
 	if r, ok := p.cells[c]; ok {
 		return r, nil
 	}
-	g, err := p.study.variants[c].NewGameContext(p.ctx)
+	g, err := p.study.Variants[c].NewGameContext(p.ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -155,7 +155,7 @@ func (p *player) runner(c int) (*cellRunner, error) {
 	}
 	r := &cellRunner{cell: c, game: g, seats: g.NumPlayers(), agents: map[int]ai.Agent{},
 		openings: map[core.Move]string{}, swaps: map[core.Move]bool{},
-		evals: p.study.Plan.recordsEvaluations(c), scale: evalScale(p.study.Plan.Cells[c].Base)}
+		evals: p.study.Plan.RecordsEvaluations(c), scale: evalScale(p.study.Plan.Cells[c].Base)}
 	r.checkReset()
 	p.cells[c] = r
 	return r, nil
@@ -184,7 +184,7 @@ func (rec *Record) zeros(n int) {
 // returns an error.
 func (p *player) play(c, index int, rec *Record) (err error) {
 	plan := &p.study.Plan
-	seed := trialSeed(plan.Seed, c, index)
+	seed := TrialSeed(plan.Seed, c, index)
 	rec.reuse()
 	rec.Trial, rec.Cell, rec.Index, rec.Seed = c*plan.Games+index, c, index, seed
 	r, err := p.runner(c)
@@ -232,7 +232,7 @@ func (p *player) recoverTrial(r *cellRunner, rec *Record, err *error) {
 // agent, whose generator is seeded here). False when an agent could not be built: the
 // game fails (rec.Error).
 func (p *player) seatAgents(r *cellRunner, index int, seed uint64, rec *Record) bool {
-	p.seats = p.study.Plan.seating(r.cell, index, r.seats, p.seats[:0])
+	p.seats = p.study.Plan.Seating(r.cell, index, r.seats, p.seats[:0])
 	rec.Seats = append(rec.Seats, p.seats...)
 	p.agents = p.agents[:0]
 	for len(p.fast) < r.seats {
@@ -241,14 +241,14 @@ func (p *player) seatAgents(r *cellRunner, index int, seed uint64, rec *Record) 
 		p.fastR = append(p.fastR, rand.New(pcg))
 	}
 	for s, a := range p.seats {
-		if p.study.fastRandom[a] {
+		if p.study.FastRandom[a] {
 			// The random agent, built in: a uniformly random legal move from the
 			// seat's own generator, without a second move generation.
-			p.fast[s].Seed(agentSeed(seed, s), 0x72616e646f6d)
+			p.fast[s].Seed(AgentSeed(seed, s), 0x72616e646f6d)
 			p.agents = append(p.agents, nil)
 			continue
 		}
-		ag, err := p.agent(r, a, agentSeed(seed, s))
+		ag, err := p.agent(r, a, AgentSeed(seed, s))
 		if err != nil {
 			rec.Error = err.Error()
 			rec.zeros(r.seats)
@@ -265,7 +265,7 @@ var errGameEnds = errors.New("the game ends")
 
 // playOut plays the game from st to its end, a timeout or a failure, ply by ply; once
 // nothing special can happen any more (built-in random agents only, past the random
-// opening and the pie rule's swap), in playRandom's tight loop. Only a cancelled run
+// Opening and the pie rule's swap), in playRandom's tight loop. Only a cancelled run
 // returns an error.
 func (p *player) playOut(r *cellRunner, st core.State, rec *Record) error {
 	plan := &p.study.Plan
@@ -495,7 +495,7 @@ func (p *player) agentMove(st core.State, who core.Player, rec *Record) (core.Mo
 	return m, nil
 }
 
-// opening writes the first decision in notation; at the start position (the same in
+// Opening writes the first decision in notation; at the start position (the same in
 // every game) the text is kept per move.
 func (r *cellRunner) opening(st core.State, m core.Move, atStart bool) string {
 	if !atStart {
@@ -544,7 +544,7 @@ func (p *player) agent(r *cellRunner, a int, seed uint64) (ai.Agent, error) {
 		ag.(resettableAgent).Reset(seed)
 		return ag, nil
 	}
-	ag, err := ai.New(p.study.agents[a], seed)
+	ag, err := ai.New(p.study.Agents[a], seed)
 	if err != nil {
 		return nil, err
 	}

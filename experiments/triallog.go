@@ -63,18 +63,18 @@ func TrialLog(dir string) (string, error) {
 	}
 	switch len(found) {
 	case 0:
-		return "", &noLogError{fmt.Sprintf("%s: no trial log (%s or %s)", dir, TrialsZstdFile, TrialsFile)}
+		return "", &NoLogError{fmt.Sprintf("%s: no trial log (%s or %s)", dir, TrialsZstdFile, TrialsFile)}
 	case 1:
 		return found[0], nil
 	}
 	return "", fmt.Errorf("%s holds two trial logs, %s and %s: keep one (remove the other, or decompress with `zstd -d` into a fresh directory)", dir, TrialsZstdFile, TrialsFile)
 }
 
-// noLogError is the error of a directory without a trial log: it wraps fs.ErrNotExist.
-type noLogError struct{ msg string }
+// NoLogError is the error of a directory without a trial log: it wraps fs.ErrNotExist.
+type NoLogError struct{ msg string }
 
-func (e *noLogError) Error() string { return e.msg }
-func (e *noLogError) Unwrap() error { return fs.ErrNotExist }
+func (e *NoLogError) Error() string { return e.msg }
+func (e *NoLogError) Unwrap() error { return fs.ErrNotExist }
 
 // RemoveTrialLogs removes dir's trial logs (either format; none is fine).
 func RemoveTrialLogs(dir string) error {
@@ -86,9 +86,9 @@ func RemoveTrialLogs(dir string) error {
 	return nil
 }
 
-// trialLogs returns the trial logs of dir: its own, or else those of its shard
+// TrialLogs returns the trial logs of dir: its own, or else those of its shard
 // directories.
-func trialLogs(dir string) ([]string, error) {
+func TrialLogs(dir string) ([]string, error) {
 	p, err := TrialLog(dir)
 	if err == nil {
 		return []string{p}, nil
@@ -109,7 +109,7 @@ func trialLogs(dir string) ([]string, error) {
 		paths = append(paths, p)
 	}
 	if len(paths) == 0 {
-		return nil, &noLogError{fmt.Sprintf("%s: no trial log (%s or %s): the run kept none (output.trials: false)", dir, TrialsZstdFile, TrialsFile)}
+		return nil, &NoLogError{fmt.Sprintf("%s: no trial log (%s or %s): the run kept none (output.trials: false)", dir, TrialsZstdFile, TrialsFile)}
 	}
 	return paths, nil
 }
@@ -119,7 +119,7 @@ func trialLogs(dir string) ([]string, error) {
 // or compressed. The record is reused from call to call. An error from fn stops the
 // reading and is returned.
 func ReadTrials(dir string, fn func(*Record) error) error {
-	paths, err := trialLogs(dir)
+	paths, err := TrialLogs(dir)
 	if err != nil {
 		return err
 	}
@@ -138,14 +138,14 @@ func ReadTrials(dir string, fn func(*Record) error) error {
 	return nil
 }
 
-// findTrials calls fn with the record of each trial of want (trial -> cell, emptied as
+// FindTrials calls fn with the record of each trial of want (trial -> cell, emptied as
 // they are found) in dir's trial log (or its shard directories'), decoding only their
 // lines and reading only until every one is found.
-func findTrials(dir string, want map[int]int, fn func(cell int, rec *Record)) error {
+func FindTrials(dir string, want map[int]int, fn func(cell int, rec *Record)) error {
 	if len(want) == 0 {
 		return nil
 	}
-	paths, err := trialLogs(dir)
+	paths, err := TrialLogs(dir)
 	if err != nil {
 		return err
 	}

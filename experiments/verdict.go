@@ -37,7 +37,7 @@ func Verdict(rep *Report) []string {
 func ladderPoints(rep *Report) (points []string, by map[string][]*Ladder) {
 	by = map[string][]*Ladder{}
 	for _, l := range rep.Ladders {
-		k := sweepString(l.Sweep)
+		k := SweepString(l.Sweep)
 		if _, ok := by[k]; !ok {
 			points = append(points, k)
 		}
@@ -157,7 +157,7 @@ func groupRungComparisons(rep *Report) []*rungVerdicts {
 		if c.Rung == nil {
 			continue
 		}
-		pt := sweepString(c.Sweep)
+		pt := SweepString(c.Sweep)
 		label, base := strings.TrimSpace(c.Variant+" "+pt), strings.TrimSpace(b.Variant+" "+pt)
 		g := by[label+"\x00"+base]
 		if g == nil {
