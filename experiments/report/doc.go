@@ -8,7 +8,7 @@
 //
 // # Failing cells
 //
-// A cell with more failed trials than the study's max_failures ([Plan.MaxFailures]: a
+// A cell with more failed trials than the study's max_failures ([plan.Plan.MaxFailures]: a
 // count, or a share such as "1%"; by default 0, any failure) is failing
 // ([CellSummary.Failing]): the games that did not fail are the ones that happened to
 // miss the failure, a biased sample, so the cell gets no first-seat rate, advantage,
@@ -44,8 +44,8 @@
 //
 // # Game flow
 //
-// With record: evaluations ([Plan].Record), each trial of a two-seat cell keeps the
-// evaluation after every ply from the first seat's view ([Record].Evals, in thousandths,
+// With record: evaluations ([plan.Plan].Record), each trial of a two-seat cell keeps the
+// evaluation after every ply from the first seat's view ([run.Record].Evals, in thousandths,
 // and EvalFrom, where each came from: the moving agent's search value through
 // [ai.Evaluated], else the game's evaluation, the score or the result), and the reports
 // add the flow metrics lead_changes, decisiveness and drama (definitions, scales and
@@ -55,8 +55,8 @@
 //
 // A study's ladder (config.Experiment.Ladder: agents of rising strength) plays every
 // variant at every sweep point once per rung: a cell whose own agents
-// ([CellPlan.Agents]) are the rung's agent alone, so it takes every seat, labelled
-// "kalah seeds=3 @ greedy" ([CellPlan.Rung]; [Plan.Ladder] lists the rungs' agents,
+// ([plan.CellPlan.Agents]) are the rung's agent alone, so it takes every seat, labelled
+// "kalah seeds=3 @ greedy" ([plan.CellPlan.Rung]; [plan.Plan.Ladder] lists the rungs' agents,
 // weakest first, after the agents of the study's agents key, whose cells then name
 // theirs). Cells that play the same game (base, scripts, knobs) are solved once, at
 // the first of them, and share the value. The reports group a variant's rungs at a

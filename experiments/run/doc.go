@@ -30,7 +30,7 @@
 // [Run] plays the trials on a pool of workers, each with its own game (a Lua variant's
 // game is bound to one Lua state and is never shared) and its own agents. Memory does
 // not grow with the number of games, asked for or played (the trials done are a
-// low-water mark and the few runs finished above it; games is bounded by [MaxGames]
+// low-water mark and the few runs finished above it; games is bounded by [plan.MaxGames]
 // only): each finished trial is counted and, when a trial log is kept, appended to
 // it ([Record]: index, seed, seats, move_codes, returns, plies, timed_out, error), so
 // that any game replays and an interrupted run resumes.
@@ -45,7 +45,7 @@
 // not decode, lines that are not records of the run's trials) and plays those trials
 // again. Readers decode a compressed log frame by frame, each checked before its lines
 // are read ([FindTrial] skips damaged frames). [LogPlain] keeps a plain trials.jsonl. Every reader ([FindTrial], [ReadTrials],
-// --resume, [MergeTrialsAs]) takes either. The parquet report format ([WriteReports]
+// --resume, [MergeTrialsAs]) takes either. The parquet report format (report.WriteReports
 // with "parquet") exports trials.parquet and cells.parquet for DuckDB, Polars or
 // pandas.
 // A game that fails — a Lua hook error or time limit, an agent error, a panic — is
