@@ -51,6 +51,10 @@ type Plan struct {
 	// Record is what the trials keep besides the moves (record:): "evaluations", the
 	// evaluation after every ply, for the game-flow metrics (flow.go).
 	Record []string `json:"record,omitempty"`
+	// RungRatings is how many games each pair of adjacent rungs plays to rate the
+	// ladder's rungs (rung_ratings:, rounded up to a whole seat rotation; 0 for none):
+	// the cells with a RungPair, after every other cell.
+	RungRatings int `json:"rung_ratings,omitempty"`
 }
 
 // AgentSpec is an ai.Spec as JSON writes it.
@@ -89,6 +93,35 @@ type CellPlan struct {
 	Agents []int `json:"agents,omitempty"`
 	// Rung is the index of the cell's rung in the plan's ladder (nil outside a ladder).
 	Rung *int `json:"rung,omitempty"`
+	// RungPair, for a cell that rates the rungs (rung_ratings), is the two adjacent
+	// rungs it pits against each other, weaker first: its agents, seats rotated.
+	RungPair []int `json:"rung_pair,omitempty"`
+	// Games, when set, is the cell's own number of games, fewer than the plan's (a
+	// rung pair's); its trials keep the numbers cell*plan.Games+index.
+	Games int `json:"games,omitempty"`
+}
+
+// CellGames is the number of games of cell c: its own, or the plan's.
+func (p *Plan) CellGames(c int) int {
+	if c >= 0 && c < len(p.Cells) && p.Cells[c].Games > 0 {
+		return min(p.Cells[c].Games, p.Games)
+	}
+	return p.Games
+}
+
+// RatesRungs reports whether cell c is one of the games that rate the rungs.
+func (p *Plan) RatesRungs(c int) bool {
+	return c >= 0 && c < len(p.Cells) && len(p.Cells[c].RungPair) == 2
+}
+
+// StudyCells is the number of the plan's cells that are the study's (the rung pairs
+// follow them).
+func (p *Plan) StudyCells() int {
+	n := len(p.Cells)
+	for n > 0 && p.RatesRungs(n-1) {
+		n--
+	}
+	return n
 }
 
 // Knob is a knob's name and value.
@@ -198,7 +231,36 @@ func New(cfg *config.Experiment) (*Study, error) {
 			}
 		}
 	}
+	p.Cells = append(p.Cells, rungPairs(cfg, &p)...)
 	return FromPlan(p)
+}
+
+// rungPairs are the cells that rate a ladder's rungs (rung_ratings: N): each pair of
+// adjacent rungs plays N games (rounded up to whole pairs of games, so that each sits
+// on each seat equally often) on the base variant, the first, at the first sweep
+// point.
+func rungPairs(cfg *config.Experiment, p *Plan) []CellPlan {
+	if cfg.RungRatings <= 0 || len(p.Ladder) < 2 || len(cfg.Variants) == 0 {
+		return nil
+	}
+	p.RungRatings = (cfg.RungRatings + 1) / 2 * 2
+	ve := cfg.Variants[0]
+	params := map[string]any{}
+	maps.Copy(params, ve.Params)
+	var sweep []Knob
+	if points := config.SweepPoints(cfg.Sweep); len(points) > 0 {
+		maps.Copy(params, points[0])
+		for _, ax := range cfg.Sweep {
+			sweep = append(sweep, Knob{ax.Knob, points[0][ax.Knob]})
+		}
+	}
+	var out []CellPlan
+	for r := 0; r+1 < len(p.Ladder); r++ {
+		out = append(out, CellPlan{Label: ve.Label, Lookup: ve.Variant, HouseRules: slices.Clone(ve.HouseRules),
+			Params: maps.Clone(params), Sweep: slices.Clone(sweep), Agents: []int{p.Ladder[r], p.Ladder[r+1]},
+			RungPair: []int{r, r + 1}, Games: p.RungRatings})
+	}
+	return out
 }
 
 // FromPlan resolves a plan's variants (looking them up again, as a replay of a saved
@@ -292,6 +354,9 @@ func (s *Study) resolveCell(i int, opt variants.Options, labels map[string]bool)
 	if err := s.Plan.checkRung(c); err != nil {
 		return err
 	}
+	if err := s.Plan.checkRungPair(c, g.NumPlayers()); err != nil {
+		return err
+	}
 	if labels[c.Label] {
 		return fmt.Errorf("two cells are labelled %q: give the variants labels", c.Label)
 	}
@@ -340,6 +405,9 @@ func (p *Plan) cellLabel(c *CellPlan) string {
 	if c.Rung != nil && *c.Rung >= 0 && *c.Rung < len(p.Ladder) {
 		label += " @ " + p.Agents[p.Ladder[*c.Rung]].String()
 	}
+	if len(c.RungPair) == 2 && len(c.Agents) == 2 {
+		label += fmt.Sprintf(" rung ratings: %s vs %s", p.Agents[c.Agents[0]], p.Agents[c.Agents[1]])
+	}
 	return label
 }
 
@@ -355,6 +423,26 @@ func (p *Plan) checkRung(c *CellPlan) error {
 	}
 	if len(c.Agents) != 1 || c.Agents[0] != p.Ladder[r] {
 		return fmt.Errorf("cell %s: a rung's cell is played by its rung's agent alone (agent %d), not %v", c.Label, p.Ladder[r], c.Agents)
+	}
+	return nil
+}
+
+// checkRungPair checks a cell that rates the rungs: two adjacent rungs, played by their
+// agents in a two-seat game, with no more games than the plan's.
+func (p *Plan) checkRungPair(c *CellPlan, seats int) error {
+	if c.RungPair == nil && c.Games == 0 {
+		return nil
+	}
+	pr := c.RungPair
+	switch {
+	case len(pr) != 2 || pr[0] < 0 || pr[1] != pr[0]+1 || pr[1] >= len(p.Ladder):
+		return fmt.Errorf("cell %s: rung_pair %v is not two adjacent rungs of the ladder's %d", c.Label, pr, len(p.Ladder))
+	case len(c.Agents) != 2 || c.Agents[0] != p.Ladder[pr[0]] || c.Agents[1] != p.Ladder[pr[1]]:
+		return fmt.Errorf("cell %s: a rung pair is played by its two rungs' agents, not %v", c.Label, c.Agents)
+	case seats != 2:
+		return fmt.Errorf("experiment %s: rung_ratings plays the rungs against each other on the base variant %s, a game of %d seats; rung ratings need a two-seat game", p.Name, c.Variant, seats)
+	case c.Games < 1 || c.Games > p.Games:
+		return fmt.Errorf("experiment %s: rung_ratings %d is more than games %d: the rung pairs play at most as many games as a cell (raise games or lower rung_ratings)", p.Name, c.Games, p.Games)
 	}
 	return nil
 }
@@ -397,6 +485,8 @@ func (p *Plan) Fingerprint() string {
 		Knobs      map[string]any
 		Seats      int
 		Agents     []int `json:",omitempty"` // omitted when unset: older runs keep their fingerprint
+		RungPair   []int `json:",omitempty"`
+		Games      int   `json:",omitempty"`
 	}
 	key := struct {
 		Cells                                      []cell
@@ -409,7 +499,7 @@ func (p *Plan) Fingerprint() string {
 	}{Record: p.Record, Agents: p.Agents, Games: p.Games, CheckEvery: p.CheckEvery, MaxPlies: p.MaxPlies,
 		RandomOpening: p.RandomOpening, TargetCI: p.TargetCI, Epsilon: p.Epsilon, Seed: p.Seed, Rotate: p.RotateSeats}
 	for _, c := range p.Cells {
-		key.Cells = append(key.Cells, cell{c.Base, c.Hash, c.Knobs, c.Seats, c.Agents})
+		key.Cells = append(key.Cells, cell{c.Base, c.Hash, c.Knobs, c.Seats, c.Agents, c.RungPair, c.Games})
 	}
 	data, _ := json.Marshal(key)
 	h := sha256.Sum256(data)
@@ -431,8 +521,8 @@ func MaxGames(cells int) int {
 // rule: check_every rounded up to a whole number of seat rotations. Without target_ci
 // every trial is in one block.
 func (p *Plan) BlockSize(c int) int {
-	if p.TargetCI <= 0 {
-		return p.Games
+	if p.TargetCI <= 0 || p.RatesRungs(c) { // a rung pair plays all its games
+		return p.CellGames(c)
 	}
 	k := p.rotation(c)
 	n := min(p.CheckEvery, p.Games) // no overflow rounding a huge check_every up
@@ -443,7 +533,7 @@ func (p *Plan) BlockSize(c int) int {
 // Blocks is the number of blocks of cell c.
 func (p *Plan) Blocks(c int) int {
 	b := p.BlockSize(c)
-	return (p.Games + b - 1) / b
+	return (p.CellGames(c) + b - 1) / b
 }
 
 // cellAgents is the number of agents that play in cell c: the cell's own list, or
@@ -455,9 +545,13 @@ func (p *Plan) cellAgents(c int) int {
 	return len(p.Agents)
 }
 
+// rotates reports whether cell c's seats rotate: when the plan's do, and always in a
+// rung pair (each rung on each seat equally often).
+func (p *Plan) rotates(c int) bool { return p.RotateSeats || p.RatesRungs(c) }
+
 // rotation is the number of trials of cell c after which the seating repeats.
 func (p *Plan) rotation(c int) int {
-	if p.RotateSeats {
+	if p.rotates(c) {
 		return max(1, p.cellAgents(c))
 	}
 	return 1
@@ -473,7 +567,7 @@ func (p *Plan) Seating(c, i, n int, dst []int) []int {
 		own = p.Cells[c].Agents
 	}
 	r := 0
-	if p.RotateSeats {
+	if p.rotates(c) {
 		r = i % k
 	}
 	for s := 0; s < n; s++ {

@@ -414,7 +414,7 @@ func ladderCurves(rep *Report) []*chart.Chart {
 		if rated {
 			// A numeric axis of measured strength; perfect play above the strongest rung.
 			ch.Categories = nil
-			ch.XLabel = fmt.Sprintf("the rung's rating (Bradley–Terry Elo, a tournament on %s)", rep.RungRatings.Variant)
+			ch.XLabel = fmt.Sprintf("the rung's rating (Bradley–Terry Elo, %s)", rep.RungRatings.origin())
 			ch.Title = strings.Replace(ch.Title, "agent strength", "rating", 1)
 		}
 		if m.guide != nil {
@@ -521,7 +521,7 @@ func ladderView(rep *Report) *htmlLadder {
 	colour := variantColours(rep)
 	v := &htmlLadder{}
 	if ratedRungs(rep) {
-		v.Rated = fmt.Sprintf("on %s, from %s", rep.RungRatings.Variant, rep.RungRatings.Source)
+		v.Rated = fmt.Sprintf("%s, from %s", rep.RungRatings.origin(), rep.RungRatings.Source)
 	}
 	_, v.Rungs = splitLadder(rep.Header)
 	for _, l := range rep.Ladders {

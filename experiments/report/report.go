@@ -164,6 +164,7 @@ func WriteTable(w io.Writer, rep *Report) error {
 	if err := writeFlowTable(w, rep); err != nil {
 		return err
 	}
+	writeRungRatings(w, rep)
 	writeNotes(w, rep)
 	writeVerdict(w, rep)
 	return nil

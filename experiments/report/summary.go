@@ -305,7 +305,7 @@ func Summarize(r *run.Result) *Report {
 	for _, a := range p.Agents {
 		rep.Header.Agents = append(rep.Header.Agents, a.String())
 	}
-	for i := range p.Cells {
+	for i := range p.StudyCells() { // the rung pairs, after them, rate the rungs instead
 		// An interrupted run may hold fewer cells than its plan (or none): the missing
 		// ones are summarised as cells without games, never read past the end.
 		var cr *run.CellResult
@@ -326,6 +326,9 @@ func Summarize(r *run.Result) *Report {
 		if len(rep.Ladders) == 0 {
 			rep.PerfectComparisons = comparePerfectCells(rep.Comparisons, rep.Cells)
 		}
+	}
+	if rr := measuredRungRatings(r); rr != nil {
+		_ = rep.ApplyRungRatings(rr) // every rung of the plan is rated: no rung is missing
 	}
 	adjustFamily(rep)
 	return rep
@@ -420,7 +423,7 @@ func compare(p *plan.Plan, cells []*CellSummary) []Comparison {
 	firstBy := map[string]int{} // agents -> first cell
 	groups := map[string]bool{}
 	agentsKey := func(c plan.CellPlan) string { return fmt.Sprint(c.Agents) }
-	for i, c := range p.Cells {
+	for i, c := range p.Cells[:len(cells)] {
 		groups[c.Variant] = true
 		key := agentsKey(c) + plan.SweepString(c.Sweep)
 		if _, ok := first[key]; !ok {
@@ -430,7 +433,7 @@ func compare(p *plan.Plan, cells []*CellSummary) []Comparison {
 			firstBy[agentsKey(c)] = i
 		}
 	}
-	for i, c := range p.Cells {
+	for i, c := range p.Cells[:len(cells)] {
 		base := firstBy[agentsKey(c)]
 		if len(groups) > 1 {
 			base = first[agentsKey(c)+plan.SweepString(c.Sweep)]

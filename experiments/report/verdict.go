@@ -23,6 +23,7 @@ func Verdict(rep *Report) []string {
 	var out []string
 	if len(rep.Ladders) > 0 {
 		out = append(out, perfectPlayVerdict(rep)...)
+		out = append(out, seatVerdicts(rep)...)
 		out = append(out, agentsVerdict(rep)...)
 		if v := ratingsVerdict(rep); v != "" {
 			out = append(out, v)

@@ -285,7 +285,7 @@ func checkLine(line []byte, accs []*acc, games int, rec *Record) error {
 	if err := json.Unmarshal(line, rec); err != nil {
 		return fmt.Errorf("not a trial record (%w)", err)
 	}
-	if rec.Cell < 0 || rec.Cell >= len(accs) || rec.Index < 0 || rec.Index >= games || rec.Trial != rec.Cell*games+rec.Index {
+	if rec.Cell < 0 || rec.Cell >= len(accs) || rec.Index < 0 || rec.Index >= games || rec.Index >= accs[rec.Cell].games || rec.Trial != rec.Cell*games+rec.Index {
 		return fmt.Errorf("trial %d (cell %d, index %d) is not a trial of this experiment", rec.Trial, rec.Cell, rec.Index)
 	}
 	a := accs[rec.Cell]
@@ -699,7 +699,7 @@ func copyShardLog(p *plan.Plan, d string, w *logfile.Writer, links *GameLinks) e
 		if err := json.Unmarshal(line, &rec); err != nil {
 			return bad(lineNo, "not a trial record (%v)", err)
 		}
-		if rec.Cell < 0 || rec.Cell >= len(accs) || rec.Index < 0 || rec.Index >= p.Games || rec.Trial != rec.Cell*p.Games+rec.Index {
+		if rec.Cell < 0 || rec.Cell >= len(accs) || rec.Index < 0 || rec.Index >= p.CellGames(rec.Cell) || rec.Trial != rec.Cell*p.Games+rec.Index {
 			return bad(lineNo, "trial %d (cell %d, index %d) is not a trial of this experiment", rec.Trial, rec.Cell, rec.Index)
 		}
 		a := accs[rec.Cell]

@@ -322,7 +322,7 @@ func (r *runState) dispatchSolves(ctx context.Context) bool {
 func (r *runState) dispatchCell(ctx context.Context, c int) bool {
 	a := r.accs[c]
 	lo, last, n := 0, 0, 0
-	for i := a.nextPending(0); i < r.plan.Games && !a.stop.Load(); i = a.nextPending(i + 1) {
+	for i := a.nextPending(0); i < a.games && !a.stop.Load(); i = a.nextPending(i + 1) {
 		if n == 0 {
 			lo = i
 		}
@@ -733,6 +733,7 @@ type acc struct {
 	shard    Shard
 	first    int      // the first trial index of the cell in the shard
 	step     int      // the distance between two trial indices in the shard
+	games    int      // the cell's games (trial indices 0..games-1)
 	owned    int      // trials of the cell in the shard
 	done     trialSet // recorded, by ordinal (read by the collector only)
 	resumed  trialSet // recorded before the run started (read-only while it runs)
@@ -751,7 +752,7 @@ type acc struct {
 
 func newAcc(p *plan.Plan, c int, sh Shard) *acc {
 	a := &acc{
-		plan: p, cell: c, seats: p.Cells[c].Seats, shard: sh, step: 1,
+		plan: p, cell: c, seats: p.Cells[c].Seats, shard: sh, step: 1, games: p.CellGames(c),
 		size: p.BlockSize(c), nblocks: p.Blocks(c), fold: p.TargetCI > 0 && sh.Whole(),
 		blocks: map[int]*Stats{}, counts: map[int]int{},
 	}
@@ -760,16 +761,16 @@ func newAcc(p *plan.Plan, c int, sh Shard) *acc {
 		a.step = sh.Count
 		a.first = ((sh.Index-(c*p.Games)%sh.Count)%sh.Count + sh.Count) % sh.Count
 	}
-	if a.first < p.Games {
-		a.owned = (p.Games-1-a.first)/a.step + 1
+	if a.first < a.games {
+		a.owned = (a.games-1-a.first)/a.step + 1
 	}
-	a.stopAt.Store(int64(p.Games))
+	a.stopAt.Store(int64(a.games))
 	a.prefix = NewStats(a.seats, len(p.Agents))
 	return a
 }
 
 func (a *acc) owns(i int) bool {
-	return i >= a.first && i < a.plan.Games && (i-a.first)%a.step == 0
+	return i >= a.first && i < a.games && (i-a.first)%a.step == 0
 }
 
 // ordinal numbers the cell's trials in the shard: 0 for the first, 1 for the next...
@@ -783,7 +784,7 @@ func (a *acc) nextPending(i int) int {
 		o = (i - a.first + a.step - 1) / a.step
 	}
 	if o = a.resumed.nextAbsent(o); o >= a.owned {
-		return a.plan.Games
+		return a.games
 	}
 	return a.first + o*a.step
 }
@@ -792,7 +793,7 @@ func (a *acc) nextPending(i int) int {
 func (a *acc) beyondStop(i int) bool { return int64(i) >= a.stopAt.Load() }
 
 // blockLen is the number of trials of block b (the last one may be short).
-func (a *acc) blockLen(b int) int { return min(a.size, a.plan.Games-b*a.size) }
+func (a *acc) blockLen(b int) int { return min(a.size, a.games-b*a.size) }
 
 // add counts a trial (once; a trial past the stopping point is dropped).
 func (a *acc) add(r *Record) {
