@@ -237,13 +237,19 @@ func New(cfg *config.Experiment) (*Study, error) {
 
 // rungPairs are the cells that rate a ladder's rungs (rung_ratings: N): each pair of
 // adjacent rungs plays N games (rounded up to whole pairs of games, so that each sits
-// on each seat equally often) on the base variant, the first, at the first sweep
-// point.
+// on each seat equally often; at most the study's games) on the base variant, the
+// first, at the first sweep point.
 func rungPairs(cfg *config.Experiment, p *Plan) []CellPlan {
 	if cfg.RungRatings <= 0 || len(p.Ladder) < 2 || len(cfg.Variants) == 0 {
 		return nil
 	}
-	p.RungRatings = (cfg.RungRatings + 1) / 2 * 2
+	// At most games a pair (--games 50 makes a quick run of a study that rates its
+	// rungs), in whole pairs of games when there are two.
+	n := min(cfg.RungRatings, p.Games)
+	if n = (n + 1) / 2 * 2; n > p.Games {
+		n -= 2
+	}
+	p.RungRatings = max(n, min(p.Games, 1))
 	ve := cfg.Variants[0]
 	params := map[string]any{}
 	maps.Copy(params, ve.Params)
