@@ -90,7 +90,7 @@ func seatVerdict(l *Ladder) string {
 			where = rungSpan(l, ks)
 		}
 		if withPerfect {
-			where = joinAnd(nonEmpty(where, "under perfect play ("+perfectPlayText(l.Solution)+")"))
+			where = withPerfectPlay(where, perfectPlayText(l.Solution))
 		}
 		parts = append(parts, leanText(lean, where))
 	}
@@ -106,15 +106,17 @@ func seatVerdict(l *Ladder) string {
 	return s + ": which seat is favoured depends on the agents' strength."
 }
 
-// nonEmpty drops the empty strings.
-func nonEmpty(xs ...string) []string {
-	var out []string
-	for _, x := range xs {
-		if x != "" {
-			out = append(out, x)
-		}
+// withPerfectPlay adds perfect play to where a seat is favoured: "at greedy and under
+// perfect play (a draw)", "at random and greedy, and under perfect play (...)".
+func withPerfectPlay(where, result string) string {
+	perfect := "under perfect play (" + result + ")"
+	switch {
+	case where == "":
+		return perfect
+	case strings.Contains(where, " and "):
+		return where + ", and " + perfect
 	}
-	return out
+	return where + " and " + perfect
 }
 
 // leanText says where a seat is favoured: "the first seat is favoured at greedy", or
