@@ -13,7 +13,7 @@ import (
 // `kalahlab variants list`, never the whole list of names.
 func TestUnknownVariant(t *testing.T) {
 	tests := []struct{ name, want string }{
-		{"kalha", `variant "kalha" unknown, did you mean "kalah"? (also close: "mancala/kalah"; ` + "`kalahlab variants list` shows all"},
+		{"kalha", `variant "kalha" unknown, did you mean "kalah"? (also close: "mancala/kalah", "mancala/kara"; ` + "`kalahlab variants list` shows all"},
 		{"kalah/standard", `did you mean "kalah/standard-capture"?`},
 		{"zzqqxx", `variant "zzqqxx" unknown (` + "`kalahlab variants list` shows all"},
 	}

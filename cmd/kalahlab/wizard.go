@@ -124,9 +124,12 @@ func (a *app) pickVariant(scripts string) (*variants.Variant, error) {
 // error) when the answer is "back".
 func (a *app) pickInFamily(f family, opt variants.Options) (*variants.Variant, error) {
 	fmt.Fprintf(a.out, "Variants of %s (`kalahlab variants show NAME` tells their rules):\n", f.base.Base)
+	// The names are listed without the family's prefix ("mancala/kara" as "kara"), so
+	// that a large family fits three columns; either form is an answer.
+	prefix := f.base.Base + "/"
 	width := 0
 	for _, v := range f.variants {
-		width = max(width, len(v.Name))
+		width = max(width, len(strings.TrimPrefix(v.Name, prefix)))
 	}
 	cols := max(1, 78/(width+6))
 	rows := (len(f.variants) + cols - 1) / cols
@@ -134,7 +137,7 @@ func (a *app) pickInFamily(f family, opt variants.Options) (*variants.Variant, e
 		var line strings.Builder
 		for c := 0; c < cols; c++ {
 			if i := c*rows + r; i < len(f.variants) {
-				fmt.Fprintf(&line, "  %2d) %-*s", i+1, width, f.variants[i].Name)
+				fmt.Fprintf(&line, "  %2d) %-*s", i+1, width, strings.TrimPrefix(f.variants[i].Name, prefix))
 			}
 		}
 		fmt.Fprintln(a.out, strings.TrimRight(line.String(), " "))
@@ -151,6 +154,11 @@ func (a *app) pickInFamily(f family, opt variants.Options) (*variants.Variant, e
 			return f.variants[n-1], nil
 		}
 		v, err := variants.Lookup(ans, opt)
+		if err != nil && !strings.Contains(ans, "/") {
+			if pv, perr := variants.Lookup(prefix+ans, opt); perr == nil {
+				v, err = pv, nil
+			}
+		}
 		if err != nil {
 			fmt.Fprintln(a.out, err)
 			continue
