@@ -111,11 +111,12 @@ func BenchmarkPlayoutMore(b *testing.B) {
 // BenchmarkPlayout's kalah-core), robust to a busy machine. The games play
 // interleaved batches of about 2,000 plies of random games, and each keeps its
 // fastest batch; oware/kalah-core, ayoayo/kalah-core, congkak/kalah-core and
-// toguz-kumalak/kalah-core are the ratios the issue bounds by 2.
+// toguz-kumalak/kalah-core are the ratios the issue bounds by 2, and kalah/kalah-core
+// is the engine's Kalah (the Kalah path) against core/kalah.
 func BenchmarkPlayoutRatio(b *testing.B) {
 	kg, _ := kalahPair(b, nil)
 	gs := games(b)
-	names := []string{"kalah-core", "oware", "ayoayo", "congkak", "toguz-kumalak"}
+	names := []string{"kalah-core", "oware", "ayoayo", "congkak", "toguz-kumalak", "kalah"}
 	states := []core.State{kg.Start()}
 	for _, name := range names[1:] {
 		states = append(states, gs[name].Start())

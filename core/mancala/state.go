@@ -67,6 +67,9 @@ type State struct {
 	// whist replaces hist, mhist and vhist on the word board (Game.nwords > 0): one
 	// record of fixed size, copied without a call.
 	whist []wordUndo
+	// khist replaces whist on the Kalah path (Game.kal): a smaller record.
+	khist []kalahUndo
+	kstep kalahStep // a move of whole laps on the Kalah path (kalahLaps)
 	// hashes holds the raw hash of every position played through, for repetitions (only
 	// when End.Repeats is set).
 	hashes []uint64
@@ -115,7 +118,7 @@ func (s *State) Reset() {
 	}
 	s.ply = 0
 	s.total = g.total
-	s.hist, s.mhist, s.vhist, s.whist = s.hist[:0], s.mhist[:0], s.vhist[:0], s.whist[:0]
+	s.hist, s.mhist, s.vhist, s.whist, s.khist = s.hist[:0], s.mhist[:0], s.vhist[:0], s.whist[:0], s.khist[:0]
 	s.hashes = s.hashes[:0]
 	s.changed()
 	s.resyncHash()
@@ -199,6 +202,9 @@ func (s *State) ChanceOutcomes(dst []core.Outcome) []core.Outcome { return dst }
 // LegalMoves appends the legal moves in ascending order: the mover's houses (sowing
 // anticlockwise, then with a chosen direction clockwise), then swap or pass.
 func (s *State) LegalMoves(dst []core.Move) []core.Move {
+	if kp := s.g.kal; kp != nil && s.neOK && !s.v.over && s.v.pie == pieDone && cap(dst)-len(dst) >= 16 {
+		return s.kalahMoves(kp, dst)
+	}
 	if s.v.over {
 		return dst
 	}
@@ -376,6 +382,10 @@ func (s *State) hasSowing(side int) bool {
 
 // Play applies a legal move, recording an undo record.
 func (s *State) Play(m core.Move) {
+	if kp := s.g.kal; kp != nil {
+		s.kalahPlay(kp, m)
+		return
+	}
 	if s.g.nwords > 0 {
 		s.pushWords()
 		s.apply(m)
@@ -391,11 +401,18 @@ func (s *State) Play(m core.Move) {
 
 // Apply plays m without an undo record (core.Applier).
 func (s *State) Apply(m core.Move) {
+	if kp := s.g.kal; kp != nil {
+		s.kalahApply(kp, m)
+		return
+	}
 	s.apply(m)
 }
 
 // Undo takes back the last Play.
 func (s *State) Undo() bool {
+	if s.g.kal != nil {
+		return s.kalahUndo()
+	}
 	if s.g.nwords > 0 {
 		if !s.popWords() {
 			return false
@@ -872,7 +889,7 @@ func (s *State) CopyFrom(src core.State) {
 	s.v, s.ply, s.total = o.v, o.ply, o.total
 	s.changed()
 	s.hashes = append(s.hashes[:0], o.hashes...)
-	s.hist, s.mhist, s.vhist, s.whist = s.hist[:0], s.mhist[:0], s.vhist[:0], s.whist[:0]
+	s.hist, s.mhist, s.vhist, s.whist, s.khist = s.hist[:0], s.mhist[:0], s.vhist[:0], s.whist[:0], s.khist[:0]
 }
 
 func b2u(b bool) uint8 {
