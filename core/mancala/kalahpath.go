@@ -68,14 +68,13 @@ type kalahStep struct {
 }
 
 // kalahUndo is Play's undo record on the Kalah path: the board and the variables a
-// Kalah-shaped game's moves change (apply's too: the pie rule's, the score at the end).
+// Kalah-shaped game's moves change (apply's too: the pie rule's). A move is played
+// from a position not over, whose scores are zero: Undo restores those.
 type kalahUndo struct {
 	b      [smallWords]uint64
 	phash  uint64
-	score  [2]int32
 	played int32
 	side   uint8
-	over   bool
 	swap   bool
 	pie    uint8
 }
@@ -302,8 +301,8 @@ func (s *State) kalahPlay(kp *kalahPlan, m core.Move) {
 	}
 	u := &s.khist[len(s.khist)-1]
 	u.b = *(*[smallWords]uint64)(unsafe.Pointer(unsafe.SliceData(s.pits)))
-	u.phash, u.score, u.played = s.v.phash, s.v.score, s.v.played
-	u.side, u.over, u.swap, u.pie = s.v.side, s.v.over, s.v.swapped, s.v.pie
+	u.phash, u.played = s.v.phash, s.v.played
+	u.side, u.swap, u.pie = s.v.side, s.v.swapped, s.v.pie
 	if uint(m) < uint(kp.nh[s.v.side&1]) && s.v.pie == pieDone && !s.tracing { // kalahApply's test
 		s.kalahMove(kp, int(s.v.side), int(m))
 		return
@@ -319,8 +318,8 @@ func (s *State) kalahUndo() bool {
 	}
 	u := &s.khist[n-1]
 	*(*[smallWords]uint64)(unsafe.Pointer(unsafe.SliceData(s.pits))) = u.b
-	s.v.phash, s.v.score, s.v.played = u.phash, u.score, u.played
-	s.v.side, s.v.over, s.v.swapped, s.v.pie = u.side, u.over, u.swap, u.pie
+	s.v.phash, s.v.score, s.v.played = u.phash, [2]int32{}, u.played
+	s.v.side, s.v.over, s.v.swapped, s.v.pie = u.side, false, u.swap, u.pie
 	s.khist = s.khist[:n-1]
 	s.changed()
 	s.ply--

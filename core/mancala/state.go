@@ -67,9 +67,6 @@ type State struct {
 	// whist replaces hist, mhist and vhist on the word board (Game.nwords > 0): one
 	// record of fixed size, copied without a call.
 	whist []wordUndo
-	// khist replaces whist on the Kalah path (Game.kal): a smaller record.
-	khist []kalahUndo
-	kstep kalahStep // a move of whole laps on the Kalah path (kalahLaps)
 	// hashes holds the raw hash of every position played through, for repetitions (only
 	// when End.Repeats is set).
 	hashes []uint64
@@ -102,6 +99,10 @@ type State struct {
 	// targets, a bit set over them for each opponent house (see targets).
 	tmoves []core.Move
 	tmask  []uint64
+	// The Kalah path's (Game.kal): khist replaces whist (a smaller record), kstep is
+	// a move of whole laps (kalahLaps).
+	khist []kalahUndo
+	kstep kalahStep
 }
 
 // Reset returns s to the initial position, keeping its memory.
@@ -202,9 +203,6 @@ func (s *State) ChanceOutcomes(dst []core.Outcome) []core.Outcome { return dst }
 // LegalMoves appends the legal moves in ascending order: the mover's houses (sowing
 // anticlockwise, then with a chosen direction clockwise), then swap or pass.
 func (s *State) LegalMoves(dst []core.Move) []core.Move {
-	if kp := s.g.kal; kp != nil && s.neOK && !s.v.over && s.v.pie == pieDone && cap(dst)-len(dst) >= 16 {
-		return s.kalahMoves(kp, dst)
-	}
 	if s.v.over {
 		return dst
 	}
@@ -212,6 +210,9 @@ func (s *State) LegalMoves(dst []core.Move) []core.Move {
 	if g := s.g; g.quickList && s.neOK && s.v.pie == pieDone && cap(dst)-n0 >= 16 {
 		// The common case on the word board, straight from the houses' bits the end
 		// check cached: no setup, no pie offer, and must feed not asking for trials.
+		if kp := g.kal; kp != nil {
+			return s.kalahMoves(kp, dst)
+		}
 		side := int(s.v.side)
 		if !g.feedTrials(s.ne, side) {
 			dst = sowableWords(dst, g.houseSet(s.ne, side))
