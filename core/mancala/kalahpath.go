@@ -85,13 +85,9 @@ type kalahUndo struct {
 // but "empty before", no mark, move rule, setup, round, pass, hook, repetition or
 // majority rule, a position string without ply counts, and fewer than 1<<15 seeds.
 func (g *Game) kalahShaped() bool {
-	r := &g.r
 	if g.ext || g.anyHook || g.marks || g.keeps || g.rounds || g.slowMoves || g.filter || g.keepPly ||
 		g.nwords == 0 || g.nwords > smallWords || !g.quickList || g.houseBits[0] == 0 || g.houseBits[1] == 0 ||
-		g.minSeeds != 1 || g.total >= 1<<15 || r.MustFeed || r.NoStarve || r.Pass || r.Setup.Moves > 0 ||
-		r.Sowing.Relay != NoRelay || r.Sowing.Direction == Chosen || r.Sowing.OriginFirst ||
-		r.End.Majority || r.End.LeftAtMost > 0 || r.End.Repeats > 0 ||
-		(r.End.When != EitherSideEmpty && r.End.When != MoverCannotMove) {
+		g.minSeeds != 1 || g.total >= 1<<15 || !kalahRules(&g.r) {
 		return false
 	}
 	dir := g.dirOf(0)
@@ -108,6 +104,15 @@ func (g *Game) kalahShaped() bool {
 		return g.oneCap && (empty || any)
 	}
 	return false
+}
+
+// kalahRules reports whether r's move, sowing and end rules are the Kalah path's
+// (kalahShaped: the rest is in what New compiled).
+func kalahRules(r *Rules) bool {
+	e := &r.End
+	return !r.MustFeed && !r.NoStarve && !r.Pass && r.Setup.Moves == 0 &&
+		r.Sowing.Relay == NoRelay && r.Sowing.Direction != Chosen && !r.Sowing.OriginFirst &&
+		!e.Majority && e.LeftAtMost == 0 && e.Repeats == 0 && (e.When == EitherSideEmpty || e.When == MoverCannotMove)
 }
 
 // compileKalah returns the Kalah path's plan when g is Kalah-shaped, else nil.
