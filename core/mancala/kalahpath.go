@@ -79,6 +79,13 @@ type kalahUndo struct {
 	pie    uint8
 }
 
+// save records s in u.
+func (u *kalahUndo) save(s *State) {
+	u.b = *(*[smallWords]uint64)(unsafe.Pointer(unsafe.SliceData(s.pits)))
+	u.phash, u.played = s.v.phash, s.v.played
+	u.side, u.swap, u.pie = s.v.side, s.v.swapped, s.v.pie
+}
+
 // kalahShaped reports whether g's rules admit the Kalah path (see above): the classic
 // loop with the relay4 tables in one direction and no relay, the word board's move
 // list, at most one capture and that computed (captureOne) with no count condition
@@ -183,9 +190,13 @@ func (kp *kalahPlan) compileSteps(g *Game) {
 }
 
 // kalahMove plays side's sowing of its house k on the Kalah path: the lap, the
-// capture, the change of movers and the end check (apply's work, for these rules).
-func (s *State) kalahMove(kp *kalahPlan, side, k int) {
+// capture, the change of movers and the end check (apply's work, for these rules),
+// filling the undo record u first unless it is nil (Play's, in the same call).
+func (s *State) kalahMove(kp *kalahPlan, side, k int, u *kalahUndo) {
 	b := (*[smallWords]uint64)(unsafe.Pointer(unsafe.SliceData(s.pits)))
+	if u != nil {
+		u.save(s)
+	}
 	side &= 1
 	k &= maskHouses - 1
 	from := int(kp.house[side][k]) & (smallPits - 1)
@@ -233,7 +244,36 @@ func (s *State) kalahMove(kp *kalahPlan, side, k int) {
 		over = ne>>(kp.span[next]&63)&kp.hmask[next] == 0
 	}
 	if over || (kp.maxPlies > 0 && s.ply >= kp.maxPlies) {
-		s.finish(s.g.r.End.Remaining)
+		s.kalahFinish()
+	}
+}
+
+// kalahFinish is finish on the Kalah path: with the seeds left going to their owner,
+// each side's houses are emptied into its store by word.
+func (s *State) kalahFinish() {
+	g := s.g
+	if g.r.End.Remaining != ToOwner {
+		s.finish(g.r.End.Remaining)
+		return
+	}
+	s.v.over, s.v.pie = true, pieDone
+	s.changed()
+	h := s.v.phash
+	for side := range 2 {
+		left := uint16(0)
+		for _, p := range g.houses[side] {
+			c := s.pits[p]
+			left += c
+			h -= g.keys[p] * uint64(c)
+			s.pits[p] = 0
+		}
+		st := g.store[side]
+		s.pits[st] += left
+		h += g.keys[st] * uint64(left)
+	}
+	s.v.phash = h
+	for side := range 2 {
+		s.v.score[side] = 2 * int32(s.pits[g.store[side]])
 	}
 }
 
@@ -291,13 +331,14 @@ func (s *State) kalahMoves(kp *kalahPlan, dst []core.Move) []core.Move {
 // through kalahMove, the rest (and a traced move) through apply.
 func (s *State) kalahApply(kp *kalahPlan, m core.Move) {
 	if uint(m) < uint(kp.nh[s.v.side&1]) && s.v.pie == pieDone && !s.tracing {
-		s.kalahMove(kp, int(s.v.side), int(m))
+		s.kalahMove(kp, int(s.v.side), int(m), nil)
 		return
 	}
 	s.apply(m)
 }
 
-// kalahPlay is Play on the Kalah path: the small record, then the move.
+// kalahPlay is Play on the Kalah path: the small record, then the move (a sowing
+// through kalahMove, which fills the record).
 func (s *State) kalahPlay(kp *kalahPlan, m core.Move) {
 	if n := len(s.khist); n < cap(s.khist) {
 		s.khist = s.khist[:n+1]
@@ -305,13 +346,11 @@ func (s *State) kalahPlay(kp *kalahPlan, m core.Move) {
 		s.khist = append(s.khist, kalahUndo{})
 	}
 	u := &s.khist[len(s.khist)-1]
-	u.b = *(*[smallWords]uint64)(unsafe.Pointer(unsafe.SliceData(s.pits)))
-	u.phash, u.played = s.v.phash, s.v.played
-	u.side, u.swap, u.pie = s.v.side, s.v.swapped, s.v.pie
 	if uint(m) < uint(kp.nh[s.v.side&1]) && s.v.pie == pieDone && !s.tracing { // kalahApply's test
-		s.kalahMove(kp, int(s.v.side), int(m))
+		s.kalahMove(kp, int(s.v.side), int(m), u)
 		return
 	}
+	u.save(s)
 	s.apply(m)
 }
 
@@ -346,7 +385,7 @@ func (s *State) PlayRandom(r *rand.Rand) int {
 			}
 			side := int(s.v.side)
 			hs := s.ne >> (kp.span[side] & 63) & kp.hmask[side]
-			s.kalahMove(kp, side, kthBit(hs, r.IntN(bits.OnesCount64(hs))))
+			s.kalahMove(kp, side, kthBit(hs, r.IntN(bits.OnesCount64(hs))), nil)
 		}
 		return s.ply - ply0
 	}
