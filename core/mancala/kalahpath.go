@@ -48,9 +48,18 @@ type kalahPlan struct {
 	// extra is all ones when a last seed in the own store moves again.
 	extra uint64
 	// either: the game ends when either side is empty (else when the mover has no
-	// seeds); maxPlies is End.MaxPlies (0: none).
-	either   bool
-	maxPlies int
+	// seeds); maxPlies is End.MaxPlies (0: none); owner: the seeds left go to their
+	// owner at the end.
+	either, owner bool
+	maxPlies      int
+	// lanes[side][w] has all ones in the lanes of side's houses in word w.
+	lanes [2][smallWords]uint64
+	// The start (Reset's position, as the plain Reset leaves it): the words, the
+	// variables and the houses' bits.
+	start [smallWords]uint64
+	v0    vars
+	ne0   uint64
+	neOK0 bool
 }
 
 // kalahStep is one lap of a move, from a house with a given count, as a whole: what
@@ -129,7 +138,12 @@ func (g *Game) compileKalah() *kalahPlan {
 	}
 	dir := g.dirOf(0)
 	kp := &kalahPlan{store: g.store, hmask: g.houseMask, hbits: g.houseBits,
-		either: g.r.End.When == EitherSideEmpty, maxPlies: g.r.End.MaxPlies}
+		either: g.r.End.When == EitherSideEmpty, owner: g.r.End.Remaining == ToOwner, maxPlies: g.r.End.MaxPlies}
+	for side := range 2 {
+		for _, p := range g.houses[side] {
+			kp.lanes[side][p>>2] |= 0xffff << lane(p)
+		}
+	}
 	if g.r.ExtraTurn {
 		kp.extra = ^uint64(0)
 	}
@@ -157,7 +171,22 @@ func (g *Game) compileKalah() *kalahPlan {
 		}
 	}
 	kp.compileSteps(g)
+	// The start, from the plain Reset (a game compiled without the path).
+	plain := *g
+	plain.kal = nil
+	st := plain.Start()
+	kp.start = *(*[smallWords]uint64)(unsafe.Pointer(unsafe.SliceData(st.pits)))
+	kp.v0, kp.ne0, kp.neOK0 = st.v, st.ne, st.neOK
 	return kp
+}
+
+// kalahReset is Reset on the Kalah path: the start compiled.
+func (s *State) kalahReset(kp *kalahPlan) {
+	*(*[smallWords]uint64)(unsafe.Pointer(unsafe.SliceData(s.pits))) = kp.start
+	s.v = kp.v0
+	s.ply, s.total = 0, s.g.total
+	s.khist, s.hashes = s.khist[:0], s.hashes[:0]
+	s.legalOK, s.ne, s.neOK = false, kp.ne0, kp.neOK0
 }
 
 // compileSteps fills the steps of kp: each lap of at most eff seeds from each house,
@@ -244,37 +273,38 @@ func (s *State) kalahMove(kp *kalahPlan, side, k int, u *kalahUndo) {
 		over = ne>>(kp.span[next]&63)&kp.hmask[next] == 0
 	}
 	if over || (kp.maxPlies > 0 && s.ply >= kp.maxPlies) {
-		s.kalahFinish()
+		s.kalahFinish(kp)
 	}
 }
 
 // kalahFinish is finish on the Kalah path: with the seeds left going to their owner,
-// each side's houses are emptied into its store by word.
-func (s *State) kalahFinish() {
-	g := s.g
-	if g.r.End.Remaining != ToOwner {
-		s.finish(g.r.End.Remaining)
+// each side's houses are emptied into its store by word (a lane sum is one
+// multiplication: fewer than 1<<15 seeds), and the pits' hash is the stores' alone.
+func (s *State) kalahFinish(kp *kalahPlan) {
+	if !kp.owner {
+		s.finish(s.g.r.End.Remaining)
 		return
 	}
 	s.v.over, s.v.pie = true, pieDone
 	s.changed()
-	h := s.v.phash
+	b := (*[smallWords]uint64)(unsafe.Pointer(unsafe.SliceData(s.pits)))
+	const sum = 0x0001_0001_0001_0001 // lane j times sum: every lane's total in lane 3
+	var left [2]uint64
+	for w := range smallWords {
+		left[0] += (b[w] & kp.lanes[0][w]) * sum >> 48
+		left[1] += (b[w] & kp.lanes[1][w]) * sum >> 48
+		b[w] &^= kp.lanes[0][w] | kp.lanes[1][w]
+	}
+	keys := &s.g.wkeys
+	var h uint64
 	for side := range 2 {
-		left := uint16(0)
-		for _, p := range g.houses[side] {
-			c := s.pits[p]
-			left += c
-			h -= g.keys[p] * uint64(c)
-			s.pits[p] = 0
-		}
-		st := g.store[side]
-		s.pits[st] += left
-		h += g.keys[st] * uint64(left)
+		st := kp.store[side] & (smallPits - 1)
+		b[st>>2] += left[side] << lane(st)
+		n := b[st>>2] >> lane(st) & 0xffff
+		h += keys[st] * n
+		s.v.score[side] = 2 * int32(n)
 	}
 	s.v.phash = h
-	for side := range 2 {
-		s.v.score[side] = 2 * int32(s.pits[g.store[side]])
-	}
 }
 
 // lanesSet15 is lanesSet for counts below 1<<15 (a Kalah-shaped game's: kalahShaped):

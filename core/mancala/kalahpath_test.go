@@ -89,7 +89,7 @@ func TestKalahPathAgrees(t *testing.T) {
 
 // TestKalahPathUndo: Play and Undo on the Kalah path restore every position (perft
 // counts, and the position and hash after each take-back on random games) as the
-// plain path does.
+// plain path does, and Reset restores the plain start.
 func TestKalahPathUndo(t *testing.T) {
 	for i, o := range kalahKnobs() {
 		if o.Rows != 2 || o.Houses > 7 {
@@ -130,6 +130,15 @@ func TestKalahPathUndo(t *testing.T) {
 		}
 		require.False(t, b.Undo())
 		require.Equal(t, g.Start().String(), a.String())
+		// Reset (the Kalah path's start) after a game played out is the plain start.
+		a.PlayRandom(rng)
+		a.Reset()
+		want := slow.Start()
+		require.Equal(t, want.String(), a.String())
+		require.Equal(t, want.Hash(), a.Hash())
+		require.Equal(t, want.ToMove(), a.ToMove())
+		require.Equal(t, want.LegalMoves(nil), a.LegalMoves(nil))
+		require.False(t, a.Undo())
 	}
 }
 

@@ -108,6 +108,10 @@ type State struct {
 // Reset returns s to the initial position, keeping its memory.
 func (s *State) Reset() {
 	g := s.g
+	if g.kal != nil {
+		s.kalahReset(g.kal)
+		return
+	}
 	for p, pit := range g.pits {
 		s.pits[p] = uint16(pit.Seeds)
 	}
