@@ -360,31 +360,36 @@ func (s *State) kalahMoves(kp *kalahPlan, dst []core.Move) []core.Move {
 // kalahApply is apply on the Kalah path: sowings once the pie rule is settled go
 // through kalahMove, the rest (and a traced move) through apply.
 func (s *State) kalahApply(kp *kalahPlan, m core.Move) {
-	if uint(m) < uint(kp.nh[s.v.side&1]) && s.v.pie == pieDone && !s.tracing {
+	if kp.sows(s, m) {
 		s.kalahMove(kp, int(s.v.side), int(m), nil)
 		return
 	}
 	s.apply(m)
 }
 
-// kalahPlay is Play on the Kalah path: the small record, then the move (a sowing
-// through kalahMove, which fills the record).
-func (s *State) kalahPlay(kp *kalahPlan, m core.Move) {
+// sows reports whether the Kalah path plays m in s itself (kalahMove): a sowing once
+// the pie rule is settled, not traced. Play and Apply send the rest to apply.
+func (kp *kalahPlan) sows(s *State, m core.Move) bool {
+	return uint(m) < uint(kp.nh[s.v.side&1]) && s.v.pie == pieDone && !s.tracing
+}
+
+// kalahRecord returns a new undo record on top of khist.
+func (s *State) kalahRecord() *kalahUndo {
 	if n := len(s.khist); n < cap(s.khist) {
 		s.khist = s.khist[:n+1]
-	} else {
-		s.khist = append(s.khist, kalahUndo{})
+		return &s.khist[n]
 	}
-	u := &s.khist[len(s.khist)-1]
-	if uint(m) < uint(kp.nh[s.v.side&1]) && s.v.pie == pieDone && !s.tracing { // kalahApply's test
-		s.kalahMove(kp, int(s.v.side), int(m), u)
-		return
-	}
+	s.khist = append(s.khist, kalahUndo{})
+	return &s.khist[len(s.khist)-1]
+}
+
+// kalahPlain records s in u and plays m through apply.
+func (s *State) kalahPlain(u *kalahUndo, m core.Move) {
 	u.save(s)
 	s.apply(m)
 }
 
-// kalahUndo takes back the last kalahPlay.
+// kalahUndo takes back the last Play on the Kalah path.
 func (s *State) kalahUndo() bool {
 	n := len(s.khist)
 	if n == 0 {

@@ -387,8 +387,13 @@ func (s *State) hasSowing(side int) bool {
 
 // Play applies a legal move, recording an undo record.
 func (s *State) Play(m core.Move) {
-	if kp := s.g.kal; kp != nil {
-		s.kalahPlay(kp, m)
+	if kp := s.g.kal; kp != nil { // the Kalah path (kalahpath.go): its record, its move
+		u := s.kalahRecord()
+		if kp.sows(s, m) {
+			s.kalahMove(kp, int(s.v.side), int(m), u)
+		} else {
+			s.kalahPlain(u, m)
+		}
 		return
 	}
 	if s.g.nwords > 0 {
