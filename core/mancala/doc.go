@@ -191,7 +191,8 @@
 //     the last pit, whether it may capture, whether the mover goes again), the capture
 //     is computed and applied in a rare branch, the end is a mask of the houses' bits;
 //     Play keeps a record of six words, LegalMoves lists from the bits the move left,
-//     and PlayRandom (core.RandomPlayer, MCTS's rollouts) draws as the plain loop does.
+//     Reset copies the start compiled, the end sums a side's houses by word, and
+//     PlayRandom (core.RandomPlayer, MCTS's rollouts) draws as the plain loop does.
 //     The pie rule's first plies and swap, and a traced move, go through apply.
 //
 // One bound holds on every path: a move sows at most [MaxRelay] laps. TestPathsAgree
