@@ -474,8 +474,19 @@ func captureSentences(r *Rules, c *Capture) []string {
 	if len(conds) > 0 {
 		s += " " + andList(conds)
 	}
-	s += ", " + takeWords(c) + effectWords(c) + "."
+	if c.Effect == KeepPair {
+		other := "the opponent's house facing it"
+		if c.Take == TakeNext {
+			other = "the pit after it along the sowing"
+		}
+		s += ", that house and " + other + effectWords(c) + "."
+	} else {
+		s += ", " + takeWords(c) + effectWords(c) + "."
+	}
 	out := []string{s}
+	if c.Take == TakeAfter {
+		out = append(out, "The pits after it are taken one by one as long as each meets the same conditions (side and counts); the last pit itself need only meet the others.")
+	}
 	switch c.Chain {
 	case ChainBackward:
 		out = append(out, "The capture goes on backwards: the pit before it, and the one before that, are taken too as long as each meets the same conditions (side and counts).")
@@ -520,7 +531,7 @@ func takeWords(c *Capture) string {
 	case TakeNext:
 		return "the mover takes the seeds of the pit after it along the sowing" + with
 	case TakeAfter:
-		return "the mover takes the seeds of the pits after it along the sowing, as long as each meets the same conditions (side and counts)" + with
+		return "the mover takes the seeds of the pits after it along the sowing" + with
 	}
 	return "the mover takes the seeds of the opponent's house facing it" + with
 }
@@ -538,7 +549,7 @@ func effectWords(c *Capture) string {
 		}[c.ResowFrom]
 		return ", and sows them on " + from + ", the same way; the last seed of that lap counts like any other (a capture, a relay)"
 	case KeepPair:
-		return ": one seed moves from that house into the last one, and both become the mover's kept houses for the rest of the game (of the round, with rounds): they keep every seed sown into them, are never sown from or captured, end a lap that ends in them, and go to the mover at the end"
+		return " become the mover's kept houses, one seed moving from the other into the last one: for the rest of the game (of the round, with rounds) they keep every seed sown into them, are never sown from or captured, end a lap that ends in them, and go to the mover at the end"
 	}
 	return " into their store"
 }

@@ -90,7 +90,9 @@ var textMutations = map[string]func(r *Rules){
 		r.Captures[0] = Capture{Side: OpponentSide, Counts: []int{2, 3}, Take: TakePit, Chain: ChainBackward}
 	},
 	"Captures[].GrandSlamNothing": func(r *Rules) { r.Captures[0].GrandSlamNothing = true },
-	"Captures[].Effect":           func(r *Rules) { r.Captures[0] = Capture{Side: OpponentSide, Counts: []int{3}, Take: TakePit, Effect: MarkPit} },
+	"Captures[].Effect": func(r *Rules) {
+		r.Captures[0] = Capture{Side: OpponentSide, Counts: []int{3}, Take: TakePit, Effect: MarkPit}
+	},
 	"Captures[].MarkOnce": func(r *Rules) {
 		r.Captures[0] = Capture{Side: OpponentSide, Counts: []int{3}, Take: TakePit, Effect: MarkPit, MarkOnce: true}
 	},
