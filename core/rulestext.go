@@ -15,8 +15,8 @@ type RulesText []RulesSection
 // RulesSection is one part of a rules text: a title and its sentences, each a
 // paragraph of its own.
 type RulesSection struct {
-	Title     string
-	Sentences []string
+	Title     string   `json:"title"`
+	Sentences []string `json:"sentences"`
 }
 
 // RulesTexter is a game that states its rules in words.
