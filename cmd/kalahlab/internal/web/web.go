@@ -228,6 +228,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /{$}", s.home)
 	m.HandleFunc("GET /variants", s.variantsPage)
 	m.HandleFunc("GET /variant", s.variantPage)
+	m.HandleFunc("GET /edit", s.editPage)
+	m.HandleFunc("GET /edit/check", s.editCheck)
 
 	m.HandleFunc("GET /play", s.playPage)
 	m.HandleFunc("POST /play/new", s.playNew)
