@@ -67,6 +67,8 @@ type editResult struct {
 	SVG        template.HTML `json:"svg,omitempty"`
 	Example    string        `json:"example,omitempty"`
 	ExampleErr string        `json:"example_error,omitempty"`
+	// Next are the legal moves after the example's moves (what may be added to them).
+	Next []string `json:"next,omitempty"`
 }
 
 // editRequest is an editor request read from its query: the variant with its knobs,
@@ -140,7 +142,11 @@ func (req *editRequest) check(g core.Game, width float64) (editResult, core.Stat
 		res.SVG = svg
 	}
 	if req.wantExample || req.play != "" {
-		res.Example, res.ExampleErr = req.example(st)
+		var after core.State
+		res.Example, after, res.ExampleErr = req.example(st)
+		if after != nil && after.ToMove() != core.Terminal {
+			res.Next = strings.Fields(core.MovesString(after, after.LegalMoves(nil)))
+		}
 	}
 	return res, st
 }
@@ -157,23 +163,24 @@ func toMoveWords(st core.State) string {
 	}
 }
 
-// example plays the request's moves from st and writes the example in the syntax of
+// example plays the request's moves from start and writes the example in the syntax of
 // a script's examples (scripts/README.md): from, play and want (or legal, with no
-// moves), with set for knobs that differ from the variant's own.
-func (req *editRequest) example(start core.State) (string, string) {
+// moves), with set for knobs that differ from the variant's own; it returns the
+// position after the moves too.
+func (req *editRequest) example(start core.State) (string, core.State, string) {
 	moves := splitMoves(req.play)
 	if len(moves) > maxExampleMoves {
-		return "", fmt.Sprintf("play: %d moves, at most %d", len(moves), maxExampleMoves)
+		return "", nil, fmt.Sprintf("play: %d moves, at most %d", len(moves), maxExampleMoves)
 	}
 	st := start.Clone()
 	for i, text := range moves {
 		m, err := core.ParsePlay(st, text)
 		if err != nil {
-			return "", fmt.Sprintf("play: move %d (%q): %v", i+1, text, err)
+			return "", nil, fmt.Sprintf("play: move %d (%q): %v", i+1, text, err)
 		}
 		st.Play(m)
 		if err := st.Err(); err != nil {
-			return "", fmt.Sprintf("play: move %d (%q) stops the game: %v", i+1, text, err)
+			return "", nil, fmt.Sprintf("play: move %d (%q) stops the game: %v", i+1, text, err)
 		}
 	}
 	name := req.name
@@ -194,7 +201,7 @@ func (req *editRequest) example(start core.State) (string, string) {
 	} else {
 		fmt.Fprintf(&b, "  legal = %s },", luaString(core.MovesString(st, st.LegalMoves(nil))))
 	}
-	return b.String(), ""
+	return b.String(), st, ""
 }
 
 // splitMoves splits moves written with commas or spaces ("3,1", "3 1 swap").

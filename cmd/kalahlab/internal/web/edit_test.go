@@ -130,6 +130,7 @@ func TestEditExample(t *testing.T) {
   from = "1,0,0,0,0,1,[0],1,0,0,0,3,0,[0] s",
   play = "1",
   want = "0,0,0,0,0,1,[4],1,0,0,0,0,0,[0] n" },`, r.Example)
+	assert.Equal(t, []string{"1"}, r.Next, "the moves that may follow")
 
 	_, r = checkEdit(t, c, url.Values{"variant": {"kalah"}, "knob.houses": {"3"}, "knob.seeds": {"2"}, "example": {"1"}})
 	assert.Equal(t, `{ name = "a position set up in the editor",

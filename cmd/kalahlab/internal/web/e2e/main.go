@@ -848,6 +848,9 @@ func (e *t) editPosition() error {
 	if !strings.Contains(ex, `from = "`+pos+`"`) || !strings.Contains(ex, `play = "1"`) {
 		return fmt.Errorf("the example reads %q", ex)
 	}
+	if err := e.waitText("#ex-legal", "Then:"); err != nil {
+		return err
+	}
 	if err := e.docShot("edit-example", ".edit-example"); err != nil {
 		return err
 	}

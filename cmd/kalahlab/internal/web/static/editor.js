@@ -98,12 +98,19 @@ function showResult(r) {
   setStatus(true, `The game reads it: ${r.to_move}${r.legal ? "; legal moves " + r.legal.join(" ") : ""}.`);
   preview.classList.remove("stale");
   preview.innerHTML = r.svg || "";
+  exPlay.value = "";
+  exOut.value = "";
+  showMoves("Legal moves: ", r.legal);
+}
+
+// showMoves offers moves to add to the example, as buttons.
+function showMoves(title, moves) {
   exLegal.textContent = "";
-  if (r.legal) {
+  if (moves && moves.length) {
     const label = document.createElement("span");
-    label.textContent = "Legal moves: ";
+    label.textContent = title;
     exLegal.append(label);
-    for (const m of r.legal) {
+    for (const m of moves) {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "move";
@@ -222,6 +229,7 @@ if (root) {
       return;
     }
     exOut.value = r.example;
+    showMoves(exPlay.value.trim() ? "Then: " : "Legal moves: ", r.next);
   };
   document.querySelector("#example-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
