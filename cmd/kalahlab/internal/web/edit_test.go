@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"html"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -169,6 +170,10 @@ func TestPlayFromHere(t *testing.T) {
 	assert.Equal(t, pos, byID(body, "position"))
 	assert.Contains(t, body, `id="edit-position"`)
 	assert.Contains(t, body, "The rules of kalah, in words")
+	_, body = c.post("/play/new", url.Values{"variant": {"mancala/oware"}, "seat.1": {"human"}, "seat.2": {"random"}})
+	assert.Contains(t, body, "The rules of mancala/oware, in words</summary><p class=\"description\">Two rows of six houses")
+	assert.Contains(t, body, `<ul class="sources"><li>`)
+	startKalah(t, c, url.Values{"start": {pos}, "seat.2": {"human"}})
 	_, body = c.post("/play/move", url.Values{"move": {"1"}})
 	assert.Equal(t, "0,0,0,0,0,1,[4],1,0,0,0,0,0,[0] n", byID(body, "position"))
 	_, data := c.get("/play/save")
@@ -208,4 +213,55 @@ func TestVariantPageRules(t *testing.T) {
 		_, body = c.get("/variant?name=" + name)
 		assert.Contains(t, body, "<h3>End and winning</h3>", name)
 	}
+}
+
+// FuzzEditCheck sends /edit/check any position, moves and knob: the answer is always
+// JSON, a 200 with the game's reading or its error, or a 400 naming what is wrong;
+// never a panic, and a position read back is read the same again.
+func FuzzEditCheck(f *testing.F) {
+	srv, err := New(Config{})
+	require.NoError(f, err)
+	f.Cleanup(srv.Close)
+	for _, seed := range []struct{ variant, pos, play, houses string }{
+		{"kalah", "1,0,0,0,0,1,[0],1,0,0,0,3,0,[0] s", "1", ""},
+		{"kalah", "4,4,4 s", "", "3"},
+		{"mancala/oware", "4,4,4,4,4,4,[0],4,4,4,4,4,4,[0] n", "1,2", ""},
+		{"mancala/toguz-kumalak", "9,9,9,9,9,9,9,9,9,[0],9,9,9,9,9,9,9,9,9,[0] s marks=3:n", "", ""},
+		{"checkers", "W:W18:B14", "18x9", ""},
+		{"tictactoe", "x../.o./... x", "a1", ""},
+		{"ludo", "", "6", ""},
+	} {
+		f.Add(seed.variant, seed.pos, seed.play, seed.houses)
+	}
+	f.Fuzz(func(t *testing.T, variant, pos, play, houses string) {
+		q := url.Values{"variant": {variant}, "pos": {pos}, "play": {play}}
+		if houses != "" {
+			q.Set("knob.houses", houses)
+		}
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/edit/check?"+q.Encode(), nil))
+		var r editResult
+		require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &r), rec.Body.String())
+		switch rec.Code {
+		case http.StatusOK:
+			if !r.OK {
+				require.NotEmpty(t, r.Error)
+				return
+			}
+			again := url.Values{"variant": {variant}, "pos": {r.Position}}
+			if houses != "" {
+				again.Set("knob.houses", houses)
+			}
+			rec2 := httptest.NewRecorder()
+			srv.ServeHTTP(rec2, httptest.NewRequest(http.MethodGet, "/edit/check?"+again.Encode(), nil))
+			var r2 editResult
+			require.NoError(t, json.Unmarshal(rec2.Body.Bytes(), &r2))
+			require.True(t, r2.OK, "%q read back: %s", r.Position, r2.Error)
+			require.Equal(t, r.Position, r2.Position)
+		case http.StatusBadRequest, http.StatusUnprocessableEntity:
+			require.NotEmpty(t, r.Error)
+		default:
+			t.Fatalf("status %d: %s", rec.Code, rec.Body.String())
+		}
+	})
 }

@@ -330,7 +330,7 @@ func (s *Server) playPage(w http.ResponseWriter, r *http.Request) {
 		gm.msg = ""
 		data["Game"] = gv
 		if rules, err := gm.variant.RulesText(); err == nil {
-			data["Rules"], data["RulesOf"] = rules, gm.variant.Name
+			data["Rules"], data["RulesOf"] = rules, gm.variant
 		}
 		data["Edit"] = s.editLink(gm, gv.Position)
 	}
