@@ -445,6 +445,9 @@ func sayCaptures(r *Rules) []string {
 // and what becomes of it.
 func captureSentences(r *Rules, c *Capture) []string {
 	where := map[Side]string{OwnSide: "one of the mover's own houses", OpponentSide: "one of the opponent's houses", AnySide: "any house"}[c.Side]
+	if c.NotHouse > 0 {
+		where += fmt.Sprintf(" other than %s house %d", map[Side]string{OwnSide: "their", OpponentSide: "their", AnySide: "its owner's"}[c.Side], c.NotHouse)
+	}
 	if c.InnerOnly && r.Board.Rows > 2 {
 		where += " in their inner row (facing the opponent)"
 	}
@@ -467,9 +470,7 @@ func captureSentences(r *Rules, c *Capture) []string {
 	if c.NeedOpposite {
 		conds = append(conds, "with seeds in the opponent's house facing it")
 	}
-	if c.NotHouse > 0 {
-		conds = append(conds, fmt.Sprintf("other than its owner's house %d", c.NotHouse))
-	}
+
 	s := "When the last seed falls in " + where
 	if len(conds) > 0 {
 		s += " " + andList(conds)
