@@ -33,7 +33,7 @@ func ruleLeaves(t reflect.Type, prefix string) []string {
 }
 
 // kalahRules is the base of the mutations: Kalah(6,4).
-func kalahRules(t *testing.T) Rules {
+func kalahDescriptor(t *testing.T) Rules {
 	r, err := Kalah(DefaultKalah())
 	require.NoError(t, err)
 	return r
@@ -157,12 +157,12 @@ func countOf(list []string, s string) int {
 // TestRulesTextFieldChanges changes each field of Rules from Kalah's value: the rules
 // stay valid and their text changes, so every field is really said.
 func TestRulesTextFieldChanges(t *testing.T) {
-	base := kalahRules(t)
+	base := kalahDescriptor(t)
 	for _, f := range ruleLeaves(reflect.TypeOf(Rules{}), "") {
 		t.Run(f, func(t *testing.T) {
 			mutate, ok := textMutations[f]
 			require.True(t, ok, "no mutation of %s in textMutations: add one", f)
-			r := kalahRules(t)
+			r := kalahDescriptor(t)
 			r.Captures = slices.Clone(r.Captures)
 			mutate(&r)
 			require.NoError(t, r.Validate())
@@ -180,7 +180,7 @@ func TestRulesTextFieldChanges(t *testing.T) {
 // mutationBase is the rules a dependent field's mutation is compared with: its
 // mutation with the field itself back at its zero value.
 func mutationBase(t *testing.T, f string) Rules {
-	r := kalahRules(t)
+	r := kalahDescriptor(t)
 	r.Captures = slices.Clone(r.Captures)
 	switch f {
 	case "Rounds.Max":
@@ -207,7 +207,7 @@ func mutationBase(t *testing.T, f string) Rules {
 // TestRulesTextSections checks the sections of every catalogue game's text: all five,
 // in order, none empty.
 func TestRulesTextSections(t *testing.T) {
-	for _, r := range []Rules{kalahRules(t), Oware(1000), BaoSimplified(1000), Pallanguzhi(0, 1000), Omweso(10, 1000), LayliGoobalay(1000)} {
+	for _, r := range []Rules{kalahDescriptor(t), Oware(1000), BaoSimplified(1000), Pallanguzhi(0, 1000), Omweso(10, 1000), LayliGoobalay(1000)} {
 		text := r.Text()
 		var titles []string
 		for _, s := range text {
