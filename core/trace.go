@@ -70,7 +70,9 @@ func (k StepKind) String() string {
 // SeedMove is Seeds moved from pit From to pit To; -1 is the sower's hand (seeds
 // captured to be sown on, or a hook's).
 type SeedMove struct {
-	From, To, Seeds int
+	From  int `json:"from"`
+	To    int `json:"to"`
+	Seeds int `json:"seeds"`
 }
 
 // Step is one thing a move did. Pits are the game's pit indices, in the order of its
@@ -98,6 +100,8 @@ type Step struct {
 type PitInfo struct {
 	Own   bool
 	Store bool
+	// Side names the side owning it ("South", "North"), when the game has sides.
+	Side string
 	// House is the house number its owner's moves name it by (1..), 0 for a store.
 	House int
 }

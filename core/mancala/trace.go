@@ -36,7 +36,7 @@ func (s *State) Trace(m core.Move) core.Trace {
 	t.Pits = make([]core.PitInfo, g.npits)
 	t.Before = make([]int, g.npits)
 	for p := range t.Pits {
-		t.Pits[p] = core.PitInfo{Own: int(g.owner[p]) == side, Store: !g.house[p]}
+		t.Pits[p] = core.PitInfo{Own: int(g.owner[p]) == side, Store: !g.house[p], Side: sideNames[g.owner[p]]}
 		if g.house[p] {
 			t.Pits[p].House = g.houseNo[p] + 1
 		}
