@@ -30,10 +30,11 @@ func main() {
 	bin := flag.String("bin", "kalahlab", "the kalahlab binary to test")
 	results := flag.String("results", "", "a study's output directory for the Results and Replay steps")
 	shots := flag.String("shots", "", "the directory to save screenshots in (\"\" for none)")
+	docs := flag.String("docs", "", "the docs' screenshots directory (docs/screenshots; \"\" for none)")
 	chromium := flag.String("chromium", "chromium", "the Chromium binary")
 	timeout := flag.Duration("timeout", 5*time.Minute, "the whole run's time limit")
 	flag.Parse()
-	if err := run(*bin, *results, *shots, *chromium, *timeout); err != nil {
+	if err := run(*bin, *results, *shots, *docs, *chromium, *timeout); err != nil {
 		log.Fatalf("webe2e: FAIL: %v", err)
 	}
 	fmt.Println("webe2e: ok")
@@ -44,9 +45,10 @@ type t struct {
 	ctx   context.Context
 	base  string
 	shots string
+	docs  string // the docs' screenshots (docShot)
 }
 
-func run(bin, results, shots, chromium string, timeout time.Duration) error {
+func run(bin, results, shots, docs, chromium string, timeout time.Duration) error {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	base, stop, err := startServer(ctx, bin, results)
@@ -89,7 +91,7 @@ func run(bin, results, shots, chromium string, timeout time.Duration) error {
 			return err
 		}
 	}
-	e := &t{ctx: bctx, base: base, shots: shots}
+	e := &t{ctx: bctx, base: base, shots: shots, docs: docs}
 	steps := []struct {
 		name string
 		fn   func() error
@@ -98,6 +100,7 @@ func run(bin, results, shots, chromium string, timeout time.Duration) error {
 		{"filter the variants by words and mechanism", e.filterVariants},
 		{"new-game form: strengths, knob help, knobs inside their box", e.newGameForm},
 		{"play Kalah against random by clicking, undo, hint, redo", e.play},
+		{"a relay move of Pallanguzhi shown sowing, with its words", e.sowing},
 		{"watch agents play Ludo", e.watch},
 		{"replay a trial from the results", func() error { return e.replay(results) }},
 		{"paste a Lua rule and check it", e.try},
@@ -306,6 +309,9 @@ func (e *t) playToEnd() (gameState, error) {
 		chromedp.SetValue(chromedp.CSS(`#new-game select[name="pace"]`), "0"),
 		chromedp.Click(chromedp.CSS("#start")),
 		chromedp.WaitVisible(chromedp.CSS("#game")))
+	if err == nil {
+		err = e.setSowing("off") // a whole game: each move shown at once
+	}
 	if err != nil {
 		return gameState{}, err
 	}

@@ -145,6 +145,7 @@ function animateMove(done) {
   board.replaceChildren(tpl.content.cloneNode(true));
   const svg = board.querySelector("svg");
   if (!svg) { board.replaceChildren(...after); done(); return; }
+  for (const r of svg.querySelectorAll("[data-move]")) r.remove(); // the moves of the position before: not to be clicked
   const NS = "http://www.w3.org/2000/svg";
   const el = (name, attrs, parent) => {
     const e = document.createElementNS(NS, name);
