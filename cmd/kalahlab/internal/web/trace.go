@@ -17,11 +17,11 @@ import (
 
 // traceView is what the animation needs, as JSON in the page.
 type traceView struct {
-	Words  string      `json:"words"`
-	Before []int       `json:"before"`
-	After  []int       `json:"after"`
-	Steps  []stepView  `json:"steps"`
-	Pits   []pitPlace  `json:"pits"`
+	Words  string     `json:"words"`
+	Before []int      `json:"before"`
+	After  []int      `json:"after"`
+	Steps  []stepView `json:"steps"`
+	Pits   []pitPlace `json:"pits"`
 }
 
 // stepView is a core.Step for the script.
