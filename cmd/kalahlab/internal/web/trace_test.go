@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"html"
 	"net/http"
@@ -10,6 +11,10 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kalahlab/kalahlab/ai"
+	"github.com/kalahlab/kalahlab/config"
+	"github.com/kalahlab/kalahlab/experiments"
 )
 
 // A move of a game that traces its moves comes with its words (under the board and in
@@ -50,4 +55,25 @@ func TestPlayMoveTrace(t *testing.T) {
 	assert.Contains(t, body, `id="trace-data"`)
 	_, body = c.get("/play?at=0")
 	assert.NotContains(t, body, `id="trace-data"`, "the start has no move to show")
+}
+
+// A replay of a game that traces its moves says what each move did, in the move list
+// and under the board.
+func TestReplayMoveWords(t *testing.T) {
+	dir := t.TempDir()
+	cfg := &config.Experiment{Name: "trace-test", Games: 2, CheckEvery: 1, MaxPlies: 400, Seed: 1,
+		Variants: []config.VariantEntry{{Variant: "mancala/kalah", Params: map[string]any{"houses": 3, "seeds": 2}}},
+		Agents:   []ai.Spec{{Agent: "random"}}}
+	study, err := experiments.New(cfg)
+	require.NoError(t, err)
+	res, err := experiments.Run(context.Background(), study, experiments.Options{Workers: 1, Dir: dir, Trials: true, Log: experiments.LogPlain})
+	require.NoError(t, err)
+	require.NoError(t, experiments.Save(res, dir))
+	c := newClient(t, newServer(t, Config{Results: []string{dir}}))
+	code, body := c.get("/replay?r=0&trial=0&ply=1")
+	require.Equal(t, http.StatusOK, code, body)
+	assert.Regexp(t, `<p class="move-words" id="move-words">Move 1: \d seeds? from house \d, last in `, html.UnescapeString(body))
+	assert.Regexp(t, `<td class="words">\d seeds? from house \d, last in [^<]+</td>`, html.UnescapeString(body))
+	_, body = c.get("/replay?r=0&trial=0")
+	assert.NotContains(t, body, `id="move-words"`, "the start: no move to say")
 }
