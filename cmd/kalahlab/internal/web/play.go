@@ -83,6 +83,7 @@ type gameView struct {
 	Words       string
 	Trace       *traceView
 	BoardBefore template.HTML
+	Traces      bool // the game traces its moves: the page offers the sowing's speed
 }
 
 // historyRow is one move of the move list.
@@ -300,6 +301,7 @@ func (gm *game) view(at int) (gameView, error) {
 		Pace: gm.paceMS, Paces: paces, Hint: gm.hint, Msg: gm.msg,
 		At: at, Viewing: viewing, Plies: len(gm.history), Trace: trace, BoardBefore: before,
 	}
+	_, v.Traces = gm.state.(core.Tracer)
 	if at > 0 {
 		v.Words = gm.history[at-1].words
 	}

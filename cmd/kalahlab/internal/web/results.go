@@ -412,7 +412,7 @@ func (s *Server) replayPage(w http.ResponseWriter, r *http.Request) {
 		Current                    bool
 	}
 	rows := []stepRow{{Ply: 0, Who: "", Move: "start", Position: rm.start.String(), Current: ply == 0}}
-	words := ""
+	words, said := "", false // said: some move is said in words (the game traces its moves)
 	prev := rm.start
 	for _, stp := range rm.steps {
 		who := "dice"
@@ -426,12 +426,13 @@ func (s *Server) replayPage(w http.ResponseWriter, r *http.Request) {
 		if row.Current {
 			words = row.Words
 		}
+		said = said || row.Words != ""
 		rows = append(rows, row)
 		prev = stp.State()
 	}
 	s.render(w, http.StatusOK, "replay", fmt.Sprintf("Replay: trial %d", trial), map[string]any{
 		"R": i, "Trial": trial, "Name": rm.plan.Name, "Cell": cp.Label, "Seed": rm.rec.Seed, "Seats": seats,
-		"Ply": ply, "N": n, "Board": svg, "Position": st.String(), "Rows": rows, "Words": words,
+		"Ply": ply, "N": n, "Board": svg, "Position": st.String(), "Rows": rows, "Words": words, "Said": said,
 		"Result": resultText(rm.rec), "Plies": rm.rec.Plies,
 	})
 }
