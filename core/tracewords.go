@@ -254,12 +254,12 @@ func (w *traceWriter) sweepWords(ms []SeedMove) string {
 // captureWords says what a capture took: "captured 4 opposite, with the capturing
 // seed", "captured 6 from their houses 3, 2, 1 (making 2 or 3)".
 func (w *traceWriter) captureWords(st *Step) string {
-	if st.Why == "" {
-		return fmt.Sprintf("captured %d from %s", st.Seeds, w.pitList(st.Moves))
+	if st.Why == "" || strings.HasPrefix(st.Why, "(") { // the rule names no pits: the words do
+		return strings.TrimSpace(fmt.Sprintf("captured %d from %s %s", st.Seeds, w.pitList(st.Moves), st.Why))
 	}
 	inLast := 0
 	for _, m := range st.Moves {
-		if m.From == st.Pit && st.Pit >= 0 && st.Pit < len(w.t.Pits) && !strings.HasPrefix(st.Why, "from") {
+		if m.From == st.Pit && st.Pit >= 0 && !strings.HasPrefix(st.Why, "from") {
 			inLast += m.Seeds
 		}
 	}

@@ -188,7 +188,7 @@ func (r *recorder) flushCapture(s *State, last int, why string, empty bool) bool
 		n += m.Seeds
 	}
 	r.t.Steps = append(r.t.Steps, core.Step{Kind: core.StepCapture, Pit: last, To: moves[0].To, Seeds: n,
-		Moves: moves, Why: r.whyWords(s, why, last, moves), EmptyBefore: empty})
+		Moves: moves, Why: why, EmptyBefore: empty})
 	return true
 }
 
@@ -271,7 +271,8 @@ func (r *recorder) diff(s *State) []core.SeedMove {
 
 // captureWhy finds the rule a capture at last would apply (the first whose conditions
 // on the last pit hold, as capture and captureX try them) and says it in words
-// ("opposite", "the last house (2 or 3)"); slam reports whether that rule would take
+// ("opposite", "(making 2 or 3)": core.TraceWords names the pits taken when the rule
+// does not); slam reports whether that rule would take
 // every seed the opponent has and so, with GrandSlamNothing, captures nothing. A game's
 // own Capture hook is "the variant's capture rule".
 func (s *State) captureWhy(side, dir, last int, hook bool) (why string, slam bool) {
@@ -312,40 +313,6 @@ func (s *State) captureWhy(side, dir, last int, hook bool) (why string, slam boo
 		what = strings.TrimSpace(what + " (" + strings.Join(cond, ", ") + ")")
 	}
 	return what, c.GrandSlamNothing && s.wouldSlam(c, side, dir, last)
-}
-
-// whyWords completes a capture's words: the rule's, naming the pits taken when the rule
-// does not ("from their houses 3, 2 (making 2 or 3)").
-func (r *recorder) whyWords(s *State, why string, last int, moves []core.SeedMove) string {
-	if why != "" && !strings.HasPrefix(why, "(") {
-		return why
-	}
-	var own, their []string
-	for _, m := range moves {
-		if m.From < 0 || !s.g.house[m.From] {
-			continue
-		}
-		n := fmt.Sprint(s.g.houseNo[m.From] + 1)
-		if int(s.g.owner[m.From]) == r.side {
-			own = append(own, n)
-		} else {
-			their = append(their, n)
-		}
-	}
-	var parts []string
-	for _, x := range []struct {
-		who string
-		ns  []string
-	}{{"their", their}, {"your", own}} {
-		switch len(x.ns) {
-		case 0:
-		case 1:
-			parts = append(parts, x.who+" house "+x.ns[0])
-		default:
-			parts = append(parts, x.who+" houses "+strings.Join(x.ns, ", "))
-		}
-	}
-	return strings.TrimSpace("from " + strings.Join(parts, " and ") + " " + why)
 }
 
 // ruleAt is the capture rule whose conditions on the last pit hold first at last for
