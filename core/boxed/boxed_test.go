@@ -20,8 +20,8 @@ func row(above bool, labels []int, texts ...string) boxed.Row {
 // under it; colour paints the cells and stores that have a code.
 func TestRender(t *testing.T) {
 	b := boxed.Board{Top: "  North", Bottom: "  South", Half: 1,
-		Rows:  []boxed.Row{row(true, []int{2, 1}, "  4 ", "  0 "), row(false, []int{1, 2}, " 12 ", "  3s")},
-		Left:  boxed.Store{Text: "[  1]"}, Right: boxed.Store{Text: "[ 10]"}, Notes: []string{"game over"}}
+		Rows: []boxed.Row{row(true, []int{2, 1}, "  4 ", "  0 "), row(false, []int{1, 2}, " 12 ", "  3s")},
+		Left: boxed.Store{Text: "[  1]"}, Right: boxed.Store{Text: "[ 10]"}, Notes: []string{"game over"}}
 	assert.Equal(t, `  North
           2    1
        +----+----+
