@@ -44,9 +44,10 @@ type game struct {
 
 // ply is one move played: who played it (Chance for a roll) and its notation.
 type ply struct {
-	m    core.Move
-	who  core.Player
-	text string
+	m     core.Move
+	who   core.Player
+	text  string
+	words string // what the move did, where the game traces its moves ("" else)
 }
 
 // newGame starts a game of v on players (one spec per seat), seeded with seed. ctx
@@ -104,10 +105,10 @@ func (gm *game) auto() bool {
 // play plays m (legal) for the player to move and keeps it in the history.
 func (gm *game) play(m core.Move) {
 	who := gm.state.ToMove()
-	text := gm.state.MoveString(m)
+	text, words := gm.state.MoveString(m), moveWords(gm.state, m)
 	gm.prev = gm.state.Clone()
 	gm.state.Play(m)
-	gm.history = append(gm.history, ply{m: m, who: who, text: text})
+	gm.history = append(gm.history, ply{m: m, who: who, text: text, words: words})
 	gm.hint = ""
 }
 

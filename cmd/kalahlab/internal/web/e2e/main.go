@@ -111,6 +111,7 @@ func run(bin, results, shots, docShots, chromium string, timeout time.Duration, 
 		{"filter the variants by words and mechanism", e.filterVariants},
 		{"new-game form: strengths, knob help, knobs inside their box", e.newGameForm},
 		{"play Kalah against random by clicking, undo, hint, redo", e.play},
+		{"a relay move of Pallanguzhi shown sowing, with its words", e.sowing},
 		{"watch agents play Ludo", e.watch},
 		{"replay a trial from the results", func() error { return e.replay(results) }},
 		{"paste a Lua rule and check it", e.try},
@@ -324,6 +325,9 @@ func (e *t) playToEnd() (gameState, error) {
 		chromedp.SetValue(chromedp.CSS(`#new-game select[name="pace"]`), "0"),
 		chromedp.Click(chromedp.CSS("#start")),
 		chromedp.WaitVisible(chromedp.CSS("#game")))
+	if err == nil {
+		err = e.setSowing("off") // a whole game: each move shown at once
+	}
 	if err != nil {
 		return gameState{}, err
 	}
