@@ -52,10 +52,26 @@ type memoEdge struct {
 	node   *memoNode
 }
 
-// memoKey names a tree: the hook (the bridge's index) and its argument.
+// memoKey names a tree: the hook (the bridge's index, below memoHooks) and its
+// argument (a pit or a house, below memoArgs).
 type memoKey struct {
 	hook uint8
 	arg  int16
+}
+
+// The trees a memo can hold: memoHooks hooks of memoArgs arguments each. A call of
+// another key is neither replayed nor recorded.
+const (
+	memoHooks = 4
+	memoArgs  = 128
+)
+
+// index is the key's tree in hookMemo.trees, -1 for none.
+func (k memoKey) index() int {
+	if int(k.hook) >= memoHooks || k.arg < 0 || k.arg >= memoArgs {
+		return -1
+	}
+	return int(k.hook)*memoArgs + int(k.arg)
 }
 
 // memoMaxNodes bounds a memo's trees (about 64 bytes a node): past it, calls that miss
@@ -64,9 +80,9 @@ const memoMaxNodes = 1 << 20
 
 // hookMemo is the memo of one game's hooks (one goroutine's, as the game is).
 type hookMemo struct {
-	on    bool // turned on by the solver (kalah.Hooks.Memo)
-	dead  bool // a tree contradicted itself: off for good
-	trees map[memoKey]*memoNode
+	on    bool        // turned on by the solver (kalah.Hooks.Memo)
+	dead  bool        // a tree contradicted itself: off for good
+	trees []*memoNode // by memoKey.index
 	nodes int
 	// Counts, for tests and benchmarks.
 	hits, misses int
@@ -87,7 +103,12 @@ func (m *hookMemo) active() bool { return m != nil && m.on && !m.dead }
 // call's result and true on a hit. On a miss the board is as it was: undo is called
 // once at least one step has changed it.
 func (m *hookMemo) replay(key memoKey, step func(memoOp) int, undo func()) (int, bool) {
-	n := m.trees[key]
+	i := key.index()
+	if i < 0 || m.trees == nil {
+		m.misses++
+		return 0, false
+	}
+	n := m.trees[i]
 	changed := false
 	for n != nil && !n.end {
 		a := int16(step(n.op))
@@ -118,14 +139,14 @@ const memoChanges = 0x80
 // record adds the steps of a call of key that ended with result. A trace that
 // contradicts the tree kills the memo.
 func (m *hookMemo) record(key memoKey, trace []memoStep, result int) {
-	if m.nodes >= memoMaxNodes {
+	t := key.index()
+	if m.nodes >= memoMaxNodes || t < 0 {
 		return
 	}
 	if m.trees == nil {
-		m.trees = map[memoKey]*memoNode{}
+		m.trees = make([]*memoNode, memoHooks*memoArgs)
 	}
-	root := m.trees[key]
-	p := &root
+	p := &m.trees[t]
 	for _, s := range trace {
 		if *p == nil {
 			*p = &memoNode{op: s.op}
@@ -151,7 +172,5 @@ func (m *hookMemo) record(key memoKey, trace []memoStep, result int) {
 		m.nodes++
 	case !(*p).end || int((*p).result) != result:
 		m.dead, m.trees = true, nil
-		return
 	}
-	m.trees[key] = root
 }
