@@ -46,7 +46,7 @@ run: ## the main job: is Kalah fair for the first player, and does the pie rule 
 play: ## two agents play Kalah(6,4), printed move by move
 	$(GO) run -ldflags "$(LDFLAGS)" ./cmd/kalahlab play --p1 random --p2 random --seed 1 --color never
 
-bench: ## run the benchmarks (figures in the README's Performance section)
+bench: ## run the benchmarks (figures in docs/performance.md)
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 2s ./core/... ./variants/... ./ai/...
 	$(GO) test -run '^$$' -bench 'RawPlayout|Runner|OverheadRatio|Scaling|ReportCost' ./experiments/
 

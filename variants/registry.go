@@ -141,6 +141,7 @@ type Variant struct {
 	Region      string           // where the game is played, for listings ("" when not said)
 	Ludii       string           // the Ludii ruleset its script corresponds to, by name ("" when none is said)
 	Sources     []string         // the sources its script's rules come from (books, papers, pages), as written
+	OldNames    []string         // the old names that resolve to it (renames.go), sorted
 
 	def    core.Def   // the base game
 	layers []*script  // the scripts with hooks, base first (later ones win)
@@ -347,14 +348,15 @@ func Catalog(opt Options) ([]*Variant, error) {
 
 func fromBase(d core.Def) *Variant {
 	return &Variant{
-		Name:    d.Name,
-		Summary: d.Summary,
-		Base:    d.Name,
-		Family:  d.Name,
-		Source:  "built-in",
-		Params:  core.Defaults(d.Params),
-		Specs:   d.Params,
-		def:     d,
+		Name:     d.Name,
+		Summary:  d.Summary,
+		Base:     d.Name,
+		Family:   d.Name,
+		Source:   "built-in",
+		Params:   core.Defaults(d.Params),
+		Specs:    d.Params,
+		OldNames: oldNamesOf(d.Name),
+		def:      d,
 	}
 }
 
@@ -445,6 +447,13 @@ func (r *resolver) lookupFile(file string) (*Variant, error) {
 }
 
 func (r *resolver) lookup(name string, from *script) (*Variant, error) {
+	if rn, ok := RenamedFrom(name); ok { // an old name: the game under its one name
+		v, err := r.lookup(rn.New, from)
+		if err != nil {
+			return nil, fmt.Errorf("%s (the old name of %s): %w", name, rn.New, err)
+		}
+		return v.With(rn.Knobs)
+	}
 	sc, vname, err := r.findScript(name, from)
 	if err != nil {
 		return nil, err
@@ -458,6 +467,9 @@ func (r *resolver) lookup(name string, from *script) (*Variant, error) {
 // findScript finds the script a name means (nil for a base game) and the variant name
 // it gets. from is the script whose extends names it (nil for a top-level lookup).
 func (r *resolver) findScript(name string, from *script) (*script, string, error) {
+	if rn, ok := RenamedFrom(name); ok { // an old name (a house rule's: its knobs are lookup's)
+		name = rn.New
+	}
 	if strings.HasSuffix(name, ".lua") {
 		return r.findPath(name, from)
 	}
@@ -707,6 +719,9 @@ func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, erro
 		def:         parent.def,
 		layers:      layers,
 		tables:      tables,
+	}
+	if on == nil {
+		v.OldNames = oldNamesOf(name)
 	}
 	for i, ex := range sc.examples {
 		if len(ex.Set) == 0 {

@@ -98,6 +98,14 @@ game is played.`,
 	}
 }
 
+// oldNames is a variant's old names for JSON (an empty list, not null).
+func oldNames(v *variants.Variant) []string {
+	if v.OldNames == nil {
+		return []string{}
+	}
+	return v.OldNames
+}
+
 // knobJSON is one knob in `variants show --json`.
 type knobJSON struct {
 	Name    string `json:"name"`
@@ -143,10 +151,13 @@ func newVariantsShowCmd(a *app) *cobra.Command {
 					"family": v.Family, "region": v.Region, "ludii": v.Ludii, "sources": sources,
 					"available_hooks": variants.HookNames(v.Base), "examples": len(v.Examples),
 					"params": v.Params, "knobs": knobs, "players": res.game.NumPlayers(),
-					"fields": fieldsJSON(v),
+					"fields": fieldsJSON(v), "old_names": oldNames(v),
 				})
 			}
 			fmt.Fprintf(a.out, "%s: %s\n", v.Name, v.Summary)
+			if rn, ok := variants.RenamedFrom(args[0]); ok {
+				fmt.Fprintf(a.out, "(%s is an old name of %s, kept as an alias: %s)\n", rn.Old, rn.New, rn.Why)
+			}
 			if v.Description != "" && v.Description != v.Summary {
 				fmt.Fprintf(a.out, "%s\n", v.Description)
 			}
@@ -171,6 +182,9 @@ func newVariantsShowCmd(a *app) *cobra.Command {
 				fmt.Fprintf(a.out, "extends: %s\n", strings.Join(v.Extends, " <- "))
 			}
 			fmt.Fprintf(a.out, "source: %s\n", v.Source)
+			if len(v.OldNames) > 0 {
+				fmt.Fprintf(a.out, "old names: %s (still accepted)\n", strings.Join(v.OldNames, ", "))
+			}
 			if v.Hash != "" {
 				fmt.Fprintf(a.out, "script hash: %s\n", v.Hash)
 			}
