@@ -24,8 +24,8 @@ import (
 // from unfinished in 300 s to 18.1 M nodes, 2.8x the compact search's 6.5 M for the
 // same rule as a knob (TestHookedSolveNodes, in package ai/solve). The hooks' memo
 // (kalah.Hooks.Memo, turned on by Solve) then runs a hook call once for each thing it
-// can see (a capture hook reading the last house and the one opposite: a few thousand
-// Lua calls in all), replaying it everywhere else: same nodes, less than half the CPU.
+// can see and replays it everywhere else (Kalah(5,3): 219 Lua calls for 518,798
+// capture checks): the same nodes, Kalah(6,3)'s CPU time from 60.6 s to 21-24 s.
 //
 // Lua-hooked Kalah is searched store-free like the rest (kalahSolver's doc) only while
 // that is sound (StoreBlind): the hooks never look at the stores or the ply
