@@ -48,7 +48,7 @@ play: ## two agents play Kalah(6,4), printed move by move
 
 bench: ## run the benchmarks (figures in docs/performance.md)
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 2s ./core/... ./variants/... ./ai/...
-	$(GO) test -run '^$$' -bench 'RawPlayout|Runner|OverheadRatio|Scaling|ReportCost' ./experiments/
+	$(GO) test -run '^$$' -bench 'RawPlayout|Runner|OverheadRatio|Scaling|ReportCost' ./experiments/run/ ./experiments/report/
 
 fuzz: ## run every fuzz test briefly (FUZZTIME=10s each), then a table; fails on a failing input
 	GO="$(GO)" FUZZTIME="$(FUZZTIME)" ./.ci/fuzz

@@ -329,6 +329,10 @@ func (s *Server) playPage(w http.ResponseWriter, r *http.Request) {
 		}
 		gm.msg = ""
 		data["Game"] = gv
+		if rules, err := gm.variant.RulesText(); err == nil {
+			data["Rules"], data["RulesOf"] = rules, gm.variant
+		}
+		data["Edit"] = s.editLink(gm, gv.Position)
 	}
 	s.render(w, http.StatusOK, "play", "Play", data)
 }
@@ -359,7 +363,8 @@ func (s *Server) playNew(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/play", http.StatusSeeOther)
 }
 
-// startGame makes the game a setup form describes.
+// startGame makes the game a setup form describes; a start field (the editor's "play
+// from here") is the position it starts from.
 func (s *Server) startGame(sess *session, form map[string][]string) (*game, error) {
 	v, lookup, script, err := s.findVariant(sess, first(form["variant"]))
 	if err != nil {
@@ -395,6 +400,11 @@ func (s *Server) startGame(sess *session, form map[string][]string) (*game, erro
 		return nil, err
 	}
 	gm.script = script
+	if start := strings.TrimSpace(first(form["start"])); start != "" {
+		if err := gm.setStart(start); err != nil {
+			return nil, err
+		}
+	}
 	if p, err := strconv.Atoi(first(form["pace"])); err == nil && slices.Contains(paces, p) {
 		gm.paceMS = p
 	}

@@ -30,4 +30,4 @@ mkdir -p "$OUT"
   --format table --progress none > "$OUT/table.txt"
 cd "$HERE"
 "$GO" run . -bin "$OUT/kalahlab" -results "$OUT/results" -chromium "$CHROMIUM" \
-  -shots "$HERE/../testdata/screenshots"
+  -shots "$HERE/../testdata/screenshots" -docshots "$ROOT/docs/screenshots"
