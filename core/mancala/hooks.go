@@ -114,6 +114,9 @@ func (g *Game) WithHooks(h Hooks) *Game {
 	c.hooks = h
 	c.hooked = h.Capture != nil || h.AfterSow != nil || h.ExtraTurn != nil
 	c.anyHook = c.hooked || h.CanPlay != nil || h.IsOver != nil || h.FinalScores != nil
+	if c.anyHook { // the Kalah path calls no hook
+		c.kal, c.can.kal, c.plan.kal = nil, false, false
+	}
 	if h.CanPlay != nil {
 		// The filter needs the listing house by house: none of the word board's.
 		c.slowMoves, c.wordMoves, c.quickList = true, false, false
@@ -338,6 +341,9 @@ func (s *State) record(lap []int, pos, from, seeds int) {
 // captured and from is the pit they follow. Out-of-play pits take no seeds.
 func (s *State) recordLap(mv *Sown, lap []int, pos, from, seeds int, lift bool) {
 	g := s.g
+	if s.rec != nil { // a trace (trace.go): this lap's drops are the ones added below
+		defer s.rec.lap(s, mv, len(mv.Drops), from, seeds, lift)
+	}
 	mv.Laps++
 	mv.Lifts = append(mv.Lifts, from)
 	add := func(p int) {
