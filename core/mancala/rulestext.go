@@ -52,7 +52,7 @@ var wordings = []wording{
 	{SectionMoves, []string{"PieRule"}, sayPie},
 	{SectionMoves, []string{"Pass"}, sayPass},
 	{SectionMoves, []string{"Setup.Moves"}, saySetup},
-	{SectionEnd, []string{"End.When", "End.Majority", "End.LeftAtMost"}, sayEnd},
+	{SectionEnd, []string{"End.When", "End.Majority", "End.LeftAtMost", "End.EachAtMost"}, sayEnd},
 	{SectionEnd, []string{"End.Remaining"}, sayRemaining},
 	{SectionEnd, []string{"Rounds.Seeds", "Rounds.Max"}, sayRounds},
 	{SectionEnd, []string{"End.Repeats", "End.OnRepeat"}, sayRepeats},
@@ -68,7 +68,7 @@ var captureFields = []string{
 	"Captures[].Effect", "Captures[].MarkOnce", "Captures[].MarkNotMirror",
 	"Captures[].Occupied", "Captures[].NeedOpposite", "Captures[].AllOccupied",
 	"Captures[].Chosen", "Captures[].FromPly", "Captures[].ResowFrom",
-	"Captures[].OppositeCounts",
+	"Captures[].OppositeCounts", "Captures[].OppositeEmpty", "Captures[].ToOwner", "Captures[].Houses",
 }
 
 // WordedFields lists the fields of Rules the rules text states, as Go paths from Rules
@@ -448,6 +448,9 @@ func captureSentences(r *Rules, c *Capture) []string {
 	if c.NotHouse > 0 {
 		where += fmt.Sprintf(" other than %s house %d", map[Side]string{OwnSide: "their", OpponentSide: "their", AnySide: "its owner's"}[c.Side], c.NotHouse)
 	}
+	if len(c.Houses) > 0 {
+		where += fmt.Sprintf(" numbered %s", orList(c.Houses))
+	}
 	if c.InnerOnly && r.Board.Rows > 2 {
 		where += " in their inner row (facing the opponent)"
 	}
@@ -469,6 +472,9 @@ func captureSentences(r *Rules, c *Capture) []string {
 	}
 	if c.NeedOpposite {
 		conds = append(conds, "with seeds in the opponent's house facing it")
+	}
+	if c.OppositeEmpty {
+		conds = append(conds, "with the opponent's house facing it empty")
 	}
 
 	s := "When the last seed falls in " + where
@@ -505,6 +511,9 @@ func captureSentences(r *Rules, c *Capture) []string {
 	}
 	if c.GrandSlamNothing {
 		out = append(out, "A capture that would take every seed the opponent has in their houses (a grand slam) takes nothing.")
+	}
+	if c.ToOwner {
+		out = append(out, "The seeds this capture takes go to the store of the player who owns the last pit, not to the mover's.")
 	}
 	if c.FromPly > 0 {
 		out = append(out, fmt.Sprintf("This capture applies only from move %d of the round's play on.", c.FromPly+1))
@@ -574,8 +583,13 @@ func sayFeeding(r *Rules) []string {
 }
 
 func sayMust(r *Rules) []string {
-	if r.Must == ReachOrEmpty {
+	switch r.Must {
+	case ReachOrEmpty:
 		return []string{"After the opening, a move's first lap must drop a seed in an opponent house or end in an empty house of the mover's."}
+	case LeaveSeeds:
+		return []string{"No move may leave the opponent's houses empty, with no exception: a player whose every move would is left without a move."}
+	case LapLeavesSeeds:
+		return []string{"No move may leave the opponent's houses empty once its first lap and the captures at its end are done (the laps it relays after that are not judged): a player whose every move would is left without a move."}
 	}
 	return nil
 }
@@ -634,6 +648,9 @@ func sayEnd(r *Rules) []string {
 	}
 	if n := e.LeftAtMost; n > 0 {
 		out = append(out, fmt.Sprintf("It also ends when the houses hold %s or fewer in all.", plural(n, "seed")))
+	}
+	if n := e.EachAtMost; n > 0 {
+		out = append(out, fmt.Sprintf("It also ends when no house holds more than %s.", plural(n, "seed")))
 	}
 	return out
 }
