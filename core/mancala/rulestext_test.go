@@ -108,6 +108,9 @@ var textMutations = map[string]func(r *Rules){
 		r.Captures[0] = Capture{Side: OwnSide, Occupied: true, Take: TakeOpposite, Effect: Resow, ResowFrom: ResowLapStart}
 	},
 	"Captures[].OppositeCounts": func(r *Rules) { r.Captures[0].OppositeCounts = []int{3} },
+	"Captures[].OppositeEmpty":  func(r *Rules) { r.Captures[0].OppositeEmpty = true },
+	"Captures[].ToOwner":        func(r *Rules) { r.Captures[0].ToOwner = true },
+	"Captures[].Houses":         func(r *Rules) { r.Captures[0].Houses = []int{3} },
 
 	"ExtraTurn":         func(r *Rules) { r.ExtraTurn = false },
 	"MustFeed":          func(r *Rules) { r.MustFeed = true },
@@ -120,6 +123,7 @@ var textMutations = map[string]func(r *Rules){
 	"End.Repeats":       func(r *Rules) { r.End.Repeats = 3 },
 	"End.OnRepeat":      func(r *Rules) { r.End.Repeats, r.End.OnRepeat = 3, Split },
 	"End.LeftAtMost":    func(r *Rules) { r.End.LeftAtMost = 8 },
+	"End.EachAtMost":    func(r *Rules) { r.End.EachAtMost = 1 },
 	"NoStarve":          func(r *Rules) { r.NoStarve = true },
 	"Opening.Plies":     func(r *Rules) { r.Opening.Plies, r.Opening.Houses = 1, []int{5, 6} },
 	"Opening.Houses":    func(r *Rules) { r.Opening.Plies, r.Opening.Houses = 1, []int{4, 5, 6} },
