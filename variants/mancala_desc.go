@@ -818,7 +818,7 @@ func applyEnding(r *mancala.Rules, e *mEnding, seeds int) {
 func applyMoves(r *mancala.Rules, mv *mPart[mMoves], houses int) error {
 	m := &mv.v.Rules
 	r.ExtraTurn, r.MustFeed, r.PieRule, r.Pass = m.ExtraTurn, m.MustFeed, m.PieRule, m.Pass
-	r.NoStarve, r.Must, r.Setup = m.NoStarve, m.Must, m.Setup
+	r.NoStarve, r.NoGrandSlam, r.Must, r.Setup = m.NoStarve, m.NoGrandSlam, m.Must, m.Setup
 	r.Opening = mancala.Opening{Plies: m.Opening.Plies, EachHouse: m.Opening.EachHouse}
 	if mv.v.Houses == nil {
 		return nil
@@ -933,7 +933,7 @@ func (d *mancalaDesc) validateError(err error) error {
 	switch {
 	case strings.HasPrefix(msg, "pass:"):
 		msg = "moves.pass: " + strings.TrimSpace(strings.TrimPrefix(msg, "pass:"))
-	case strings.HasPrefix(msg, "must "):
+	case strings.HasPrefix(msg, "must "), strings.HasPrefix(msg, "no_grand_slam:"):
 		msg = "moves." + msg
 	}
 	msg = strings.NewReplacer("ending.when mover_cannot_move", `ending.when = "cannot_move"`,

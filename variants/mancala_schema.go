@@ -318,7 +318,7 @@ var roundsSchema = mTable{path: "ending.rounds", class: "MancalaRounds", goType:
 // movesSchema is the moves table, read into the move rules of a Rules (and the
 // opening's house ranges, resolved with the knobs).
 var movesSchema = mTable{path: "moves", class: "MancalaMoves", goType: "Rules",
-	doc: "a mancala descriptor's move rules (core/mancala's ExtraTurn, MustFeed, PieRule, Pass, NoStarve, Opening, Must and Setup)",
+	doc: "a mancala descriptor's move rules (core/mancala's ExtraTurn, MustFeed, PieRule, Pass, NoStarve, NoGrandSlam, Opening, Must and Setup)",
 	fields: []mField{
 		{key: "extra_turn", goField: "Rules.ExtraTurn", kind: mBool, def: "false",
 			meaning: "a last seed in the own store gives another move"},
@@ -330,6 +330,8 @@ var movesSchema = mTable{path: "moves", class: "MancalaMoves", goType: "Rules",
 			meaning: "a player who cannot sow passes while the opponent can (needs `ending.when = \"cannot_move\"`)"},
 		{key: "no_starve", goField: "Rules.NoStarve", kind: mBool, def: "false",
 			meaning: "a move that leaves the opponent's houses empty is legal only when every move does, and then only those that leave the mover seeds (Awari); unlike `must_feed` it holds whether or not the opponent is empty now"},
+		{key: "no_grand_slam", goField: "Rules.NoGrandSlam", kind: mBool, def: "false",
+			meaning: "a move whose capture is a grand slam refused by `grand_slam = \"nothing\"` (it would take every seed of the opponent) is legal only when every move is one, and then captures nothing (Oware's forbidden reading: `oware/grand-slam-forbidden`)"},
 		{key: "opening", goField: "Opening", kind: mCustom, luaType: "MancalaOpening", allowed: "`{ plies = 1..1000000, houses = { RANGE, ... } }`, `{ each_house = true }`", def: "nil",
 			meaning: "the first moves of each round: `{ plies = n, houses = { RANGE, ... } }` allows only those house numbers in the first n plies (Dabuda: `{ plies = 1, houses = { \"h-3..h\" } }`); `{ each_house = true }`: each player's first moves sow every one of their houses once, in any order (Adjiboto)",
 			read: func(r mreader, path string, v lua.LValue, dst any) error {

@@ -28,7 +28,7 @@ func TestOwareGrandSlamReadings(t *testing.T) {
 		v, err := variants.Lookup(name, variants.Options{})
 		require.NoError(t, err)
 		if name != "oware" {
-			assert.Equal(t, []string{"oware", "kalah"}, v.Extends)
+			assert.Equal(t, []string{"oware", "mancala"}, v.Extends)
 		}
 		g, err := v.NewGame()
 		require.NoError(t, err)

@@ -223,6 +223,10 @@ func (v *Variant) hookFns(ctx context.Context) (*vm, map[string]hookFn, error) {
 // With returns a copy of v with knobs overridden (values as decoded from YAML, Lua or
 // --set). Unknown knobs and bad values are errors naming the allowed ones. Hooks stay.
 func (v *Variant) With(overrides map[string]any) (*Variant, error) {
+	overrides, err := v.dropRetired(overrides)
+	if err != nil {
+		return nil, fmt.Errorf("variant %s: %w", v.Name, err)
+	}
 	if len(overrides) == 0 {
 		return v, nil
 	}

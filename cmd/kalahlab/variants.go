@@ -185,6 +185,16 @@ func newVariantsShowCmd(a *app) *cobra.Command {
 			if len(v.OldNames) > 0 {
 				fmt.Fprintf(a.out, "old names: %s (still accepted)\n", strings.Join(v.OldNames, ", "))
 			}
+			if rk := v.RetiredKnobs(); len(rk) > 0 {
+				parts := make([]string, len(rk))
+				for i, r := range rk {
+					parts[i] = fmt.Sprintf("%s=%v", r.Knob, r.Value)
+					if r.Value == nil {
+						parts[i] = r.Knob + "=any"
+					}
+				}
+				fmt.Fprintf(a.out, "retired knobs (read from old records at these values only): %s\n", strings.Join(parts, ", "))
+			}
 			if v.Hash != "" {
 				fmt.Fprintf(a.out, "script hash: %s\n", v.Hash)
 			}
