@@ -161,16 +161,25 @@ func (r mreader) table(path string, v lua.LValue, keys []string) (*lua.LTable, e
 	if countKeys(t) != len(sortedKeys(t)) {
 		return nil, r.fail(path, "want named fields (%s)", strings.Join(keys, ", "))
 	}
+	if errs := r.unknownKeys(path, t, keys); len(errs) > 0 {
+		return nil, errs[0]
+	}
+	return t, nil
+}
+
+// unknownKeys returns an error for each key of t not in keys, with the closest one.
+func (r mreader) unknownKeys(path string, t *lua.LTable, keys []string) []error {
+	var errs []error
 	for _, k := range sortedKeys(t) {
 		if !slices.Contains(keys, k) {
 			msg := "unknown field"
 			if sug := core.Suggest(k, keys); sug != "" {
 				msg += fmt.Sprintf(", did you mean %q?", sug)
 			}
-			return nil, r.fail(path+"."+k, "%s (want %s)", msg, strings.Join(keys, ", "))
+			errs = append(errs, r.fail(path+"."+k, "%s (want %s)", msg, strings.Join(keys, ", ")))
 		}
 	}
-	return t, nil
+	return errs
 }
 
 // list reads a list (not a table with named keys).

@@ -372,12 +372,16 @@ var (
 
 // readTable reads v, the table at path, by the schema tb into dst (a pointer to the
 // table's Go value): its keys checked, then each field in the schema's order.
+// Every unknown key and every field at fault is reported, in line order (inOrder).
 func (r mreader) readTable(path string, v lua.LValue, tb *mTable, dst any) error {
-	t, err := r.table(path, v, tb.keys())
-	if err != nil {
+	keys := tb.keys()
+	t, ok := v.(*lua.LTable)
+	if !ok || countKeys(t) != len(sortedKeys(t)) {
+		_, err := r.table(path, v, keys) // not a table of named fields
 		return err
 	}
-	return r.readFields(path, t, tb, dst)
+	errs := r.unknownKeys(path, t, keys)
+	return inOrder(append(errs, r.readFields(path, t, tb, dst)))
 }
 
 // subTable is readTable for a sub-table (ending.rounds, moves.opening), whose fields
@@ -390,20 +394,22 @@ func (r mreader) subTable(path string, v lua.LValue, tb *mTable, dst any) error 
 // after it.
 func (r mreader) readFields(path string, t *lua.LTable, tb *mTable, dst any) error {
 	root := reflect.ValueOf(dst).Elem()
+	var errs []error
 	for i := range tb.fields {
 		f := &tb.fields[i]
 		fp := path + "." + f.key
 		v := t.RawGetString(f.key)
 		if err := r.readField(fp, f, v, root, dst); err != nil {
-			return err
+			errs = append(errs, err)
+			continue
 		}
-		if f.check != nil {
+		if f.check != nil && len(errs) == 0 { // a check may read the fields before it
 			if err := f.check(r, fp, dst); err != nil {
-				return err
+				errs = append(errs, err)
 			}
 		}
 	}
-	return nil
+	return inOrder(errs)
 }
 
 // readField reads one field's value v at path into its Go field under root.
