@@ -53,21 +53,21 @@ func TestLoadExperimentLadderErrors(t *testing.T) {
 		want string // the message after the file name
 	}{
 		{"unknown agent", "variants: [kalah]\nladder:\n  - { agent: random }\n  - { agent: alphabta, depth: 2 }\n",
-			`:4: ladder[1].agent: agent "alphabta" unknown, did you mean "alphabeta"?`},
+			`:4: ladder[2].agent: agent "alphabta" unknown, did you mean "alphabeta"?`},
 		{"unknown option", "variants: [kalah]\nladder:\n  - { agent: alphabeta, dept: 2 }\n",
-			`:3: ladder[0].dept: unknown option of agent alphabeta (did you mean "depth"?`},
+			`:3: ladder[1].dept: unknown option of agent alphabeta (did you mean "depth"?`},
 		{"bad option value", "variants: [kalah]\nladder:\n  - { agent: random }\n  - agent: alphabeta\n    depth: deep\n",
-			`:5: ladder[1].depth:`},
+			`:5: ladder[2].depth:`},
 		{"human", "variants: [kalah]\nladder:\n  - { agent: human }\n",
-			`:3: ladder[0]: an experiment has no human players`},
+			`:3: ladder[1]: an experiment has no human players`},
 		{"no agent key", "variants: [kalah]\nladder:\n  - { depth: 4 }\n",
-			`:3: ladder[0]: no agent key, want { agent: NAME, option: value, ... }`},
+			`:3: ladder[1]: no agent key, want { agent: NAME, option: value, ... }`},
 		{"a rung twice", "variants: [kalah]\nladder:\n  - { agent: greedy }\n  - { agent: alphabeta, depth: 4 }\n  - { depth: 4, agent: alphabeta }\n",
-			`:5: ladder[2]: alphabeta:depth=4 is ladder[1] again: each rung of a ladder must be a different agent`},
+			`:5: ladder[3]: alphabeta:depth=4 is ladder[2] again: each rung of a ladder must be a different agent`},
 		{"a mapping, not a list", "variants: [kalah]\nladder: { agent: random }\n",
 			`:2: ladder: a mapping, want a list of agents of rising strength such as [{ agent: random }, { agent: alphabeta, depth: 4 }]`},
 		{"an empty list", "variants: [kalah]\nladder: []\n", `:2: ladder: an empty list, want at least one rung such as { agent: random }`},
-		{"a name, not a mapping", "variants: [kalah]\nladder: [random]\n", `:2: ladder[0]:`},
+		{"a name, not a mapping", "variants: [kalah]\nladder: [random]\n", `:2: ladder[1]:`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
