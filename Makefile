@@ -46,9 +46,9 @@ run: ## the main job: is Kalah fair for the first player, and does the pie rule 
 play: ## two agents play Kalah(6,4), printed move by move
 	$(GO) run -ldflags "$(LDFLAGS)" ./cmd/kalahlab play --p1 random --p2 random --seed 1 --color never
 
-bench: ## run the benchmarks (figures in the README's Performance section)
+bench: ## run the benchmarks (figures in docs/performance.md)
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 2s ./core/... ./variants/... ./ai/...
-	$(GO) test -run '^$$' -bench 'RawPlayout|Runner|OverheadRatio|Scaling|ReportCost' ./experiments/
+	$(GO) test -run '^$$' -bench 'RawPlayout|Runner|OverheadRatio|Scaling|ReportCost' ./experiments/run/ ./experiments/report/
 
 fuzz: ## run every fuzz test briefly (FUZZTIME=10s each), then a table; fails on a failing input
 	GO="$(GO)" FUZZTIME="$(FUZZTIME)" ./.ci/fuzz

@@ -15,6 +15,7 @@ package ai
 import (
 	"context"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -117,6 +118,18 @@ var mctsOptions = []Option{
 	{"memory", "the tree's bound in MB [128]; once full the tree stops growing and the search goes on within it"},
 }
 
+// Register adds an agent to the registry, for packages the registry cannot import
+// (package ai/solve registers the solver's agent, "perfect", this way). It is called
+// from an init function: a second agent of the same name panics.
+func Register(name, doc string, options []Option, limits Limits, new func(opts Options, seed uint64) (Agent, error)) {
+	for _, e := range registry {
+		if e.name == name {
+			panic("ai: agent " + name + " registered twice")
+		}
+	}
+	registry = append(registry, entry{name: name, doc: doc, options: options, limits: limits, new: new})
+}
+
 // Names lists the registered agents.
 func Names() []string {
 	out := make([]string, len(registry))
@@ -186,6 +199,76 @@ func (o Options) Int(name string, def, lo, hi int) (int, error) {
 		return 0, fmt.Errorf("agent %s: option %s=%q: want an integer %d..%d", o.spec.Agent, name, v, lo, hi)
 	}
 	return n, nil
+}
+
+// Count reads a count option such as 50M, 200k or 200000 (see ParseCount), def when
+// absent.
+func (o Options) Count(name string, def int64) (int64, error) {
+	v, ok := o.spec.Options[name]
+	if !ok {
+		return def, nil
+	}
+	n, err := ParseCount(v, name)
+	if err != nil {
+		return 0, fmt.Errorf("agent %s: option %s=%q: %w, want a count such as 50M or 200000 (k, M and G multiply by a thousand, a million, a billion)", o.spec.Agent, name, v, err)
+	}
+	return n, nil
+}
+
+// String reads a text option, def when absent.
+func (o Options) String(name, def string) string {
+	if v, ok := o.spec.Options[name]; ok {
+		return v
+	}
+	return def
+}
+
+// countSuffixes are the multipliers a count may end with.
+var countSuffixes = []struct {
+	suffix string
+	mult   int64
+}{{"k", 1_000}, {"K", 1_000}, {"M", 1_000_000}, {"G", 1_000_000_000}}
+
+// ParseCount reads a positive count such as 50M, 200k or 200000: k (or K), M and G
+// multiply by a thousand, a million and a billion, and underscores may group the digits
+// (50_000_000). Agents' budgets (perfect:nodes=50M) and studies' solve budgets read
+// counts with it.
+//
+// noun names what is counted in the errors ("nodes": "too many nodes").
+func ParseCount(num, noun string) (int64, error) {
+	num = strings.TrimSpace(num)
+	mult := int64(1)
+	for _, s := range countSuffixes {
+		if rest, ok := strings.CutSuffix(num, s.suffix); ok {
+			num, mult = strings.TrimSpace(rest), s.mult
+			break
+		}
+	}
+	if num == "" || strings.HasPrefix(num, "_") || strings.HasSuffix(num, "_") || strings.Contains(num, "__") {
+		return 0, fmt.Errorf("no count of %s", noun)
+	}
+	n, err := strconv.ParseUint(strings.ReplaceAll(num, "_", ""), 10, 63)
+	switch {
+	case err != nil:
+		return 0, fmt.Errorf("%q is not a whole number of %s", num, noun)
+	case n == 0:
+		return 0, fmt.Errorf("0 %s", noun)
+	case n > uint64(math.MaxInt64/mult):
+		return 0, fmt.Errorf("too many %s", noun)
+	}
+	return int64(n) * mult, nil
+}
+
+// FormatCount writes a count as ParseCount reads it, with the largest multiplier that
+// divides it: 50000000 is "50M", 1500000 "1500k", 1234567 "1234567".
+func FormatCount(n int64) string {
+	for i := len(countSuffixes) - 1; i >= 0; i-- {
+		s := countSuffixes[i]
+		if s.suffix != "K" && n != 0 && n%s.mult == 0 {
+			return strconv.FormatInt(n/s.mult, 10) + s.suffix
+		}
+	}
+	return strconv.FormatInt(n, 10)
 }
 
 // Duration reads a duration option such as 2s or 500ms, def when absent.

@@ -84,12 +84,16 @@ import (
 // A ladder's rungs must differ from one another (each is a cell of its own); a rung
 // named twice is an error at its line.
 type Experiment struct {
-	Name          string
-	Description   string
-	Variants      []VariantEntry
-	Sweep         []SweepAxis
-	Agents        []ai.Spec // the agents of the ordinary cells; none with a ladder and no agents key
-	Ladder        []ai.Spec // the skill ladder's rungs, weakest first (nil for none)
+	Name        string
+	Description string
+	Variants    []VariantEntry
+	Sweep       []SweepAxis
+	Agents      []ai.Spec // the agents of the ordinary cells; none with a ladder and no agents key
+	Ladder      []ai.Spec // the skill ladder's rungs, weakest first (nil for none)
+	// RungRatings is how many games each pair of adjacent rungs plays on the base
+	// variant (the first, at the first sweep point), seats rotated, to rate the rungs
+	// (Bradley–Terry); 0 for none. It needs a ladder of two rungs or more.
+	RungRatings   int
 	Games         int
 	TargetCI      float64
 	CheckEvery    int
@@ -229,6 +233,7 @@ type studyDoc struct {
 	CheckEvery    int          `yaml:"check_every" cfg:"min=1"`
 	MaxPlies      int          `yaml:"max_plies" cfg:"min=1,max=1000000"`
 	RandomOpening int          `yaml:"random_opening" cfg:"min=0,max=1048576"`
+	RungRatings   int          `yaml:"rung_ratings" cfg:"min=0,max=1048576" want:"a number of games 0..1048576 (0: none)"`
 	Epsilon       float64      `yaml:"epsilon" cfg:"min=0,max=1" want:"a probability 0..1"`
 	Seed          uint64       `yaml:"seed"`
 	Workers       int          `yaml:"workers" cfg:"min=0,max=65536" want:"an integer 0..65536 (0: one per core)"`
@@ -360,7 +365,7 @@ var DefaultSolve = SolveBudget{Nodes: 5_000_000}
 func experimentDefaults() map[string]any {
 	return map[string]any{
 		"games": 1000, "target_ci": 0.0, "check_every": 100, "max_plies": 5000,
-		"random_opening": 0, "epsilon": 0.0, keySeed: uint64(1), "workers": 0,
+		"random_opening": 0, keyRungRatings: 0, "epsilon": 0.0, keySeed: uint64(1), "workers": 0,
 		"rotate_seats": true, keySolve: DefaultSolve.String(), keyScripts: "", "name": "", "description": "", keyMaxFailures: "0",
 		"output.dir": "", "output.formats": slices.Clone(DefaultExperimentFormats), "output.trials": true,
 		"output.compress": true,
@@ -403,6 +408,7 @@ func LoadExperiment(v *viper.Viper, path string) (*Experiment, error) {
 	e := readExperiment(l, &doc)
 	e.File, e.Text = name, data
 	checkLadder(dec, &doc)
+	checkRungRatings(dec, &doc)
 	if e.Name == "" {
 		e.Name = strings.TrimSuffix(strings.TrimSuffix(filepath.Base(strings.TrimSuffix(name, " (embedded)")), ".yaml"), ".yml")
 	}
@@ -424,7 +430,7 @@ func readExperiment(l *layers, doc *studyDoc) *Experiment {
 	l.read(reflect.ValueOf(&lay).Elem(), "")
 	e := &Experiment{
 		Name: lay.Name, Description: lay.Description, Games: lay.Games, TargetCI: lay.TargetCI,
-		CheckEvery: lay.CheckEvery, MaxPlies: lay.MaxPlies, RandomOpening: lay.RandomOpening,
+		CheckEvery: lay.CheckEvery, MaxPlies: lay.MaxPlies, RandomOpening: lay.RandomOpening, RungRatings: lay.RungRatings,
 		Epsilon: lay.Epsilon, Seed: lay.Seed, Workers: lay.Workers, RotateSeats: lay.RotateSeats,
 		Solve: l.solveBudget(keySolve), Scripts: lay.Scripts,
 		Output: ExperimentOutput{Dir: lay.Output.Dir, Formats: lay.Output.Formats, Trials: lay.Output.Trials, Compress: lay.Output.Compress},
@@ -471,6 +477,24 @@ func checkLadder(dec *decoder, doc *studyDoc) {
 			Msg: fmt.Sprintf("%s is %s again: each rung of a ladder must be a different agent (a stronger one than the rung before)", text, listItem(keyLadder, j))})
 	}
 }
+
+// checkRungRatings reports rung_ratings without a ladder of two rungs to rate, at its
+// line.
+func checkRungRatings(dec *decoder, doc *studyDoc) {
+	if doc.RungRatings == 0 || dec.bad[keyLadder] || len(doc.Ladder) >= 2 {
+		return
+	}
+	line := dec.lines[keyRungRatings]
+	if !dec.errs.keeps(line, 0) {
+		dec.errs.count()
+		return
+	}
+	dec.errs.add(&Error{Source: dec.file, Line: line, Key: keyRungRatings,
+		Msg: fmt.Sprintf("%d games rate the rungs of a ladder against each other, and the study's ladder has %d: give it two rungs or more, or leave rung_ratings out", doc.RungRatings, len(doc.Ladder))})
+}
+
+// keyRungRatings is the key of the games that rate a ladder's rungs.
+const keyRungRatings = "rung_ratings"
 
 // keyLadder is the key of a study's skill ladder.
 const keyLadder = "ladder"

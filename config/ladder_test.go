@@ -68,6 +68,12 @@ func TestLoadExperimentLadderErrors(t *testing.T) {
 			`:2: ladder: a mapping, want a list of agents of rising strength such as [{ agent: random }, { agent: alphabeta, depth: 4 }]`},
 		{"an empty list", "variants: [kalah]\nladder: []\n", `:2: ladder: an empty list, want at least one rung such as { agent: random }`},
 		{"a name, not a mapping", "variants: [kalah]\nladder: [random]\n", `:2: ladder[1]:`},
+		{"rung ratings without a ladder", "variants: [kalah]\nrung_ratings: 100\n",
+			`:2: rung_ratings: 100 games rate the rungs of a ladder against each other, and the study's ladder has 0: give it two rungs or more, or leave rung_ratings out`},
+		{"rung ratings of one rung", "variants: [kalah]\nladder: [{ agent: greedy }]\nrung_ratings: 100\n",
+			`:3: rung_ratings: 100 games rate the rungs of a ladder against each other, and the study's ladder has 1`},
+		{"negative rung ratings", "variants: [kalah]\nladder: [{ agent: greedy }, { agent: random }]\nrung_ratings: -2\n",
+			`:3: rung_ratings: -2 is out of range, want a number of games 0..1048576 (0: none)`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

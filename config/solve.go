@@ -2,10 +2,11 @@ package config
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/kalahlab/kalahlab/ai"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -24,12 +25,6 @@ type SolveBudget struct {
 
 // solveBudgetWant is what solve takes, in words.
 const solveBudgetWant = "a node count such as 50M nodes (or 200000 nodes; k, M and G multiply by a thousand, a million, a billion), or a duration such as 20s (depends on the machine's load), or 0 for off"
-
-// nodeSuffixes are the multipliers a node count may end with.
-var nodeSuffixes = []struct {
-	suffix string
-	mult   int64
-}{{"k", 1_000}, {"K", 1_000}, {"M", 1_000_000}, {"G", 1_000_000_000}}
 
 // ParseSolveBudget reads a solve budget: "0" (off), a node count ending in "nodes"
 // ("50M nodes", "50000000 nodes") or a duration ("20s", "1m30s").
@@ -69,29 +64,14 @@ func cutNodes(s string) (string, bool) {
 	return "", false
 }
 
-// parseNodeCount reads a positive count such as 50M, 200k or 200000 (underscores
-// allowed between digits: 50_000_000).
+// parseNodeCount reads a positive count of nodes such as 50M, 200k or 200000
+// (ai.ParseCount).
 func parseNodeCount(num string) (int64, error) {
-	mult := int64(1)
-	for _, s := range nodeSuffixes {
-		if rest, ok := strings.CutSuffix(num, s.suffix); ok {
-			num, mult = strings.TrimSpace(rest), s.mult
-			break
-		}
+	n, err := ai.ParseCount(num, "nodes")
+	if err != nil && strings.TrimSpace(num) == "0" {
+		return 0, fmt.Errorf("%w (write solve: 0 to turn the solver off)", err)
 	}
-	if num == "" || strings.HasPrefix(num, "_") || strings.HasSuffix(num, "_") || strings.Contains(num, "__") {
-		return 0, fmt.Errorf("no count of nodes")
-	}
-	n, err := strconv.ParseUint(strings.ReplaceAll(num, "_", ""), 10, 63)
-	switch {
-	case err != nil:
-		return 0, fmt.Errorf("%q is not a whole number of nodes", num)
-	case n == 0:
-		return 0, fmt.Errorf("0 nodes (write solve: 0 to turn the solver off)")
-	case n > uint64(math.MaxInt64/mult):
-		return 0, fmt.Errorf("too many nodes")
-	}
-	return int64(n) * mult, nil
+	return n, err
 }
 
 // Off reports whether the budget turns the solver off.
@@ -106,13 +86,7 @@ func (b SolveBudget) LoadDependent() bool { return b.Time > 0 }
 func (b SolveBudget) String() string {
 	switch {
 	case b.Nodes > 0:
-		for i := len(nodeSuffixes) - 1; i >= 0; i-- {
-			s := nodeSuffixes[i]
-			if s.suffix != "K" && b.Nodes%s.mult == 0 {
-				return fmt.Sprintf("%d%s nodes", b.Nodes/s.mult, s.suffix)
-			}
-		}
-		return fmt.Sprintf("%d nodes", b.Nodes)
+		return ai.FormatCount(b.Nodes) + " nodes"
 	case b.Time > 0:
 		return b.Time.String()
 	}

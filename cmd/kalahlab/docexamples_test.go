@@ -16,8 +16,14 @@ import (
 )
 
 // docFiles are the documents whose worked examples TestDocWorkedExamples holds true,
-// relative to the repository root (the tests' working directory).
-var docFiles = []string{"README.md", "scripts/README.md"}
+// relative to the repository root (the tests' working directory): the README, the
+// contributors' guide, the Lua reference and every guide under docs/.
+func docFiles(t *testing.T) []string {
+	guides, err := filepath.Glob(filepath.Join("docs", "*.md"))
+	require.NoError(t, err)
+	require.NotEmpty(t, guides, "the guides are under docs/")
+	return append([]string{"README.md", "CONTRIBUTING.md", "scripts/README.md"}, guides...)
+}
 
 // docExampleDir holds the example scripts of the documents' worked examples.
 const docExampleDir = "config/examples/mancala"
@@ -48,7 +54,8 @@ func TestDocWorkedExamples(t *testing.T) {
 		})
 	}
 	shown := map[string]bool{} // the scripts a document shows
-	for _, doc := range docFiles {
+	ran := 0                   // the console commands run, over all documents
+	for _, doc := range docFiles(t) {
 		raw, err := os.ReadFile(doc)
 		require.NoError(t, err)
 		blocks := fencedBlocks(string(raw))
@@ -66,7 +73,6 @@ func TestDocWorkedExamples(t *testing.T) {
 				})
 			}
 		}
-		ran := 0
 		for _, b := range blocks {
 			if b.lang != "console" {
 				continue
@@ -81,8 +87,8 @@ func TestDocWorkedExamples(t *testing.T) {
 				})
 			}
 		}
-		assert.Positive(t, ran, "%s has worked commands", doc)
 	}
+	assert.Positive(t, ran, "the documents have worked commands")
 	for name, sc := range scriptOf {
 		assert.True(t, shown[name], "a document shows %s (%s)", name, sc.file)
 	}
@@ -271,4 +277,58 @@ func TestDocHelpers(t *testing.T) {
 	assert.Equal(t, 3, cmds[0].line)
 	assert.Equal(t, []string{"version"}, cmds[1].args)
 	assert.Empty(t, cmds[1].want)
+}
+
+// TestDocLinks: every relative link of the documents names a file of the repository,
+// and a link to a heading (FILE.md#anchor, or #anchor) names a heading of that file,
+// so moving a section between the guides cannot leave a link behind.
+func TestDocLinks(t *testing.T) {
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	for _, doc := range docFiles(t) {
+		raw, err := os.ReadFile(doc)
+		require.NoError(t, err)
+		for i, line := range strings.Split(string(raw), "\n") {
+			for _, m := range link.FindAllStringSubmatch(line, -1) {
+				target := m[1]
+				if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+					continue
+				}
+				file, anchor, _ := strings.Cut(target, "#")
+				path := doc
+				if file != "" {
+					path = filepath.Join(filepath.Dir(doc), file)
+				}
+				_, err := os.Stat(path)
+				if !assert.NoError(t, err, "%s:%d: the link %s names no file", doc, i+1, target) || anchor == "" {
+					continue
+				}
+				text, err := os.ReadFile(path)
+				require.NoError(t, err)
+				assert.Contains(t, headingAnchors(string(text)), anchor, "%s:%d: the link %s names no heading of %s", doc, i+1, target, path)
+			}
+		}
+	}
+}
+
+// headingAnchors lists the anchors GitHub gives a Markdown document's headings: lower
+// case, punctuation other than hyphens and underscores dropped, spaces as hyphens.
+func headingAnchors(doc string) []string {
+	var out []string
+	for _, line := range strings.Split(doc, "\n") {
+		if !strings.HasPrefix(line, "#") {
+			continue
+		}
+		h := strings.ToLower(strings.TrimSpace(strings.TrimLeft(line, "#")))
+		var b strings.Builder
+		for _, r := range h {
+			switch {
+			case r == ' ':
+				b.WriteRune('-')
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				b.WriteRune(r)
+			}
+		}
+		out = append(out, b.String())
+	}
+	return out
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// The exit codes of kalahlab, every one of them (the README's "Exit codes" table lists
+// The exit codes of kalahlab, every one of them (docs/cli.md's exit-code table lists
 // the same). A command returns a plain error for exitError; withCode marks the others.
 const (
 	// exitOK: the command did what was asked.

@@ -24,7 +24,7 @@ func newPlayCmd(a *app) *cobra.Command {
 
 Each seat (--p1 .. --p4) is played by a person ("human") or an agent: random, greedy,
 minimax, negamax, alphabeta, negascout, expectiminimax or mcts, with options as in
-alphabeta:depth=8,time=2s (see the README's agent table). An agent that cannot play
+alphabeta:depth=8,time=2s (see the agent table in docs/variants.md). An agent that cannot play
 the game (alpha-beta with dice or more than two players, say) is refused at start-up.
 A search is bounded per move by depth, nodes or time (the alpha-beta family) and
 iterations or time (mcts), and MCTS's tree by memory (MB, 128 unless given: once full,
@@ -139,7 +139,7 @@ A game stopped by an error in a variant's script (a failing hook) prints the err
 	f := cmd.Flags()
 	for i := range players {
 		f.StringVar(&players[i], fmt.Sprintf("p%d", i+1), "",
-			fmt.Sprintf("who plays seat %d: human, a strength (easy, medium, hard), or an agent `SPEC` such as random or alphabeta:depth=8 (default from the config: human, random)", i+1))
+			fmt.Sprintf("who plays seat %d: human, a strength (easy, medium, hard, perfect), or an agent `SPEC` such as random or alphabeta:depth=8 (default from the config: human, random)", i+1))
 		_ = cmd.RegisterFlagCompletionFunc(fmt.Sprintf("p%d", i+1), completeAgents)
 	}
 	f.StringVar(&moves, "moves", "", "apply these moves, comma-separated (e.g. 3,1,swap), and print the position")

@@ -1,10 +1,12 @@
 package mancala_test
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 	"time"
 
+	"github.com/kalahlab/kalahlab/ai"
 	"github.com/kalahlab/kalahlab/core"
 	"github.com/kalahlab/kalahlab/core/kalah"
 )
@@ -111,11 +113,12 @@ func BenchmarkPlayoutMore(b *testing.B) {
 // BenchmarkPlayout's kalah-core), robust to a busy machine. The games play
 // interleaved batches of about 2,000 plies of random games, and each keeps its
 // fastest batch; oware/kalah-core, ayoayo/kalah-core, congkak/kalah-core and
-// toguz-kumalak/kalah-core are the ratios the issue bounds by 2.
+// toguz-kumalak/kalah-core are the ratios the issue bounds by 2, and kalah/kalah-core
+// is the engine's Kalah (the Kalah path) against core/kalah.
 func BenchmarkPlayoutRatio(b *testing.B) {
 	kg, _ := kalahPair(b, nil)
 	gs := games(b)
-	names := []string{"kalah-core", "oware", "ayoayo", "congkak", "toguz-kumalak"}
+	names := []string{"kalah-core", "oware", "ayoayo", "congkak", "toguz-kumalak", "kalah"}
 	states := []core.State{kg.Start()}
 	for _, name := range names[1:] {
 		states = append(states, gs[name].Start())
@@ -155,4 +158,56 @@ func playPlies(s core.State, rng *rand.Rand, moves []core.Move, n int) int {
 		}
 	}
 	return plies
+}
+
+// BenchmarkPlayRandom plays random Kalah(6,4) games with PlayRandom (the Kalah path's
+// loop: core.RandomPlayer, what MCTS rollouts take), the same games as
+// BenchmarkPlayout's kalah; kalah-core is core/kalah's own PlayRandom.
+func BenchmarkPlayRandom(b *testing.B) {
+	for _, name := range []string{"kalah", "kalah-core"} {
+		b.Run(name, func(b *testing.B) {
+			var s core.RandomPlayer
+			var reset func()
+			if name == "kalah" {
+				st := games(b)["kalah"].Start()
+				s, reset = st, st.Reset
+			} else {
+				kg, _ := kalahPair(b, nil)
+				st := kg.Start()
+				s, reset = st, st.Reset
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			plies := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				reset()
+				plies += s.PlayRandom(rng)
+			}
+			b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(plies), "ns/ply")
+		})
+	}
+}
+
+// BenchmarkMCTSKalah runs MCTS (20,000 iterations a move, random rollouts) from the
+// Kalah(6,4) start on the engine's Kalah and on core/kalah (ai's BenchmarkMCTSKalah).
+func BenchmarkMCTSKalah(b *testing.B) {
+	kg, _ := kalahPair(b, nil)
+	for _, g := range []struct {
+		name string
+		s    core.State
+	}{{"kalah", games(b)["kalah"].Start()}, {"kalah-core", kg.Start()}} {
+		b.Run(g.name, func(b *testing.B) {
+			a := ai.NewMCTS(ai.Budget{Iterations: 20000}, 1.4, false, 1)
+			iters := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := a.SelectMove(context.Background(), g.s); err != nil {
+					b.Fatal(err)
+				}
+				iters += 20000
+			}
+			b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
+		})
+	}
 }

@@ -163,7 +163,7 @@
 //
 // Which routines play a game is decided once, when [New] compiles it, in one place
 // (plan.go: planPaths finds what the rules admit, applyPlan sets the flags the hot
-// paths test). The plan has four parts:
+// paths test). The plan has five parts:
 //
 //   - The loop, which the rules decide: the classic loop (sow.go: the laps of a move,
 //     relayed, then one capture where the relay ended) or, as soon as an extended rule
@@ -181,6 +181,19 @@
 //     16 pits computes it (captureOne); the others try the rules in order.
 //   - The move list and the emptiness checks: from the word board's bits where the
 //     houses of a side are consecutive pits (at most 16 a side), else from the counts.
+//   - The Kalah path (kalahpath.go), for a Kalah-shaped game: one lap a move (or whole
+//     laps and one), in one direction, at most one capture of the facing pit with no
+//     count condition but "empty before", an extra turn or none, an end that looks at
+//     the houses and the ply alone, no hook, mark, relay, move rule, setup, round or
+//     repetition, on at most 16 pits (two-row Kalah of up to 7 houses under every knob
+//     but four rows). A sowing is then one routine: the lap is one entry of a table
+//     of whole steps (per house and count: the change of the board's words and hash,
+//     the last pit, whether it may capture, whether the mover goes again), the capture
+//     is computed and applied in a rare branch, the end is a mask of the houses' bits;
+//     Play keeps a record of six words, LegalMoves lists from the bits the move left,
+//     Reset copies the start compiled, the end sums a side's houses by word, and
+//     PlayRandom (core.RandomPlayer, MCTS's rollouts) draws as the plain loop does.
+//     The pie rule's first plies and swap, and a traced move, go through apply.
 //
 // One bound holds on every path: a move sows at most [MaxRelay] laps. TestPathsAgree
 // (paths_test.go) forces every plan a descriptor admits, the hooks' traced sowing and,

@@ -5,7 +5,8 @@ import "fmt"
 // admits reports whether g's rules admit plan p.
 func (g *Game) admits(p plan) bool {
 	return p.ext == g.ext && p.lap < numLapPaths && g.can.laps>>p.lap&1 != 0 &&
-		(!p.oneCap || g.can.oneCap) && (!p.words || g.can.words)
+		(!p.oneCap || g.can.oneCap) && (!p.words || g.can.words) &&
+		(!p.kal || g.can.kal && p.lap == lapRelay4 && p.words && p.oneCap == g.can.oneCap)
 }
 
 // withPlan returns a copy of g playing with plan p, or an error when the rules do not
@@ -25,9 +26,11 @@ func (g *Game) plans() []plan {
 	for l := lapPath(0); l < numLapPaths; l++ {
 		for _, oneCap := range []bool{false, true} {
 			for _, words := range []bool{false, true} {
-				p := plan{ext: g.ext, lap: l, oneCap: oneCap, words: words}
-				if p != g.plan && g.admits(p) {
-					out = append(out, p)
+				for _, kal := range []bool{false, true} {
+					p := plan{ext: g.ext, lap: l, oneCap: oneCap, words: words, kal: kal}
+					if p != g.plan && g.admits(p) {
+						out = append(out, p)
+					}
 				}
 			}
 		}

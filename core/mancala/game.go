@@ -129,6 +129,8 @@ type Game struct {
 	// (plan.go): the fields above that select a routine follow them (applyPlan).
 	plan plan
 	can  admitted
+	// kal is the Kalah path's plan (kalahpath.go), nil when the game does not take it.
+	kal *kalahPlan
 }
 
 // capture is a Capture compiled.

@@ -107,9 +107,9 @@ func playPaths(t *testing.T, g *mancala.Game, games, maxPlies int, seed uint64) 
 
 // TestPathsAgree forces every path each game admits (plan.go: the lap walk, the bulk
 // laps, the word board's tables, relay4, the computed capture, the word board's move
-// list; the traced sowing of hooks; the extended loop where lap captures change
-// nothing) and holds them equal at every ply: on every game of the package's tests
-// and on random descriptors.
+// list, the Kalah path; the traced sowing of hooks; the extended loop where lap
+// captures change nothing) and holds them equal at every ply: on every game of the
+// package's tests and on random descriptors.
 func TestPathsAgree(t *testing.T) {
 	all := digestGames(t)
 	seen := map[string]bool{}
@@ -125,7 +125,8 @@ func TestPathsAgree(t *testing.T) {
 	}
 	// Every lap routine and both loops were forced somewhere.
 	for _, want := range []string{"classic/walk/onecap=false/words=false", "classic/bulk/onecap=false/words=true",
-		"classic/words/onecap=true/words=true", "classic/relay4/onecap=true/words=true", "extended/walk/onecap=false/words=false",
+		"classic/words/onecap=true/words=true", "classic/relay4/onecap=true/words=true",
+		"classic/relay4/onecap=true/words=true/kalah", "extended/walk/onecap=false/words=false",
 		"extended/bulk/onecap=false/words=false", "extended/words/onecap=false/words=true", "hooked",
 		"lap_captures:extended/words/onecap=false/words=true"} {
 		require.True(t, seen[want], "no game took %s", want)

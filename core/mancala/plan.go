@@ -63,6 +63,9 @@ type plan struct {
 	// words: the move list, must feed's check and the emptiness of a side come from
 	// the word board's bits (sowableWords, houseBits); else from the counts.
 	words bool
+	// kal: a Kalah-shaped game plays its sowings with the Kalah path (kalahpath.go),
+	// on top of relay4, the computed capture and the word board's list.
+	kal bool
 }
 
 func (p plan) String() string {
@@ -70,15 +73,19 @@ func (p plan) String() string {
 	if p.ext {
 		loop = "extended"
 	}
-	return fmt.Sprintf("%s/%s/onecap=%t/words=%t", loop, p.lap, p.oneCap, p.words)
+	s := fmt.Sprintf("%s/%s/onecap=%t/words=%t", loop, p.lap, p.oneCap, p.words)
+	if p.kal {
+		s += "/kalah"
+	}
+	return s
 }
 
 // admitted is what the rules and the board admit, found once by New: the lap routines
 // (a bit per lapPath; lapWalk always), and whether captureOne and the word board's
 // listing apply.
 type admitted struct {
-	laps          uint8
-	oneCap, words bool
+	laps               uint8
+	oneCap, words, kal bool
 }
 
 // planPaths finds what g's rules admit, with the word tables and the capture compiled
@@ -103,8 +110,10 @@ func (g *Game) planPaths() plan {
 			}
 		}
 	}
+	g.kal = g.compileKalah()
+	a.kal = g.kal != nil
 	g.can = a
-	p := plan{ext: g.ext, oneCap: a.oneCap, words: a.words}
+	p := plan{ext: g.ext, oneCap: a.oneCap, words: a.words, kal: a.kal}
 	for l := lapPath(0); l < numLapPaths; l++ {
 		if a.laps>>l&1 != 0 {
 			p.lap = l
@@ -115,7 +124,8 @@ func (g *Game) planPaths() plan {
 
 // applyPlan sets the fields the hot paths test to follow p (admitted): the flags of
 // the bulk laps, the word tables kept, the computed capture and the word board's
-// listing. It only turns paths off: a game compiled by New has them all.
+// listing, the Kalah path. It only turns paths off: a game compiled by New has them
+// all.
 func (g *Game) applyPlan(p plan) {
 	g.plan = p
 	bulk := p.lap >= lapBulk && g.can.laps>>lapBulk&1 != 0
@@ -128,6 +138,9 @@ func (g *Game) applyPlan(p plan) {
 		g.tab = [2][2]*sowTable{}
 	}
 	g.oneCap = g.oneCap && p.oneCap
+	if !p.kal {
+		g.kal = nil
+	}
 	if !p.words {
 		g.wordMoves, g.quickList = false, false
 		g.houseMask, g.houseBits = [2]uint64{}, [2]uint64{}

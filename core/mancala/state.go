@@ -102,11 +102,19 @@ type State struct {
 	// targets, a bit set over them for each opponent house (see targets).
 	tmoves []core.Move
 	tmask  []uint64
+	// The Kalah path's (Game.kal): khist replaces whist (a smaller record), kstep is
+	// a move of whole laps (kalahLaps).
+	khist []kalahUndo
+	kstep kalahStep
 }
 
 // Reset returns s to the initial position, keeping its memory.
 func (s *State) Reset() {
 	g := s.g
+	if g.kal != nil {
+		s.kalahReset(g.kal)
+		return
+	}
 	for p, pit := range g.pits {
 		s.pits[p] = uint16(pit.Seeds)
 	}
@@ -118,7 +126,7 @@ func (s *State) Reset() {
 	}
 	s.ply = 0
 	s.total = g.total
-	s.hist, s.mhist, s.vhist, s.whist = s.hist[:0], s.mhist[:0], s.vhist[:0], s.whist[:0]
+	s.hist, s.mhist, s.vhist, s.whist, s.khist = s.hist[:0], s.mhist[:0], s.vhist[:0], s.whist[:0], s.khist[:0]
 	s.hashes = s.hashes[:0]
 	s.changed()
 	s.resyncHash()
@@ -209,6 +217,9 @@ func (s *State) LegalMoves(dst []core.Move) []core.Move {
 	if g := s.g; g.quickList && s.neOK && s.v.pie == pieDone && cap(dst)-n0 >= 16 {
 		// The common case on the word board, straight from the houses' bits the end
 		// check cached: no setup, no pie offer, and must feed not asking for trials.
+		if kp := g.kal; kp != nil {
+			return s.kalahMoves(kp, dst)
+		}
 		side := int(s.v.side)
 		if !g.feedTrials(s.ne, side) {
 			dst = sowableWords(dst, g.houseSet(s.ne, side))
@@ -379,6 +390,15 @@ func (s *State) hasSowing(side int) bool {
 
 // Play applies a legal move, recording an undo record.
 func (s *State) Play(m core.Move) {
+	if kp := s.g.kal; kp != nil { // the Kalah path (kalahpath.go): its record, its move
+		u := s.kalahRecord()
+		if kp.sows(s, m) {
+			s.kalahMove(kp, int(s.v.side), int(m), u)
+		} else {
+			s.kalahPlain(u, m)
+		}
+		return
+	}
 	if s.g.nwords > 0 {
 		s.pushWords()
 		s.apply(m)
@@ -394,11 +414,18 @@ func (s *State) Play(m core.Move) {
 
 // Apply plays m without an undo record (core.Applier).
 func (s *State) Apply(m core.Move) {
+	if kp := s.g.kal; kp != nil {
+		s.kalahApply(kp, m)
+		return
+	}
 	s.apply(m)
 }
 
 // Undo takes back the last Play.
 func (s *State) Undo() bool {
+	if s.g.kal != nil {
+		return s.kalahUndo()
+	}
 	if s.g.nwords > 0 {
 		if !s.popWords() {
 			return false
@@ -875,7 +902,7 @@ func (s *State) CopyFrom(src core.State) {
 	s.v, s.ply, s.total = o.v, o.ply, o.total
 	s.changed()
 	s.hashes = append(s.hashes[:0], o.hashes...)
-	s.hist, s.mhist, s.vhist, s.whist = s.hist[:0], s.mhist[:0], s.vhist[:0], s.whist[:0]
+	s.hist, s.mhist, s.vhist, s.whist, s.khist = s.hist[:0], s.mhist[:0], s.vhist[:0], s.whist[:0], s.khist[:0]
 }
 
 func b2u(b bool) uint8 {

@@ -51,7 +51,7 @@ const Version = 1
 const MaxSize = 16 << 20
 
 // Game is one game record. The JSON field names are the format; see the package doc
-// and the README's "Game records" section.
+// and docs/records.md.
 type Game struct {
 	Format  string `json:"format"`  // always Format
 	Version int    `json:"version"` // Version when written by this package

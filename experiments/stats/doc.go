@@ -12,5 +12,6 @@
 //   - Seat tests (seats.go): do the seats win equally often? The sign test for two
 //     seats, else Pearson's chi-square or the exact multinomial test.
 //
-// Package experiments builds its reports from these; nothing here imports it.
+// Package experiments/report builds its reports from these; nothing here imports an
+// experiments package.
 package stats

@@ -1,6 +1,6 @@
 -- Toguz Kumalak on five houses a side, the small board the Czech mancala federation
 -- teaches the game on (mankala.cz), as a worked example of a tuzdik: a pit that a
--- capture makes the capturer's for good (README.md, "The mancala family";
+-- capture makes the capturer's for good (docs/mancala.md, "The mancala family";
 -- scripts/README.md, "A worked example: a tuzdik").
 --
 -- The rules, the full game's scaled down to five houses (house 5 taking the 9th's

@@ -5,6 +5,6 @@
 // ([Chart.PNG], the Go fonts compiled in); [BoardPNG] paints a core/draw board drawing
 // with the same rasteriser.
 //
-// Package experiments builds the charts from its reports (the sweep curves, the
+// Package experiments/report builds the charts from its reports (the sweep curves, the
 // ladder's charts) and re-exports BoardPNG; nothing here imports it.
 package chart

@@ -5,6 +5,6 @@
 // names its holder (pid, host, start) for the error the next process gets, which wraps
 // [ErrLocked].
 //
-// Package experiments locks its runs' directories with it (and re-exports LockDir,
+// Package experiments/run locks its runs' directories with it (and re-exports LockDir,
 // DirLock and ErrLocked); nothing here imports it.
 package dirlock

@@ -7,6 +7,6 @@
 // a zeroed tail, bad bytes in the middle) and go on at the next frame's magic number.
 // [NextLine] bounds a line at [MaxLine].
 //
-// Package experiments keeps what the lines mean (the records, resuming, repairing,
+// Package experiments/run keeps what the lines mean (the records, resuming, repairing,
 // merging shards); nothing here imports it.
 package logfile

@@ -12,7 +12,7 @@ import (
 )
 
 func TestBound(t *testing.T) {
-	lim := seat.Limits{MemoryMB: 256, MoveTime: 10 * time.Second}
+	lim := seat.Limits{MemoryMB: 256, MoveTime: 10 * time.Second, NoDatabases: true}
 	for _, tc := range []struct{ spec, want, err string }{
 		{"random", "random", ""},
 		{"greedy", "greedy", ""},
@@ -25,6 +25,10 @@ func TestBound(t *testing.T) {
 		{"mcts:iterations=2000000000", "mcts:iterations=2000000000,time=10s", ""},
 		{"mcts:memory=65535", "", "memory=65535 is over this server's bound of 256 MB an agent"},
 		{"human", "human", ""},
+		{"perfect", "perfect:endgame=none,time=10s", ""},
+		{"perfect:nodes=5M,time=3s", "perfect:endgame=none,nodes=5M,time=3s", ""},
+		{"perfect:endgame=cache", "", "endgame=cache: this server builds no endgame databases (endgame=none)"},
+		{"perfect:tt=1024", "", "tt=1024 is over this server's bound of 256 MB an agent"},
 	} {
 		t.Run(tc.spec, func(t *testing.T) {
 			spec, err := ai.ParseSpec(tc.spec)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kalahlab/kalahlab/ai"
+	_ "github.com/kalahlab/kalahlab/ai/solve" // the perfect preset's agent
 	"github.com/kalahlab/kalahlab/core"
 )
 
@@ -21,6 +22,7 @@ var Presets = []Preset{
 	{"easy", "one move ahead (greedy): for a first game"},
 	{"medium", "a short search (alpha-beta to depth 4; expectiminimax to 2 with dice; MCTS 2,000 iterations for 3+ players)"},
 	{"hard", "a deep search, up to 2 s a move (alpha-beta to depth 12; expectiminimax to 3 with dice; MCTS 20,000 iterations for 3+ players)"},
+	{"perfect", "the exact solver's move, which no other betters (two-player games without dice, on boards it proves: Kalah(6,3), Kalah(4,4), tic-tac-toe, small mancala boards; on a bigger one its move is an error that says so)"},
 }
 
 // PresetNames lists the presets' names, weakest first.
@@ -43,10 +45,11 @@ func IsPreset(name string) bool {
 }
 
 // Expand returns the agent spec a preset stands for on g, or spec itself when it names
-// no preset. A preset takes no options.
+// no preset. A preset takes no options; "perfect" with options (perfect:nodes=500M) is
+// the solver's agent, which the preset stands for.
 func Expand(spec ai.Spec, g core.Game) (ai.Spec, error) {
-	if !IsPreset(spec.Agent) {
-		return spec, nil
+	if !IsPreset(spec.Agent) || (spec.Agent == "perfect" && len(spec.Options) > 0) {
+		return spec, nil // perfect with options is the solver's agent itself
 	}
 	if len(spec.Options) > 0 {
 		return ai.Spec{}, fmt.Errorf("preset %s takes no options (write an agent spec such as alphabeta:depth=6 instead)", spec.Agent)
@@ -61,6 +64,10 @@ func Expand(spec ai.Spec, g core.Game) (ai.Spec, error) {
 		return m
 	}
 	switch {
+	case spec.Agent == "perfect" && (!two || chance):
+		return ai.Spec{}, fmt.Errorf("preset perfect: the solver proves two-player games without dice, and %s is not one (hard is the strongest agent here)", g.Name())
+	case spec.Agent == "perfect":
+		return ai.Spec{Agent: "perfect", Options: o()}, nil
 	case spec.Agent == "easy":
 		return ai.Spec{Agent: "greedy", Options: o()}, nil
 	case two && !chance && spec.Agent == "medium":

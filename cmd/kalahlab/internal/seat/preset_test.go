@@ -25,12 +25,17 @@ func TestPresets(t *testing.T) {
 		g    core.Game
 		want map[string]string
 	}{
-		{"two players, no dice", ttt, map[string]string{"easy": "greedy", "medium": "alphabeta:depth=4", "hard": "alphabeta:depth=12,time=2s"}},
+		{"two players, no dice", ttt, map[string]string{"easy": "greedy", "medium": "alphabeta:depth=4", "hard": "alphabeta:depth=12,time=2s", "perfect": "perfect"}},
 		{"two players, dice", dice2, map[string]string{"easy": "greedy", "medium": "expectiminimax:depth=2", "hard": "expectiminimax:depth=3,time=2s"}},
 		{"four players, dice", four, map[string]string{"easy": "greedy", "medium": "mcts:iterations=2000", "hard": "mcts:iterations=20000,time=2s"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, p := range seat.PresetNames() {
+				if _, ok := tc.want[p]; !ok {
+					_, err := seat.Expand(ai.Spec{Agent: p}, tc.g)
+					assert.ErrorContains(t, err, "the solver proves two-player games without dice", p)
+					continue
+				}
 				spec, err := seat.Expand(ai.Spec{Agent: p}, tc.g)
 				require.NoError(t, err)
 				assert.Equal(t, tc.want[p], spec.String(), p)
@@ -49,7 +54,10 @@ func TestPresets(t *testing.T) {
 	}
 	_, err = seat.Expand(ai.Spec{Agent: "hard", Options: map[string]string{"depth": "3"}}, ttt)
 	assert.ErrorContains(t, err, "preset hard takes no options")
-	spec, err := seat.Expand(ai.Spec{Agent: "random"}, ttt)
+	spec, err := seat.Expand(ai.Spec{Agent: "perfect", Options: map[string]string{"nodes": "500M"}}, ttt)
+	require.NoError(t, err)
+	assert.Equal(t, "perfect:nodes=500M", spec.String(), "the agent the preset stands for, with options")
+	spec, err = seat.Expand(ai.Spec{Agent: "random"}, ttt)
 	require.NoError(t, err)
 	assert.Equal(t, "random", spec.Agent, "not a preset: unchanged")
 }

@@ -1,6 +1,6 @@
 // Command webe2e is the end-to-end test of `kalahlab serve`: it starts the server on a
 // free port, drives headless Chromium through the pages with chromedp, asserts on what
-// each page shows, and saves screenshots (the README's).
+// each page shows, and saves screenshots (those docs/browser.md shows).
 //
 // It is a module of its own so that chromedp is never linked into kalahlab, and so that
 // `go test ./...` in the main module does not need a browser. Run it with e2e.sh (make
