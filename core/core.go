@@ -10,7 +10,8 @@
 //
 // Optional abilities are small interfaces found by type assertion: [Undoer] (take back the
 // last move), [Hasher] (Zobrist-style position hash), [Scorer] (game score per seat, such
-// as seeds in a Kalah store).
+// as seeds in a Kalah store), [Tracer] (what a move does, step by step, said in words by
+// [TraceWords]).
 //
 // core imports the standard library only; Lua, configuration and the CLI live elsewhere.
 package core

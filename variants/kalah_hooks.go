@@ -73,6 +73,51 @@ type kalahView struct {
 	// sawStores is set for good once a hook reads a store's count or the ply, or
 	// takes seeds from a store (kalah.Hooks.SawStores).
 	sawStores bool
+	// While the hook memo records a call (hookmemo.go): the call's steps, and whether
+	// it read something the memo cannot key on (opaque).
+	recording bool
+	opaque    bool
+	trace     []memoStep
+}
+
+// The kinds of step of the Kalah view's calls the hook memo records.
+const (
+	kalahStepCount = 1               // b:count(pit)
+	kalahStepMover = 2               // b:mover()
+	kalahStepSeeds = 3               // b:seeds(side)
+	kalahStepTake  = memoChanges | 1 // b:take(pit)
+	kalahStepAdd   = memoChanges | 2 // b:add(pit, n)
+)
+
+// note records a step of the call for the hook memo.
+func (v *kalahView) note(kind uint8, arg, n, answer int) {
+	if v.recording {
+		v.trace = append(v.trace, memoStep{op: memoOp{kind: kind, arg: int16(arg), n: int16(n)}, answer: int16(answer)})
+	}
+}
+
+// step does one recorded step on s, as the view's method did, and returns its answer
+// (the hook memo's replay).
+func kalahStep(s *kalah.State, op memoOp) int {
+	switch op.kind {
+	case kalahStepCount:
+		return s.Count(int(op.arg))
+	case kalahStepMover:
+		return s.Mover()
+	case kalahStepSeeds:
+		lo, hi := s.HouseRange(int(op.arg))
+		t := 0
+		for p := lo; p <= hi; p++ {
+			t += s.Count(p)
+		}
+		return t
+	case kalahStepTake:
+		n, _ := s.Take(int(op.arg)) // (recorded from a take that succeeded on the same counts)
+		return n
+	case kalahStepAdd:
+		_ = s.Add(int(op.arg), int(op.n))
+	}
+	return 0
 }
 
 // kalahMethods are the methods of the board view `b` (see scripts/README.md).
@@ -80,7 +125,9 @@ var kalahMethods = map[string]func(L *lua.LState, v *kalahView) int{
 	"count": func(L *lua.LState, v *kalahView) int {
 		p := v.goPit(L, 2, "b:count")
 		v.sawStores = v.sawStores || v.s.IsStore(p)
-		L.Push(num(v.s.Count(p)))
+		n := v.s.Count(p)
+		v.note(kalahStepCount, p, 0, n)
+		L.Push(num(n))
 		return 1
 	},
 	"owner": func(L *lua.LState, v *kalahView) int {
@@ -119,15 +166,18 @@ var kalahMethods = map[string]func(L *lua.LState, v *kalahView) int{
 		return 1
 	},
 	"seeds": func(L *lua.LState, v *kalahView) int {
-		lo, hi := v.s.HouseRange(goSide(L, 2, "b:seeds"))
+		side := goSide(L, 2, "b:seeds")
+		lo, hi := v.s.HouseRange(side)
 		t := 0
 		for p := lo; p <= hi; p++ {
 			t += v.s.Count(p)
 		}
+		v.note(kalahStepSeeds, side, 0, t)
 		L.Push(num(t))
 		return 1
 	},
 	"mover": func(L *lua.LState, v *kalahView) int {
+		v.note(kalahStepMover, 0, 0, v.s.Mover())
 		L.Push(luaPlayer(v.s.Mover()))
 		return 1
 	},
@@ -139,6 +189,7 @@ var kalahMethods = map[string]func(L *lua.LState, v *kalahView) int{
 		if err != nil {
 			L.RaiseError("%v (b:take)", err)
 		}
+		v.note(kalahStepTake, p, 0, n)
 		L.Push(num(n))
 		return 1
 	},
@@ -149,6 +200,7 @@ var kalahMethods = map[string]func(L *lua.LState, v *kalahView) int{
 		if err := v.s.Add(p, n); err != nil {
 			L.RaiseError("%v (b:add)", err)
 		}
+		v.note(kalahStepAdd, p, n, 0)
 		return 0
 	},
 	"pits": func(L *lua.LState, v *kalahView) int {
@@ -164,7 +216,7 @@ var kalahMethods = map[string]func(L *lua.LState, v *kalahView) int{
 		return 1
 	},
 	"ply": func(L *lua.LState, v *kalahView) int {
-		v.sawStores = true
+		v.sawStores, v.opaque = true, true
 		L.Push(num(v.s.Ply()))
 		return 1
 	},
@@ -228,6 +280,7 @@ func newKalahView(L *lua.LState) (*lua.LTable, *kalahView) {
 		if v.s == nil {
 			L.Push(lua.LString("kalah board (outside a hook)"))
 		} else {
+			v.opaque = true
 			L.Push(lua.LString("kalah board " + v.s.String()))
 		}
 		return 1
@@ -251,6 +304,42 @@ type kalahHooks struct {
 	m     *vm
 	board *lua.LTable // the board view
 	view  *kalahView
+	memo  hookMemo // off unless the solver turns it on (kalah.Hooks.Memo)
+}
+
+// The hooks the memo remembers (memoKey.hook).
+const (
+	memoCapture = iota
+	memoExtraTurn
+	memoCanPlay
+)
+
+// memoCall is call, a hook call of key on s returning a small result (0 or 1), through
+// the hook memo when it is on (hookmemo.go): replayed when the memo knows what the
+// call sees, else run and recorded.
+func (h *kalahHooks) memoCall(s *kalah.State, key memoKey, call func() (int, error)) (int, error) {
+	if !h.memo.active() {
+		return call()
+	}
+	snap := s.Save()
+	if r, ok := h.memo.replay(key, func(op memoOp) int { return kalahStep(s, op) }, func() { s.Restore(snap) }); ok {
+		return r, nil
+	}
+	v := h.view
+	v.recording, v.opaque, v.trace = true, false, v.trace[:0]
+	r, err := call()
+	v.recording = false
+	if err == nil && !v.opaque {
+		h.memo.record(key, v.trace, r)
+	}
+	return r, err
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func bindKalah(m *vm, name string, p core.Params, fns map[string]hookFn) (core.Game, error) {
@@ -261,34 +350,46 @@ func bindKalah(m *vm, name string, p core.Params, fns map[string]hookFn) (core.G
 	board, view := newKalahView(m.L)
 	h := &kalahHooks{m: m, board: board, view: view}
 	r.Hooks.SawStores = func() bool { return view.sawStores }
+	r.Hooks.Memo = h.memo.setOn
 	if f, ok := fns["capture"]; ok {
 		r.Hooks.Capture = func(s *kalah.State, last int) error {
-			h.m.L.Push(f.fn)
-			h.m.L.Push(h.board)
-			h.m.L.Push(luaPit(last))
-			return h.run(&f, s, false, 2, 0, captureWant)
+			_, err := h.memoCall(s, memoKey{memoCapture, int16(last)}, func() (int, error) {
+				h.m.L.Push(f.fn)
+				h.m.L.Push(h.board)
+				h.m.L.Push(luaPit(last))
+				return 0, h.run(&f, s, false, 2, 0, captureWant)
+			})
+			return err
 		}
 	}
 	if f, ok := fns["extra_turn"]; ok {
 		r.Hooks.ExtraTurn = func(s *kalah.State, last int) (bool, error) {
-			h.m.L.Push(f.fn)
-			h.m.L.Push(h.board)
-			h.m.L.Push(luaPit(last))
-			if err := h.run(&f, s, false, 2, 1, boolWant); err != nil {
-				return false, err
-			}
-			return h.boolResult(&f)
+			again, err := h.memoCall(s, memoKey{memoExtraTurn, int16(last)}, func() (int, error) {
+				h.m.L.Push(f.fn)
+				h.m.L.Push(h.board)
+				h.m.L.Push(luaPit(last))
+				if err := h.run(&f, s, false, 2, 1, boolWant); err != nil {
+					return 0, err
+				}
+				b, err := h.boolResult(&f)
+				return b2i(b), err
+			})
+			return again == 1, err
 		}
 	}
 	if f, ok := fns["can_play"]; ok {
 		r.Hooks.CanPlay = func(s *kalah.State, house int) (bool, error) {
-			h.m.L.Push(f.fn)
-			h.m.L.Push(h.board)
-			h.m.L.Push(num(house + 1))
-			if err := h.run(&f, s, true, 2, 1, boolWant); err != nil {
-				return false, err
-			}
-			return h.boolResult(&f)
+			can, err := h.memoCall(s, memoKey{memoCanPlay, int16(house)}, func() (int, error) {
+				h.m.L.Push(f.fn)
+				h.m.L.Push(h.board)
+				h.m.L.Push(num(house + 1))
+				if err := h.run(&f, s, true, 2, 1, boolWant); err != nil {
+					return 0, err
+				}
+				b, err := h.boolResult(&f)
+				return b2i(b), err
+			})
+			return can == 1, err
 		}
 	}
 	if f, ok := fns["is_over"]; ok {
@@ -321,8 +422,15 @@ func bindKalah(m *vm, name string, p core.Params, fns map[string]hookFn) (core.G
 			return finalScores(&f, r1, r2)
 		}
 	}
-	return kalah.New(name, r)
+	g, err := kalah.New(name, r)
+	if err == nil && boundKalah != nil {
+		boundKalah(g, h)
+	}
+	return g, err
 }
+
+// boundKalah, when set (by tests), hears of every hooked Kalah game bound and its hooks.
+var boundKalah func(*kalah.Game, *kalahHooks)
 
 // What the kalah hooks may return, for the errors of those that return something else.
 const (

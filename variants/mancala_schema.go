@@ -10,7 +10,7 @@ import (
 	"github.com/kalahlab/kalahlab/core/mancala"
 )
 
-//go:generate go test -run ^(TestMancalaSchemaFiles|TestMancalaCatalogueGo|TestLudiiCoverage)$ -update-schema .
+//go:generate go test -run ^(TestMancalaSchemaFiles|TestMancalaCatalogueGo|TestLudiiCoverage|TestRulesTextGolden)$ -update-schema .
 
 // The schema of mancala descriptors: every key of every descriptor table, once, with
 // the Go field it sets, its kind (and so its Lua type), the values allowed, its range,

@@ -33,8 +33,8 @@ func variantState(t *testing.T, name string, set core.Params) core.State {
 // standard capture rule as a Lua capture hook) is solved by the same store-free search
 // as kalah/standard-capture (the rule as a knob), so it proves the same value in at most
 // 3x the nodes (counts, not time: one thread and a 64 MB table, as a study solves, the
-// same on every run). Kalah(6,3) runs with KALAHLAB_DEEP=1 (make test-deep; 20-30 s of
-// Lua on a quiet core), the smaller boards always.
+// same on every run). Kalah(6,3) runs with KALAHLAB_DEEP=1 (make test-deep; about 25 s
+// of CPU, the hooks' memo replaying nearly every Lua call), the smaller boards always.
 func TestHookedSolveNodes(t *testing.T) {
 	tests := []struct {
 		houses, seeds, value int

@@ -149,12 +149,18 @@ func printSteps(a *app, seats []string, start core.State, steps []replayStep, co
 		fmt.Fprintf(a.out, "  %v: %s\n", core.Player(s), name)
 	}
 	fmt.Fprintf(a.out, "\n%s\n", start.Render(color))
+	prev := start
 	for _, st := range steps {
 		who := "chance"
 		if st.Player >= 0 && int(st.Player) < len(seats) {
 			who = fmt.Sprintf("%v (%s)", st.Player, seats[st.Player])
 		}
-		fmt.Fprintf(a.out, "ply %d: %s plays %s\n%s\n", st.Ply, who, st.Move, st.state.Render(color))
+		move := st.Move
+		if m, err := prev.ParseMove(st.Move); err == nil && prev.ToMove() != core.Terminal {
+			move = moveWords(prev, m) // what the move did, where the game says it
+		}
+		fmt.Fprintf(a.out, "ply %d: %s plays %s\n%s\n", st.Ply, who, move, st.state.Render(color))
+		prev = st.state
 	}
 }
 

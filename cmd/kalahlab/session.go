@@ -160,7 +160,7 @@ func (s *session) step(ctx context.Context, verbose bool) error {
 		}
 		who = fmt.Sprintf("%v (%s)", p, s.seats[p].Spec)
 	}
-	text := s.state.MoveString(m)
+	text := moveWords(s.state, m)
 	roller := ""
 	if mv, ok := s.state.(interface{ Mover() int }); ok && p == core.Chance {
 		roller = fmt.Sprintf("seat %d ", mv.Mover()+1)
@@ -190,6 +190,16 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// moveWords says what m, legal in st, does: the trace's words where the game traces
+// its moves (core.Tracer: "3: 5 seeds from house 3, last in your store: extra turn"),
+// else the move's notation.
+func moveWords(st core.State, m core.Move) string {
+	if tr, ok := st.(core.Tracer); ok {
+		return core.TraceWords(tr.Trace(m))
+	}
+	return st.MoveString(m)
 }
 
 func (s *session) play(m core.Move) {
@@ -246,7 +256,11 @@ func (s *session) command(line string) (bool, error) {
 		}
 		s.redo = s.redo[:0]
 		p := s.state.ToMove()
+		text, words := s.state.MoveString(m), moveWords(s.state, m)
 		s.play(m)
+		if words != text {
+			fmt.Fprintln(out, words)
+		}
 		fmt.Fprint(out, s.state.Render(s.color))
 		s.again(p)
 	}
@@ -391,7 +405,7 @@ func (s *session) replayGame() (bool, error) {
 		if strings.HasPrefix(strings.TrimSpace(strings.ToLower(line.text)), "q") {
 			break
 		}
-		fmt.Fprintf(out, "move %d: %v plays %s\n", i+1, r.ToMove(), r.MoveString(m))
+		fmt.Fprintf(out, "move %d: %v plays %s\n", i+1, r.ToMove(), moveWords(r, m))
 		r.Play(m)
 		fmt.Fprint(out, r.Render(s.color))
 	}

@@ -136,7 +136,12 @@ type knobJSON struct {
 func newVariantsShowCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "show NAME",
-		Short: "Show a variant's resolved knobs and where it comes from",
+		Short: "Show a variant's rules in words, its knobs and where it comes from",
+		Long: `Show a variant: its summary and description, where its rules come from (sources,
+Ludii ruleset, script), its rules in words (generated from the mancala descriptor or the
+base game's knobs at the resolved values, with each Lua hook the scripts set named in
+the rule it changes), its hooks and its knobs. --json gives the same, the rules as
+sections of sentences.`,
 		Example: `  kalahlab variants show kalah
   kalahlab variants show kalah --set pie_rule=true --json`,
 		Args:              cobra.ExactArgs(1),
@@ -162,6 +167,10 @@ func newVariantsShowCmd(a *app) *cobra.Command {
 			if sources == nil {
 				sources = []string{}
 			}
+			rules, err := v.RulesText()
+			if err != nil {
+				return err
+			}
 			if a.json {
 				return json.NewEncoder(a.out).Encode(map[string]any{
 					"name": v.Name, "summary": v.Summary, "description": v.Description, "base": v.Base,
@@ -169,7 +178,7 @@ func newVariantsShowCmd(a *app) *cobra.Command {
 					"family": v.Family, "region": v.Region, "ludii": v.Ludii, "sources": sources,
 					"available_hooks": variants.HookNames(v.Base), "examples": len(v.Examples),
 					"params": v.Params, "knobs": knobs, "players": res.game.NumPlayers(),
-					"fields": fieldsJSON(v), "old_names": oldNames(v),
+					"fields": fieldsJSON(v), "old_names": oldNames(v), "rules": rules,
 				})
 			}
 			fmt.Fprintf(a.out, "%s: %s\n", v.Name, v.Summary)
@@ -230,6 +239,7 @@ func newVariantsShowCmd(a *app) *cobra.Command {
 					fmt.Fprintf(a.out, "field %s: %s, cells %v\n", f.Kind, what, f.Cells)
 				}
 			}
+			fmt.Fprintf(a.out, "\nrules, in words (from %s):\n%s", rulesFrom(v), rules.Format("  ", 100))
 			fmt.Fprintf(a.out, "\nknobs (* = changed from the base game's default):\n")
 			tw := tabwriter.NewWriter(a.out, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "  NAME\tVALUE\tDEFAULT\tALLOWED\tMEANING")
@@ -331,4 +341,16 @@ func fieldsJSON(v *variants.Variant) any {
 		out[i] = field{f.Kind, f.Cells, string(f.Jump), f.Safe, f.SafeExceptOthersStart}
 	}
 	return out
+}
+
+// rulesFrom says what a variant's rules text is generated from.
+func rulesFrom(v *variants.Variant) string {
+	what := "the knobs"
+	if v.Base == "mancala" {
+		what = "the descriptor and the knobs"
+	}
+	if len(v.Hooks) > 0 {
+		what += "; its Lua hooks are named, see the script for what they do"
+	}
+	return what
 }

@@ -156,6 +156,15 @@ type Hooks struct {
 	// the exact solver then values positions by their houses, as it does unhooked
 	// Kalah (ai/solve/kalahsolve). nil means not known (taken as true).
 	SawStores func() bool
+	// Memo is no hook: when set (the variants package sets it for Lua hooks), it turns
+	// the hooks' memo on or off (off at first). While on, a hook call that sees what an
+	// earlier call with the same argument saw (the same answers to the same reads of
+	// the board) repeats that call's changes and result instead of running: the exact
+	// solver, which takes a position's value to be a function of the position, takes a
+	// hook's effect to be a function of what it reads, and turns it on for its search
+	// (package variants, hookmemo.go). Play leaves it off: a hook keeping state of its
+	// own between calls would notice.
+	Memo func(on bool)
 }
 
 // Any reports whether any hook is set (SawStores is none).

@@ -2,7 +2,8 @@ package kalah
 
 import (
 	"fmt"
-	"strings"
+
+	"github.com/kalahlab/kalahlab/core/boxed"
 )
 
 const (
@@ -19,37 +20,31 @@ const (
 // and empty houses dim.
 func (s *State) Render(color bool) string {
 	d := drawing{s: s, color: color}
-	rows := d.rows()
-	rule := renderMargin + strings.Repeat("+----", s.g.h) + "+"
-	out := []string{d.seat(1)}
-	half := len(rows) / 2
-	for i, r := range rows {
-		if r.above {
-			out = append(out, d.labelLine(r))
+	g := s.g
+	b := boxed.Board{Top: d.seat(1), Bottom: d.seat(0), Color: color,
+		Left:  boxed.Store{Text: fmt.Sprintf("[%3d]", s.p.pits[g.store(1)]), Code: ansiStore},
+		Right: boxed.Store{Text: fmt.Sprintf("[%3d]", s.p.pits[g.store(0)]), Code: ansiStore}}
+	for _, r := range d.rows() {
+		row := boxed.Row{Above: r.above}
+		for i, pit := range r.pits {
+			n := s.p.pits[pit]
+			code := ""
+			switch {
+			case !s.p.over && g.sideOf(pit) == int(s.p.side):
+				code = ansiBold + ansiGreen
+			case n == 0:
+				code = ansiDim
+			}
+			row.Cells = append(row.Cells, boxed.Cell{Text: fmt.Sprintf("%3d ", n), Code: code, Label: r.labels[i]})
 		}
-		if i == 0 {
-			out = append(out, rule)
-		}
-		out = append(out, d.pitLine(r))
-		if i == len(rows)-1 {
-			out = append(out, rule)
-		}
-		if !r.above {
-			out = append(out, d.labelLine(r))
-		}
-		if i == half-1 {
-			out = append(out, d.storeLine()) // the stores sit between the two halves
-		}
+		b.Rows = append(b.Rows, row)
 	}
-	out = append(out, d.seat(0))
+	b.Half = len(b.Rows) / 2
 	if s.p.over {
-		out = append(out, d.status())
+		b.Notes = append(b.Notes, d.status())
 	}
-	return strings.Join(out, "\n") + "\n"
+	return boxed.Render(b)
 }
-
-// renderMargin indents the rows of houses, leaving room for North's store on the left.
-const renderMargin = "       "
 
 // drawing draws the parts of a State's board, with or without colour.
 type drawing struct {
@@ -111,45 +106,6 @@ func (d drawing) paint(text, code string) string {
 		return text
 	}
 	return code + text + ansiReset
-}
-
-// pitLine draws a row's houses with their seeds: the mover's houses bold green, empty
-// ones dim.
-func (d drawing) pitLine(r screenRow) string {
-	s, g := d.s, d.s.g
-	var b strings.Builder
-	b.WriteString(renderMargin)
-	for _, pit := range r.pits {
-		n := s.p.pits[pit]
-		code := ""
-		switch {
-		case !s.p.over && g.sideOf(pit) == int(s.p.side):
-			code = ansiBold + ansiGreen
-		case n == 0:
-			code = ansiDim
-		}
-		b.WriteString("|" + d.paint(fmt.Sprintf("%3d ", n), code))
-	}
-	b.WriteString("|")
-	return b.String()
-}
-
-// labelLine writes a row's house numbers under or over its houses.
-func (d drawing) labelLine(r screenRow) string {
-	var b strings.Builder
-	b.WriteString(renderMargin)
-	for _, l := range r.labels {
-		fmt.Fprintf(&b, "%4d ", l)
-	}
-	return strings.TrimRight(b.String(), " ")
-}
-
-// storeLine draws North's store on the left and South's on the right of the line
-// between the two halves.
-func (d drawing) storeLine() string {
-	s, g := d.s, d.s.g
-	return fmt.Sprintf(" %s %s %s", d.paint(fmt.Sprintf("[%3d]", s.p.pits[g.store(1)]), ansiStore),
-		strings.Repeat("+----", g.h)+"+", d.paint(fmt.Sprintf("[%3d]", s.p.pits[g.store(0)]), ansiStore))
 }
 
 // seat names side (0 South, 1 North) with the seat playing it, which the pie rule may

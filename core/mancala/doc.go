@@ -201,6 +201,14 @@
 // (Sowing.LapCaptures), on every game of the tests and on random descriptors, and
 // holds them equal at every ply: position, hash, legal moves and scores.
 //
+// # Traces
+//
+// [State.Trace] (trace.go, core.Tracer) says what a move does, step by step: it plays
+// the move on a copy under a copy of the game traced as a hooked game is (the lap walk,
+// Sown), with a Capture hook that records each capture and its rule, so Play and the
+// fast paths are untouched. TestTraceReplaysEveryGame holds the steps to the position
+// Play leaves, at every ply of random games of every game of the tests.
+//
 // digest_test.go holds every game's play (positions, hashes, moves, scores, undo and
 // parse round trips over random games) to a golden digest, the guard of every speed
 // change; bench_test.go measures the games against Kalah's generic path.

@@ -341,6 +341,9 @@ func (s *State) record(lap []int, pos, from, seeds int) {
 // captured and from is the pit they follow. Out-of-play pits take no seeds.
 func (s *State) recordLap(mv *Sown, lap []int, pos, from, seeds int, lift bool) {
 	g := s.g
+	if s.rec != nil { // a trace (trace.go): this lap's drops are the ones added below
+		defer s.rec.lap(s, mv, len(mv.Drops), from, seeds, lift)
+	}
 	mv.Laps++
 	mv.Lifts = append(mv.Lifts, from)
 	add := func(p int) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kalahlab/kalahlab/core"
+	"github.com/kalahlab/kalahlab/core/boxed"
 	"github.com/kalahlab/kalahlab/core/pitstring"
 )
 
@@ -484,71 +485,106 @@ func markSum(marks []int8, keys []uint64) uint64 {
 	return h
 }
 
-// Render draws the board as Board rows and columns place it: stores at the ends of
-// their rows, house numbers in each owner's notation under the counts, and who is to
-// move. With color, the mover's houses are bold green, marked pits red.
+// Render draws the board boxed (core/boxed, as core/kalah's): the rows as Board
+// places them, each house numbered in its owner's notation, the stores on the line
+// between the halves (under the board with an odd number of rows), each side named
+// with the seat playing it and where its store is, and who is to move. With color, the
+// mover's houses are bold green, stores yellow, marked pits red, kept pits magenta and
+// houses out of play dim.
 func (s *State) Render(color bool) string {
 	g := s.g
-	b := &g.r.Board
-	paint := func(text, code string) string {
-		if !color || code == "" {
-			return text
-		}
-		return code + text + "\x1b[0m"
+	bd := &g.r.Board
+	b := boxed.Board{Color: color}
+	if bd.Rows%2 == 0 {
+		b.Half = bd.Rows / 2
 	}
-	cells := make([][]string, b.Rows)
-	labels := make([][]string, b.Rows)
-	for r := range cells {
-		cells[r] = make([]string, b.Houses+2)
-		labels[r] = make([]string, b.Houses+2)
-		for c := range cells[r] {
-			cells[r][c] = "     "
-			labels[r][c] = "     "
+	rows := make([]boxed.Row, bd.Rows)
+	for r := range rows {
+		rows[r].Cells = make([]boxed.Cell, bd.Houses)
+		for c := range rows[r].Cells {
+			rows[r].Cells[c].Text = "    "
+		}
+		rows[r].Above = r%2 == 0
+		if bd.Rows%2 == 1 {
+			rows[r].Above = r < bd.Rows/2
 		}
 	}
+	top := -1 // the side whose houses are on the top row
+	var store [2]string
 	for p, pit := range g.pits {
-		text := fmt.Sprintf("%4d ", s.pits[p])
-		code := ""
-		switch {
-		case s.Out(p):
-			text, code = "   x ", "\x1b[2m"
-		case pit.Store:
-			text = fmt.Sprintf("[%3d]", s.pits[p])
-			code = "\x1b[33m"
-		case s.Kept(p) >= 0:
-			text = fmt.Sprintf("%3d%c ", s.pits[p], "SN"[s.Kept(p)])
-			code = "\x1b[35m"
-		case s.Mark(p) >= 0:
-			text = fmt.Sprintf("%3d%c ", s.pits[p], "sn"[s.Mark(p)])
-			code = "\x1b[31m"
-		case !s.v.over && int(g.owner[p]) == int(s.v.side):
-			code = "\x1b[1;32m"
-			labels[pit.Row][pit.Col+1] = fmt.Sprintf("%4s ", s.MoveString(core.Move(g.houseNo[p])))
-		case s.pits[p] == 0:
-			code = "\x1b[2m"
+		if pit.Store {
+			st := boxed.Store{Text: fmt.Sprintf("[%3d]", s.pits[p]), Code: "\x1b[33m"}
+			if pit.Col < 0 {
+				b.Left, store[pit.Owner] = st, "left"
+			} else {
+				b.Right, store[pit.Owner] = st, "right"
+			}
+			continue
 		}
-		cells[pit.Row][pit.Col+1] = paint(text, code)
-	}
-	var out strings.Builder
-	for r := range cells {
-		out.WriteString(strings.TrimRight(strings.Join(cells[r], ""), " "))
-		out.WriteByte('\n')
-		if l := strings.TrimRight(strings.Join(labels[r], ""), " "); l != "" {
-			out.WriteString(l)
-			out.WriteByte('\n')
+		if pit.Row < 0 || pit.Row >= bd.Rows || pit.Col < 0 || pit.Col >= bd.Houses {
+			continue
 		}
+		if pit.Row == 0 && top < 0 {
+			top = pit.Owner
+		}
+		rows[pit.Row].Cells[pit.Col] = s.renderCell(p)
 	}
+	b.Rows = rows
+	if top < 0 {
+		top = 1
+	}
+	b.Top, b.Bottom = s.renderSide(top, store[top], color), s.renderSide(1-top, store[1-top], color)
 	switch {
 	case s.v.over:
 		sc := s.Scores(nil)
-		fmt.Fprintf(&out, "game over: %g - %g\n", sc[0], sc[1])
+		b.Notes = append(b.Notes, fmt.Sprintf("game over: %g - %g", sc[0], sc[1]))
 	case s.InSetup():
-		fmt.Fprintf(&out, "%s to set up (%s, %d setup moves left)\n", s.ToMove(), [2]string{"South", "North"}[s.v.side], s.v.setup[s.v.side])
+		b.Notes = append(b.Notes, fmt.Sprintf("%s to set up (%s, %d setup moves left)", s.ToMove(), sideNames[s.v.side], s.v.setup[s.v.side]))
 	default:
-		fmt.Fprintf(&out, "%s to move (%s)\n", s.ToMove(), [2]string{"South", "North"}[s.v.side])
+		b.Notes = append(b.Notes, fmt.Sprintf("%s to move (%s)", s.ToMove(), sideNames[s.v.side]))
 	}
 	if g.rounds {
-		fmt.Fprintf(&out, "round %d\n", s.Round())
+		b.Notes = append(b.Notes, fmt.Sprintf("round %d", s.Round()))
 	}
-	return out.String()
+	return boxed.Render(b)
+}
+
+// renderCell is house p's box: its count, a mark's letter, its colour, its number.
+func (s *State) renderCell(p int) boxed.Cell {
+	g := s.g
+	c := boxed.Cell{Text: fmt.Sprintf("%3d ", s.pits[p]), Label: g.houseNo[p] + 1}
+	switch {
+	case s.Out(p):
+		c.Text, c.Code = "  x ", "\x1b[2m"
+	case s.Kept(p) >= 0:
+		c.Text, c.Code = fmt.Sprintf("%3d%c", s.pits[p], "SN"[s.Kept(p)]), "\x1b[35m"
+	case s.Mark(p) >= 0:
+		c.Text, c.Code = fmt.Sprintf("%3d%c", s.pits[p], "sn"[s.Mark(p)]), "\x1b[31m"
+	case !s.v.over && int(g.owner[p]) == int(s.v.side):
+		c.Code = "\x1b[1;32m"
+	case s.pits[p] == 0:
+		c.Code = "\x1b[2m"
+	}
+	return c
+}
+
+// renderSide names side with the seat playing it (the pie rule may have swapped them)
+// and where its store is, and marks it when it is to move.
+func (s *State) renderSide(side int, store string, color bool) string {
+	seat := side
+	if s.v.swapped {
+		seat ^= 1
+	}
+	line := fmt.Sprintf("  %s (seat %d)", sideNames[side], seat+1)
+	if store != "" {
+		line += ", store on the " + store
+	}
+	if !s.v.over && int(s.v.side) == side {
+		mark := "  <- to move"
+		if color {
+			mark = "\x1b[1m" + mark + "\x1b[0m"
+		}
+		line += mark
+	}
+	return line
 }

@@ -75,6 +75,8 @@ type State struct {
 	// trace records the sowing for the hooks (when tracing: hooked games only).
 	trace   *Sown
 	tracing bool
+	// rec follows a traced copy's move for Trace (trace.go); nil otherwise.
+	rec *recorder
 	// What the extended sowing loop saw of the last move (for the move filters): a
 	// seed fell in an opponent house; the first lap met Must's ReachOrEmpty; a chosen
 	// capture applied.

@@ -22,7 +22,10 @@ import (
 // hooked Kalah a node plays its table's move alone first, the others only when that
 // one does not cut it off. On kalah/strict-capture (a Lua capture hook) Kalah(6,3) went
 // from unfinished in 300 s to 18.1 M nodes, 2.8x the compact search's 6.5 M for the
-// same rule as a knob (TestHookedSolveNodes, in package ai/solve).
+// same rule as a knob (TestHookedSolveNodes, in package ai/solve). The hooks' memo
+// (kalah.Hooks.Memo, turned on by Solve) then runs a hook call once for each thing it
+// can see and replays it everywhere else (Kalah(5,3): 219 Lua calls for 518,798
+// capture checks): the same nodes, Kalah(6,3)'s CPU time from 60.6 s to 21-24 s.
 //
 // Lua-hooked Kalah is searched store-free like the rest (kalahSolver's doc) only while
 // that is sound (StoreBlind): the hooks never look at the stores or the ply
@@ -205,10 +208,13 @@ func progressOf(s *kalah.State) progress {
 	var p progress
 	for side := range 2 {
 		p.stores[side] = s.Count(s.Store(side))
+		seeds, potential := 0, 0
 		for i, c := range s.HouseCounts(side) {
-			p.seeds += int(c)
-			p.potential += i * int(c)
+			seeds += int(c)
+			potential += i * int(c)
 		}
+		p.seeds += seeds
+		p.potential += potential
 	}
 	return p
 }

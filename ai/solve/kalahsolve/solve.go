@@ -56,6 +56,7 @@ type Config struct {
 
 	logAfter  time.Duration // tests: report passes sooner [1s]
 	noCompact bool          // tests: keep the general search
+	noMemo    bool          // tests: run every hook call (kalah.Hooks.Memo off)
 }
 
 // Result is the value of a position proved by Solve.
@@ -116,6 +117,13 @@ func Solve(ctx context.Context, root *kalah.State, cfg Config) (*Result, error) 
 	solver.maxNodes = cfg.Nodes
 	if hooked {
 		solver.maxPlies = root.Game().Rules().MaxPlies
+		if memo := root.Game().Rules().Hooks.Memo; memo != nil && !cfg.noMemo {
+			// The search takes a position's value to be a function of its houses;
+			// the hooks' memo takes a hook's effect to be one of what it reads: a
+			// hook call then runs once for each thing it can see (kalah.Hooks.Memo).
+			memo(true)
+			defer memo(false)
+		}
 	}
 	if !root.Game().StoreSowing() { // (the compact search needs store sowing: this is the general search)
 		solver.cyclic, solver.cycles = true, mtd.CycleGuard{MaxPlies: root.Game().Rules().MaxPlies, What: "on this board (store_sowing=false lets seeds circle)"}

@@ -27,6 +27,11 @@ type game struct {
 	players []string // the seats' specs as the form gave them ("hard", "human", ...), for the next game's form
 	seed    uint64
 	rng     *rand.Rand // chance outcomes
+	// start is the position the game started from when it was set up (the editor's
+	// "play from here", a record's start), "" for the game's own start; startState
+	// is its reading.
+	start      string
+	startState core.State
 
 	history []ply
 	redo    []ply
@@ -39,9 +44,10 @@ type game struct {
 
 // ply is one move played: who played it (Chance for a roll) and its notation.
 type ply struct {
-	m    core.Move
-	who  core.Player
-	text string
+	m     core.Move
+	who   core.Player
+	text  string
+	words string // what the move did, where the game traces its moves ("" else)
 }
 
 // newGame starts a game of v on players (one spec per seat), seeded with seed. ctx
@@ -99,10 +105,10 @@ func (gm *game) auto() bool {
 // play plays m (legal) for the player to move and keeps it in the history.
 func (gm *game) play(m core.Move) {
 	who := gm.state.ToMove()
-	text := gm.state.MoveString(m)
+	text, words := gm.state.MoveString(m), moveWords(gm.state, m)
 	gm.prev = gm.state.Clone()
 	gm.state.Play(m)
-	gm.history = append(gm.history, ply{m: m, who: who, text: text})
+	gm.history = append(gm.history, ply{m: m, who: who, text: text, words: words})
 	gm.hint = ""
 }
 
@@ -184,9 +190,31 @@ func (gm *game) redoMove() bool {
 	})
 }
 
+// setStart makes the game start from a set-up position, read by the game's own
+// parser; it is called before any move.
+func (gm *game) setStart(pos string) error {
+	st, err := gm.g.ParseState(pos)
+	if err != nil {
+		return badRequest{fmt.Errorf("the start position: %w", err)}
+	}
+	if err := st.Err(); err != nil {
+		return badRequest{fmt.Errorf("the start position stops the game: %w", err)}
+	}
+	gm.start, gm.startState, gm.state = st.String(), st, st.Clone()
+	return nil
+}
+
+// newStart is a fresh copy of the position the game starts from.
+func (gm *game) newStart() core.State {
+	if gm.startState != nil {
+		return gm.startState.Clone()
+	}
+	return gm.g.NewState()
+}
+
 // rebuild replays the history from the start (after an undo).
 func (gm *game) rebuild() {
-	st := gm.g.NewState()
+	st := gm.newStart()
 	gm.prev = nil
 	for i, h := range gm.history {
 		if i == len(gm.history)-1 {
@@ -201,7 +229,7 @@ func (gm *game) rebuild() {
 // stateAt is the position after the first n moves (0: the start) and the position
 // before it (nil at the start).
 func (gm *game) stateAt(n int) (st, prev core.State) {
-	st = gm.g.NewState()
+	st = gm.newStart()
 	for _, h := range gm.history[:n] {
 		prev = st.Clone()
 		st.Play(h.m)
@@ -280,6 +308,7 @@ func (gm *game) record() (*record.Game, error) {
 	rec := &record.Game{
 		Variant: gm.lookup, Name: v.Name, Hash: v.Hash, Knobs: map[string]any{}, Seed: gm.seed,
 		Position: gm.state.String(), Result: record.ResultOf(gm.state), Script: gm.script,
+		Start: gm.start,
 	}
 	for k, val := range v.Params {
 		rec.Knobs[k] = val
@@ -296,7 +325,9 @@ func (gm *game) record() (*record.Game, error) {
 // restore plays a record's moves in gm (a new game of the record's variant).
 func (gm *game) restore(rec *record.Game) error {
 	if rec.Start != "" {
-		return badRequest{fmt.Errorf("the game starts from a set-up position (%s), which the browser cannot play yet: use kalahlab play --load or kalahlab replay", rec.Start)}
+		if err := gm.setStart(rec.Start); err != nil {
+			return err
+		}
 	}
 	_, moves, err := rec.Replay(gm.g)
 	if err != nil {

@@ -77,13 +77,21 @@ type gameView struct {
 	At      int
 	Viewing bool
 	Plies   int // the moves played
+	// Words say what the move shown did; Trace and BoardBefore are its steps and the
+	// board before it, for the sowing animation (nil and "" for a game that does not
+	// trace its moves, or at the start).
+	Words       string
+	Trace       *traceView
+	BoardBefore template.HTML
+	Traces      bool // the game traces its moves: the page offers the sowing's speed
 }
 
 // historyRow is one move of the move list.
 type historyRow struct {
 	N         int
 	Who, Move string
-	Current   bool // the board shows the position after it
+	Words     string // what it did ("" where the game does not say)
+	Current   bool   // the board shows the position after it
 }
 
 // knobViews describes a variant's knobs with their values.
@@ -279,12 +287,23 @@ func (gm *game) view(at int) (gameView, error) {
 	if err != nil {
 		return gameView{}, err
 	}
+	var before template.HTML
+	var trace *traceView
+	if opt.Prev != nil {
+		if before, trace, err = traceOf(opt.Prev, opt.Last, 720); err != nil {
+			return gameView{}, err
+		}
+	}
 	v := gameView{
 		Title: gm.variant.Name, Status: gm.status(), Position: st.String(), Board: svg,
 		CanUndo: len(gm.history) > 0, CanRedo: len(gm.redo) > 0, Human: gm.humanToMove() && !viewing,
 		Auto: gm.auto() && !viewing, Paused: gm.paused, AllAgents: gm.allAgents(), Over: p == core.Terminal,
 		Pace: gm.paceMS, Paces: paces, Hint: gm.hint, Msg: gm.msg,
-		At: at, Viewing: viewing, Plies: len(gm.history),
+		At: at, Viewing: viewing, Plies: len(gm.history), Trace: trace, BoardBefore: before,
+	}
+	_, v.Traces = gm.state.(core.Tracer)
+	if at > 0 {
+		v.Words = gm.history[at-1].words
 	}
 	if v.Human {
 		v.Legal = strings.Fields(core.MovesString(gm.state, gm.state.LegalMoves(nil)))
@@ -301,7 +320,7 @@ func (gm *game) view(at int) (gameView, error) {
 		if h.who >= 0 {
 			who = fmt.Sprintf("%v (%s)", h.who, gm.seats[h.who].Spec)
 		}
-		v.History = append(v.History, historyRow{N: i + 1, Who: who, Move: h.text, Current: i+1 == at})
+		v.History = append(v.History, historyRow{N: i + 1, Who: who, Move: h.text, Words: strings.TrimPrefix(h.words, h.text+": "), Current: i+1 == at})
 	}
 	return v, nil
 }
@@ -329,6 +348,10 @@ func (s *Server) playPage(w http.ResponseWriter, r *http.Request) {
 		}
 		gm.msg = ""
 		data["Game"] = gv
+		if rules, err := gm.variant.RulesText(); err == nil {
+			data["Rules"], data["RulesOf"] = rules, gm.variant
+		}
+		data["Edit"] = s.editLink(gm, gv.Position)
 	}
 	s.render(w, http.StatusOK, "play", "Play", data)
 }
@@ -359,7 +382,8 @@ func (s *Server) playNew(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/play", http.StatusSeeOther)
 }
 
-// startGame makes the game a setup form describes.
+// startGame makes the game a setup form describes; a start field (the editor's "play
+// from here") is the position it starts from.
 func (s *Server) startGame(sess *session, form map[string][]string) (*game, error) {
 	v, lookup, script, err := s.findVariant(sess, first(form["variant"]))
 	if err != nil {
@@ -395,6 +419,11 @@ func (s *Server) startGame(sess *session, form map[string][]string) (*game, erro
 		return nil, err
 	}
 	gm.script = script
+	if start := strings.TrimSpace(first(form["start"])); start != "" {
+		if err := gm.setStart(start); err != nil {
+			return nil, err
+		}
+	}
 	if p, err := strconv.Atoi(first(form["pace"])); err == nil && slices.Contains(paces, p) {
 		gm.paceMS = p
 	}

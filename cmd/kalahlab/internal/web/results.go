@@ -407,21 +407,32 @@ func (s *Server) replayPage(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	type stepRow struct {
-		Ply                 int
-		Who, Move, Position string
-		Current             bool
+		Ply                        int
+		Who, Move, Words, Position string
+		Current                    bool
 	}
 	rows := []stepRow{{Ply: 0, Who: "", Move: "start", Position: rm.start.String(), Current: ply == 0}}
+	words, said := "", false // said: some move is said in words (the game traces its moves)
+	prev := rm.start
 	for _, stp := range rm.steps {
 		who := "dice"
 		if stp.Player >= 0 {
 			who = stp.Player.String()
 		}
-		rows = append(rows, stepRow{Ply: stp.Ply, Who: who, Move: stp.Move, Position: stp.Position, Current: stp.Ply == ply})
+		row := stepRow{Ply: stp.Ply, Who: who, Move: stp.Move, Position: stp.Position, Current: stp.Ply == ply}
+		if m, err := prev.ParseMove(stp.Move); err == nil && prev.ToMove() != core.Terminal {
+			row.Words = strings.TrimPrefix(moveWords(prev, m), stp.Move+": ")
+		}
+		if row.Current {
+			words = row.Words
+		}
+		said = said || row.Words != ""
+		rows = append(rows, row)
+		prev = stp.State()
 	}
 	s.render(w, http.StatusOK, "replay", fmt.Sprintf("Replay: trial %d", trial), map[string]any{
 		"R": i, "Trial": trial, "Name": rm.plan.Name, "Cell": cp.Label, "Seed": rm.rec.Seed, "Seats": seats,
-		"Ply": ply, "N": n, "Board": svg, "Position": st.String(), "Rows": rows,
+		"Ply": ply, "N": n, "Board": svg, "Position": st.String(), "Rows": rows, "Words": words, "Said": said,
 		"Result": resultText(rm.rec), "Plies": rm.rec.Plies,
 	})
 }

@@ -23,6 +23,9 @@ type variantView struct {
 	Knobs   []knobView
 	Start   template.HTML // the start position, drawn
 	DrawErr string
+	// Rules is the variant's rules in words (its page only); RulesErr why there are none.
+	Rules    core.RulesText
+	RulesErr string
 }
 
 // startDrawing draws v's start position (cached by name, scripts and knobs).
@@ -196,7 +199,8 @@ func (f variantFilter) match(vv variantView) bool {
 	return true
 }
 
-// variantPage shows one variant in full: its description, knobs, hooks, examples.
+// variantPage shows one variant in full: its description, its rules in words with
+// their sources, knobs, hooks, examples.
 func (s *Server) variantPage(w http.ResponseWriter, r *http.Request) {
 	name := r.URL.Query().Get("name")
 	if strings.HasSuffix(name, ".lua") {
@@ -208,7 +212,11 @@ func (s *Server) variantPage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, http.StatusNotFound, err)
 		return
 	}
-	s.render(w, http.StatusOK, "variant", v.Name, map[string]any{"View": s.viewOf(v, 520)})
+	vv := s.viewOf(v, 520)
+	if vv.Rules, err = v.RulesText(); err != nil {
+		vv.RulesErr = err.Error()
+	}
+	s.render(w, http.StatusOK, "variant", v.Name, map[string]any{"View": vv})
 }
 
 // boardSVG draws a position for a page: at most maxWidth pixels wide, and small boards

@@ -15,6 +15,12 @@
 //     shown, every move a link to the board after it; agents move one request at a
 //     time at a chosen pace, so agent-against-agent games can be watched; games are
 //     saved and loaded as core/record game records.
+//   - A variant's page: its rules in words (variants.Variant.RulesText), the script's
+//     description and sources, knobs, hooks and examples.
+//   - Set up a position (edit.go, static/editor.js): a mancala position clicked
+//     together, or any game's position string typed, read live by the game's own
+//     parser; a game played from it (the Play page's start field), or an example for
+//     the variant's script written from it.
 //   - Results: an experiment's report (experiments.WriteHTML, the same as the static
 //     HTML), with the games behind each first move and each histogram bar one click
 //     away; Replay steps or scrubs through any trial from its start, with each move's
@@ -228,6 +234,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /{$}", s.home)
 	m.HandleFunc("GET /variants", s.variantsPage)
 	m.HandleFunc("GET /variant", s.variantPage)
+	m.HandleFunc("GET /edit", s.editPage)
+	m.HandleFunc("GET /edit/check", s.editCheck)
 
 	m.HandleFunc("GET /play", s.playPage)
 	m.HandleFunc("POST /play/new", s.playNew)

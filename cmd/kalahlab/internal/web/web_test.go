@@ -289,11 +289,16 @@ func TestNewGameErrors(t *testing.T) {
 			assert.Equal(t, 400, code)
 			assert.Contains(t, byID(body, "setup-error"), "Loading the game record")
 		}
-		// A set-up start (a PDN game's FEN) is refused, not played from the usual start.
+		// A set-up start (a PDN game's FEN) is played from, not from the usual start.
 		setUp := `{"format":"kalahlab-game","version":1,"variant":"checkers","players":["human","human"],"start":"W:W18:B14","moves":["18x9"]}`
 		code, body := c.post("/play/load", url.Values{"record_text": {setUp}})
+		assert.Equal(t, 200, code, byID(body, "setup-error"))
+		assert.Equal(t, 1, plies(t, body))
+		// One it cannot read is refused, naming it.
+		bad := strings.Replace(setUp, "W:W18:B14", "W:W99:B14", 1)
+		code, body = c.post("/play/load", url.Values{"record_text": {bad}})
 		assert.Equal(t, 400, code)
-		assert.Contains(t, byID(body, "setup-error"), "set-up position")
+		assert.Contains(t, byID(body, "setup-error"), "start")
 	})
 }
 

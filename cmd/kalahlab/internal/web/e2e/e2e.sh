@@ -7,7 +7,8 @@
 # opens the variants page and filters it (typing, a mechanism); picks a seat's strength
 # and checks the knobs fit their box; plays a whole Kalah game against the random agent
 # by clicking the board, looks back at a move from the move list, undoes, asks for a
-# hint, redoes; watches four agents play Ludo; replays a trial from the results (from a
+# hint, redoes; plays a relay move of Pallanguzhi and watches it sown seed by seed
+# (its words, Skip, reduced motion; screenshots to docs/screenshots); watches four agents play Ludo; replays a trial from the results (from a
 # first move's games) from its start, stepping and jumping by a move's text; pastes a
 # Lua rule, checks it and studies it against its parent with the default study's
 # ladder; checks a rule with an error, whose line the editor marks. The screenshots go
@@ -30,4 +31,4 @@ mkdir -p "$OUT"
   --format table --progress none > "$OUT/table.txt"
 cd "$HERE"
 "$GO" run . -bin "$OUT/kalahlab" -results "$OUT/results" -chromium "$CHROMIUM" \
-  -shots "$HERE/../testdata/screenshots"
+  -shots "$HERE/../testdata/screenshots" -docshots "$ROOT/docs/screenshots"

@@ -20,6 +20,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -30,23 +31,33 @@ func main() {
 	bin := flag.String("bin", "kalahlab", "the kalahlab binary to test")
 	results := flag.String("results", "", "a study's output directory for the Results and Replay steps")
 	shots := flag.String("shots", "", "the directory to save screenshots in (\"\" for none)")
+	docShots := flag.String("docshots", "", "the directory to save the docs' screenshots in: the rules and the board editor (\"\" for -shots)")
 	chromium := flag.String("chromium", "chromium", "the Chromium binary")
 	timeout := flag.Duration("timeout", 5*time.Minute, "the whole run's time limit")
+	only := flag.String("run", "", "run only the steps whose names match this regular expression (\"\": all)")
 	flag.Parse()
-	if err := run(*bin, *results, *shots, *chromium, *timeout); err != nil {
+	if *docShots == "" {
+		*docShots = *shots
+	}
+	stepFilter, err := regexp.Compile(*only)
+	if err != nil {
+		log.Fatalf("webe2e: -run: %v", err)
+	}
+	if err := run(*bin, *results, *shots, *docShots, *chromium, *timeout, stepFilter); err != nil {
 		log.Fatalf("webe2e: FAIL: %v", err)
 	}
 	fmt.Println("webe2e: ok")
 }
 
-// t is the run: the browser context, the server's address, the screenshots folder.
+// t is the run: the browser context, the server's address, the screenshots folders.
 type t struct {
-	ctx   context.Context
-	base  string
-	shots string
+	ctx      context.Context
+	base     string
+	shots    string
+	docShots string
 }
 
-func run(bin, results, shots, chromium string, timeout time.Duration) error {
+func run(bin, results, shots, docShots, chromium string, timeout time.Duration, only *regexp.Regexp) error {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	base, stop, err := startServer(ctx, bin, results)
@@ -84,12 +95,14 @@ func run(bin, results, shots, chromium string, timeout time.Duration) error {
 	if err := chromedp.Do(bctx); err != nil {
 		return fmt.Errorf("starting %s: %w", chromium, err)
 	}
-	if shots != "" {
-		if err := os.MkdirAll(shots, 0o755); err != nil {
-			return err
+	for _, dir := range []string{shots, docShots} {
+		if dir != "" {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return err
+			}
 		}
 	}
-	e := &t{ctx: bctx, base: base, shots: shots}
+	e := &t{ctx: bctx, base: base, shots: shots, docShots: docShots}
 	steps := []struct {
 		name string
 		fn   func() error
@@ -98,12 +111,18 @@ func run(bin, results, shots, chromium string, timeout time.Duration) error {
 		{"filter the variants by words and mechanism", e.filterVariants},
 		{"new-game form: strengths, knob help, knobs inside their box", e.newGameForm},
 		{"play Kalah against random by clicking, undo, hint, redo", e.play},
+		{"a relay move of Pallanguzhi shown sowing, with its words", e.sowing},
 		{"watch agents play Ludo", e.watch},
 		{"replay a trial from the results", func() error { return e.replay(results) }},
 		{"paste a Lua rule and check it", e.try},
 		{"a rule with an error: the editor marks its line", e.tryError},
+		{"a variant's rules in words", e.variantRules},
+		{"set up a position by clicking, make an example, play from it", e.editPosition},
 	}
 	for _, s := range steps {
+		if !only.MatchString(s.name) {
+			continue
+		}
 		began := time.Now()
 		if err := s.fn(); err != nil {
 			return fmt.Errorf("%s: %w", s.name, err)
@@ -306,6 +325,9 @@ func (e *t) playToEnd() (gameState, error) {
 		chromedp.SetValue(chromedp.CSS(`#new-game select[name="pace"]`), "0"),
 		chromedp.Click(chromedp.CSS("#start")),
 		chromedp.WaitVisible(chromedp.CSS("#game")))
+	if err == nil {
+		err = e.setSowing("off") // a whole game: each move shown at once
+	}
 	if err != nil {
 		return gameState{}, err
 	}
@@ -742,4 +764,185 @@ func atoi(s string) int {
 		n = n*10 + int(c-'0')
 	}
 	return n
+}
+
+// docShot saves a screenshot for the docs (docs/screenshots), sel scrolled to the top.
+func (e *t) docShot(name, sel string) error {
+	saved := e.shots
+	e.shots = e.docShots
+	defer func() { e.shots = saved }()
+	return e.shotAt(name, sel)
+}
+
+// variantRules opens a relay game's page: its rules in words, section by section, with
+// the script's sources.
+func (e *t) variantRules() error {
+	if err := e.do(chromedp.Navigate(e.base+"/variant?name=mancala/bao"), chromedp.WaitVisible(chromedp.CSS("#rules"))); err != nil {
+		return err
+	}
+	text, err := e.text(".rules-text")
+	if err != nil {
+		return err
+	}
+	for _, want := range []string{"Board", "Sowing", "Captures", "End and winning", "Relay: when the last seed", "Four rows of 8 houses"} {
+		if !strings.Contains(text, want) {
+			return fmt.Errorf("the rules say %q, want %q in them", text, want)
+		}
+	}
+	src, err := e.text("ul.sources")
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(src, "Ludii") {
+		return fmt.Errorf("the sources say %q", src)
+	}
+	return e.docShot("variant-rules", "#rules")
+}
+
+// editPosition sets up a Kalah position in the board editor by clicking: every pit
+// emptied, then seeds added (and one taken away with a shift-click) until the position
+// string reads as wanted, checked by the game's parser; a string the parser refuses
+// shows its error; the moves clicked make an example; and the game is played from the
+// position on the Play page.
+func (e *t) editPosition() error {
+	err := e.do(chromedp.Navigate(e.base+"/edit?variant=kalah"),
+		chromedp.WaitVisible(chromedp.CSS("#edit-board .pit-count")),
+		chromedp.Click(chromedp.CSS("#edit-empty")))
+	if err != nil {
+		return err
+	}
+	// South's houses 1 and 6, North's house 1 and three in North's house 5 (pit 11),
+	// one of them too many, taken back with a shift-click.
+	for _, pit := range []int{0, 5, 7, 11, 11, 11, 11} {
+		if err := e.clickPit(pit, false); err != nil {
+			return err
+		}
+	}
+	if err := e.clickPit(11, true); err != nil {
+		return err
+	}
+	const pos = "1,0,0,0,0,1,[0],1,0,0,0,3,0,[0] s"
+	if err := e.waitValue("#pos", pos); err != nil {
+		return err
+	}
+	if err := e.waitText("#pos-status", "The game reads it: seat 1 to move; legal moves 1 6."); err != nil {
+		return err
+	}
+	if err := e.waitURL("pos=1%2C0%2C0"); err != nil {
+		return err
+	}
+	// The game's own drawing of it, as its parser read it.
+	if err := e.waitValue("#edit-preview svg", pos); err != nil {
+		return err
+	}
+	if err := e.docShot("edit", "h1"); err != nil {
+		return err
+	}
+	// A legal move clicked makes the example: from, play, want.
+	if err := e.jsClick(`#ex-legal button[data-add="1"]`); err != nil {
+		return err
+	}
+	if err := e.waitValue("#example", `want = "0,0,0,0,0,1,[4],1,0,0,0,0,0,[0] n"`); err != nil {
+		return err
+	}
+	ex, err := get(e, chromedp.Evaluate[string](`document.querySelector("#example").value`))
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(ex, `from = "`+pos+`"`) || !strings.Contains(ex, `play = "1"`) {
+		return fmt.Errorf("the example reads %q", ex)
+	}
+	if err := e.waitText("#ex-legal", "Then:"); err != nil {
+		return err
+	}
+	if err := e.docShot("edit-example", ".edit-example"); err != nil {
+		return err
+	}
+	// A string the game cannot read: its parser's error, then the position back.
+	if err := e.typePos("1,0,0,0,0,1,[0],1,0,0,0,3,0,0 s"); err != nil {
+		return err
+	}
+	if err := e.waitText("#pos-status", "is a store: write it in brackets"); err != nil {
+		return err
+	}
+	if err := e.typePos(pos); err != nil {
+		return err
+	}
+	if err := e.waitText("#pos-status", "The game reads it"); err != nil {
+		return err
+	}
+	// Play from here: a person against the random agent, from the position.
+	err = e.do(chromedp.SetValue(chromedp.CSS("#from-seat-2"), "random"),
+		chromedp.Click(chromedp.CSS("#play-here")),
+		chromedp.WaitVisible(chromedp.CSS("#game")))
+	if err != nil {
+		return err
+	}
+	if err := e.waitText("#position", pos); err != nil {
+		return err
+	}
+	if err := e.do(chromedp.Click(chromedp.CSS(`#board [data-move="1"]`))); err != nil {
+		return err
+	}
+	if err := e.waitText("#position", "0,0,0,0,0,1,[4],1,0,0,0,0,0,[0]"); err != nil {
+		return err
+	}
+	if _, err := get(e, chromedp.Evaluate[bool](`(() => { const d = document.querySelector("#rules-fold"); d.open = true; return d.open; })()`)); err != nil {
+		return err
+	}
+	return e.docShot("play-from-here", "#game")
+}
+
+// clickPit clicks a pit of the editor's board (shift-clicks it with shift) and waits
+// for the board to be drawn again.
+func (e *t) clickPit(pit int, shift bool) error {
+	sel := fmt.Sprintf(`#edit-board button.pit-count[data-pit="%d"]`, pit)
+	before, err := e.text(sel)
+	if err != nil {
+		return err
+	}
+	if shift { // a click with the shift key held, as the page sees it
+		_, err = get(e, chromedp.Evaluate[bool](fmt.Sprintf(`document.querySelector(%q).dispatchEvent(new MouseEvent("click", {bubbles: true, shiftKey: true}))`, sel)))
+	} else {
+		err = e.do(chromedp.Click(chromedp.CSS(sel)))
+	}
+	if err != nil {
+		return fmt.Errorf("clicking pit %d: %w", pit, err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		now, err := e.text(sel)
+		if err != nil {
+			return err
+		}
+		if now != before {
+			return nil
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return fmt.Errorf("pit %d still shows %s after a click", pit, before)
+}
+
+// typePos replaces the editor's position string as a person typing it would.
+func (e *t) typePos(pos string) error {
+	_, err := get(e, chromedp.Evaluate[bool](fmt.Sprintf(`(() => { const el = document.querySelector("#pos"); el.value = %q; el.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`, pos)))
+	return err
+}
+
+// waitValue waits until an input's value (a drawing's data-position) contains want.
+func (e *t) waitValue(sel, want string) error {
+	deadline := time.Now().Add(20 * time.Second)
+	var last string
+	for time.Now().Before(deadline) {
+		v, err := get(e, chromedp.Evaluate[string](fmt.Sprintf(`(() => { const el = document.querySelector(%q); return el ? (el.value ?? el.dataset.position ?? "") : ""; })()`, sel)))
+		if err != nil {
+			return err
+		}
+		if strings.Contains(v, want) {
+			return nil
+		}
+		last = v
+		time.Sleep(50 * time.Millisecond)
+	}
+	return fmt.Errorf("%s holds %q, want %q", sel, last, want)
 }
