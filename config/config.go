@@ -12,7 +12,7 @@
 //	  houses: 4
 //	  seeds: 3
 //	house_rules: []       # further Lua house-rule scripts layered on top (paths) [[]]
-//	players:              # one per seat, from seat 0 [human, random]
+//	players:              # one per seat: seat 1 (South, moves first), then 2 [human, random]
 //	  - { agent: human }
 //	  - { agent: alphabeta, depth: 8, time: 2s }  # other keys are the agent's options
 //	seed: 1               # a non-negative integer: same seed, same game [1]
@@ -43,6 +43,9 @@
 //	game.yaml:3: players[1].agnet: unknown key (did you mean "agent"? want agent and the agent's options)
 //	game.yaml:4: params.houses: 4.5 is a float, want an integer 1..16
 //	env KALAHLAB_SEED: "abc" is not an integer, want a non-negative integer
+//
+// The entries of a list are counted from 1 in these key paths, as seats are counted
+// everywhere: players[1] is seat 1's agent, variants[2] a study's second variant.
 //
 // Unknown keys, duplicate keys, floats where integers belong, values of the wrong type
 // or out of range, unknown agents and (when the variant is one the registry can look

@@ -656,6 +656,13 @@ func (d *decoder) items(n, node *yaml.Node, path string, r *rule) ([]*yaml.Node,
 	return items, true
 }
 
+// listItem is the path of a list's item i (from 0) in messages: counted from 1, as a
+// reader counts the entries of a list and as seats are counted everywhere (players[1]
+// is seat 1, the first player; agents[2] the second seat's agent).
+func listItem(path string, i int) string {
+	return fmt.Sprintf("%s[%d]", path, i+1)
+}
+
 // list decodes a sequence into a slice.
 func (d *decoder) list(n, node *yaml.Node, path string, r *rule, rv reflect.Value) bool {
 	items, ok := d.items(n, node, path, r)
@@ -666,7 +673,7 @@ func (d *decoder) list(n, node *yaml.Node, path string, r *rule, rv reflect.Valu
 	er := r.elem()
 	for i, item := range items {
 		elem := reflect.New(rv.Type().Elem()).Elem()
-		if d.value(item, fmt.Sprintf("%s[%d]", path, i), er, elem) {
+		if d.value(item, listItem(path, i), er, elem) {
 			out = reflect.Append(out, elem)
 		} else {
 			ok = false

@@ -62,11 +62,11 @@ house_rules: [a.lua, "  "]
 `)
 		assert.Equal(t, `g.yaml:1: unknown key "varient" (did you mean "variant"? want variant, params, house_rules, players, seed, scripts)
 g.yaml:2: seed: -2 is negative, want a non-negative integer
-g.yaml:4: players[0].agent: agent "randon" unknown, did you mean "random"? (want one of `+strings.Join(agentNames(), ", ")+`)
-g.yaml:5: players[1].dept: unknown option of agent alphabeta (did you mean "depth"? want depth, time, nodes, tt)
+g.yaml:4: players[1].agent: agent "randon" unknown, did you mean "random"? (want one of `+strings.Join(agentNames(), ", ")+`)
+g.yaml:5: players[2].dept: unknown option of agent alphabeta (did you mean "depth"? want depth, time, nodes, tt)
 g.yaml:7: params.housez: unknown, did you mean "houses"? (want houses, seeds, empty_capture, end_rule, remaining, origin_skip, store_sowing, pie_rule, rows, max_plies)
 g.yaml:8: params.seeds: value 99 not allowed (want an integer 1..32)
-g.yaml:9: house_rules[1]: empty, want the path of a .lua script`, text)
+g.yaml:9: house_rules[2]: empty, want the path of a .lua script`, text)
 		var list *Errors
 		require.ErrorAs(t, err, &list)
 		assert.Len(t, list.List, 7)
@@ -92,12 +92,12 @@ output: { formats: [csv, pdf] }
 		require.Error(t, err)
 		lines := strings.Split(strings.ReplaceAll(err.Error(), path, "s.yaml"), "\n")
 		want := []string{
-			`s.yaml:2: variants[0]: variant "kalha" unknown, did you mean "kalah"?`,
-			`s.yaml:3: variants[1].params.houses: value 40 not allowed (want an integer 1..16)`,
+			`s.yaml:2: variants[1]: variant "kalha" unknown, did you mean "kalah"?`,
+			`s.yaml:3: variants[2].params.houses: value 40 not allowed (want an integer 1..16)`,
 			`s.yaml:6: unknown key "gmaes" (did you mean "games"?`,
 			`s.yaml:7: max_plies: 99999999999 is out of range, want an integer 1..1000000`,
-			`s.yaml:8: sweep.seeds[1]: value 40 not allowed (want an integer 1..32)`,
-			`s.yaml:9: output.formats[1]: format "pdf" unknown (want one of table, csv, json, html, parquet)`,
+			`s.yaml:8: sweep.seeds[2]: value 40 not allowed (want an integer 1..32)`,
+			`s.yaml:9: output.formats[2]: format "pdf" unknown (want one of table, csv, json, html, parquet)`,
 		}
 		require.Len(t, lines, len(want), err.Error())
 		for i, w := range want {
@@ -115,8 +115,8 @@ output: { formats: [csv, pdf] }
 	})
 	t.Run("an option that failed to decode is not also unknown", func(t *testing.T) {
 		text, _ := loadErrors(t, "players:\n  - { agent: alphabeta, depth: [3], tim: 2s }\n")
-		assert.Equal(t, "g.yaml:2: players[0].depth: a list, want a single value such as 8 or 2s\n"+
-			`g.yaml:2: players[0].tim: unknown option of agent alphabeta (did you mean "time"? want depth, time, nodes, tt)`, text)
+		assert.Equal(t, "g.yaml:2: players[1].depth: a list, want a single value such as 8 or 2s\n"+
+			`g.yaml:2: players[1].tim: unknown option of agent alphabeta (did you mean "time"? want depth, time, nodes, tt)`, text)
 	})
 }
 

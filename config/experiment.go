@@ -30,10 +30,11 @@ import (
 //	  - { variant: kalah, label: no-empty-capture, params: { empty_capture: false } }
 //	sweep:                    # a grid over knobs: every combination is a cell, for each
 //	  seeds: [3, 4, 5]        # variant (variants outer, the first knob slowest) [{}]
-//	agents:                   # one agent for every seat (a mapping), or a list: seat s
-//	  - { agent: alphabeta, depth: 6, tt: 1 }   # of trial i plays agents[(s+i) % len]
-//	  - { agent: alphabeta, depth: 6, tt: 1 }   # with rotate_seats [[random], or none
-//	                                            # with a ladder]
+//	agents:                   # one agent for every seat (a mapping), or a list: seat 1
+//	  - { agent: alphabeta, depth: 6, tt: 1 }   # plays agents[1] in trial 1, agents[2]
+//	  - { agent: alphabeta, depth: 6, tt: 1 }   # in trial 2, ... with rotate_seats (seat
+//	                                            # s plays agents[s] without) [[random],
+//	                                            # or none with a ladder]
 //	ladder:                   # a skill ladder: agents of rising strength; each rung plays
 //	  - { agent: random }     # every variant and sweep point as equal agents on every
 //	  - { agent: greedy }     # seat (one cell per rung, beside the agents' cell when
@@ -321,7 +322,7 @@ func (s *sweepDoc) axis(d *decoder, path string, k, val *yaml.Node) bool {
 	for i, item := range items {
 		ip := path
 		if seq {
-			ip = fmt.Sprintf("%s[%d]", path, i)
+			ip = listItem(path, i)
 		}
 		var pv paramValue
 		if !pv.decodeYAML(d, item, ip, &rule{nofloat: true}) {
@@ -466,14 +467,14 @@ func checkLadder(dec *decoder, doc *studyDoc) {
 			first[text] = i
 			continue
 		}
-		key := fmt.Sprintf("%s[%d]", keyLadder, i)
+		key := listItem(keyLadder, i)
 		line := max(dec.lines[key+"."+keyAgent], dec.lines[keyLadder])
 		if !dec.errs.keeps(line, 0) {
 			dec.errs.count()
 			continue
 		}
 		dec.errs.add(&Error{Source: dec.file, Line: line, Key: key,
-			Msg: fmt.Sprintf("%s is %s[%d] again: each rung of a ladder must be a different agent (a stronger one than the rung before)", text, keyLadder, j)})
+			Msg: fmt.Sprintf("%s is %s again: each rung of a ladder must be a different agent (a stronger one than the rung before)", text, listItem(keyLadder, j))})
 	}
 }
 
@@ -527,7 +528,7 @@ func (e *Experiment) SetAgents(texts []string) error {
 			err = checkExperimentAgent(s)
 		}
 		if err != nil {
-			return &Error{Key: fmt.Sprintf("%s[%d]", "agents", i), Err: err}
+			return &Error{Key: listItem("agents", i), Err: err}
 		}
 		specs = append(specs, s)
 	}
@@ -701,7 +702,7 @@ func (c *studyCheck) sweep(vr *variants.Variant, label string) {
 		}
 		for j, val := range ax.Values {
 			if _, err := spec.Convert(val); err != nil {
-				c.failOnce(c.doc.Sweep.lines[i][j], fmt.Sprintf("%s[%d]", akey, j), err)
+				c.failOnce(c.doc.Sweep.lines[i][j], listItem(akey, j), err)
 				ok = false
 			}
 		}

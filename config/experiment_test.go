@@ -40,23 +40,23 @@ func TestLoadExperimentErrors(t *testing.T) {
 			`:2: unknown key "colour" (want ` + keys + `)`},
 		{"no variants", "games: 10\n", `:1: no variants key, want variants: [NAME, ...] (names such as kalah, or .lua paths)`},
 		{"empty file", "# nothing\n", `: empty, want at least variants: [NAME, ...]`},
-		{"unknown variant", "variants: [kalha]\n", `:1: variants[0]: variant "kalha" unknown, did you mean "kalah"?`},
+		{"unknown variant", "variants: [kalha]\n", `:1: variants[1]: variant "kalha" unknown, did you mean "kalah"?`},
 		{"unknown key of a variant entry", "variants:\n  - { variant: kalah, parms: { seeds: 3 } }\n",
-			`:2: variants[0].parms: unknown key (did you mean "params"? want variant, label, params, house_rules)`},
+			`:2: variants[1].parms: unknown key (did you mean "params"? want variant, label, params, house_rules)`},
 		{"variant entry without variant", "variants:\n  - { label: x }\n",
-			`:2: variants[0]: no variant key, want { variant: NAME, label: ..., params: {...} }`},
+			`:2: variants[1]: no variant key, want { variant: NAME, label: ..., params: {...} }`},
 		{"unknown param", "variants:\n  - variant: kalah\n    params:\n      housez: 4\n",
-			`:4: variants[0].params.housez: unknown, did you mean "houses"?`},
+			`:4: variants[1].params.housez: unknown, did you mean "houses"?`},
 		{"param out of range", "variants:\n  - variant: kalah\n    params: { houses: 40 }\n",
-			`:3: variants[0].params.houses: value 40 not allowed (want an integer 1..16)`},
+			`:3: variants[1].params.houses: value 40 not allowed (want an integer 1..16)`},
 		{"float param", "variants:\n  - variant: kalah\n    params: { houses: 4.5 }\n",
-			`:3: variants[0].params.houses: 4.5 is a float, want an integer, true/false or a string`},
+			`:3: variants[1].params.houses: 4.5 is a float, want an integer, true/false or a string`},
 		{"sweep knob unknown", "variants: [kalah]\nsweep:\n  seedz: [3, 4]\n",
 			`:3: sweep.seedz: not a knob of kalah: param "seedz": unknown, did you mean "seeds"?`},
 		{"sweep value out of range", "variants: [kalah]\nsweep:\n  seeds:\n    - 3\n    - 40\n",
-			`:5: sweep.seeds[1]: value 40 not allowed (want an integer 1..32)`},
+			`:5: sweep.seeds[2]: value 40 not allowed (want an integer 1..32)`},
 		{"sweep value twice", "variants: [kalah]\nsweep:\n  seeds: [3, 3]\n",
-			`:3: sweep.seeds[1]: 3 is listed twice`},
+			`:3: sweep.seeds[2]: 3 is listed twice`},
 		{"sweep not a mapping", "variants: [kalah]\nsweep: [seeds]\n",
 			`:2: sweep: a list, want a mapping of knobs to lists of values, such as { seeds: [3, 4] }`},
 		{"sweep combination invalid", "variants: [kalah]\nsweep:\n  houses: [16]\n  seeds: [16]\n",
@@ -74,15 +74,15 @@ func TestLoadExperimentErrors(t *testing.T) {
 		{"unknown output key", "variants: [kalah]\noutput:\n  dri: out\n",
 			`:3: output.dri: unknown key (did you mean "dir"? want dir, formats, trials, compress)`},
 		{"unknown format", "variants: [kalah]\noutput:\n  formats: [table, hmtl]\n",
-			`:3: output.formats[1]: format "hmtl" unknown (did you mean "html"? want one of table, csv, json, html, parquet)`},
+			`:3: output.formats[2]: format "hmtl" unknown (did you mean "html"? want one of table, csv, json, html, parquet)`},
 		{"human agent", "variants: [kalah]\nagents:\n  - { agent: human }\n",
-			`:3: agents[0]: an experiment has no human players`},
+			`:3: agents[1]: an experiment has no human players`},
 		{"agent option unknown", "variants: [kalah]\nagents:\n  - { agent: alphabeta, dept: 4 }\n",
-			`:3: agents[0].dept: unknown option of agent alphabeta (did you mean "depth"?`},
+			`:3: agents[1].dept: unknown option of agent alphabeta (did you mean "depth"?`},
 		{"agent unknown", "variants: [kalah]\nagents: { agent: alphabta }\n",
-			`:2: agents[0].agent: agent "alphabta" unknown, did you mean "alphabeta"?`},
+			`:2: agents[1].agent: agent "alphabta" unknown, did you mean "alphabeta"?`},
 		{"duplicate labels", "variants:\n  - kalah\n  - { variant: kalah, params: { seeds: 3 } }\n",
-			`:3: variants[1]: label "kalah" is taken by variants[0]; give one a label`},
+			`:3: variants[2]: label "kalah" is taken by variants[1]; give one a label`},
 		{"duplicate key", "variants: [kalah]\ngames: 3\ngames: 4\n", `:3: duplicate key "games" (first at line 2)`},
 		{"keys are snake_case", "variants: [kalah]\nsweep:\n  Seeds: [3]\n", `:3: sweep.Seeds: keys are snake_case (did you mean "seeds"?)`},
 	}
@@ -228,7 +228,7 @@ func TestSetAgents(t *testing.T) {
 	assert.Equal(t, "greedy", e.Agents[1].String())
 	err = e.SetAgents([]string{"human"})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "agents[0]: an experiment has no human players")
+	assert.Contains(t, err.Error(), "agents[1]: an experiment has no human players")
 	err = e.SetAgents([]string{"alphabeta:dept=3"})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `did you mean "depth"`)

@@ -30,7 +30,8 @@ type Game struct {
 	// HouseRules lists further Lua house-rule scripts (paths, as written) layered on top
 	// of the variant.
 	HouseRules []string
-	// Players has one agent per seat, from seat 0 [human, random].
+	// Players has one agent per seat, seat 1's first [human, random] (Players[0] is seat
+	// 1: its key path in messages is players[1]).
 	Players []ai.Spec
 	// Seed seeds the game's randomness [1].
 	Seed uint64
@@ -387,7 +388,7 @@ func (l *layers) players() []ai.Spec {
 		for i, text := range x {
 			s, err := ai.ParseSpec(text)
 			if err != nil {
-				l.errs.add(&Error{Key: fmt.Sprintf("%s[%d]", keyPlayers, i), Err: err})
+				l.errs.add(&Error{Key: listItem(keyPlayers, i), Err: err})
 				return nil
 			}
 			specs = append(specs, s)
@@ -396,7 +397,7 @@ func (l *layers) players() []ai.Spec {
 		for i, item := range x {
 			s, err := playerFrom(item)
 			if err != nil {
-				l.errs.add(&Error{Key: fmt.Sprintf("%s[%d]", keyPlayers, i), Msg: err.Error(), Err: err})
+				l.errs.add(&Error{Key: listItem(keyPlayers, i), Msg: err.Error(), Err: err})
 				return nil
 			}
 			specs = append(specs, s)
@@ -407,7 +408,7 @@ func (l *layers) players() []ai.Spec {
 	}
 	for i, s := range specs {
 		if err := checkSpec(s); err != nil {
-			l.errs.add(&Error{Key: fmt.Sprintf("%s[%d]", keyPlayers, i), Err: err})
+			l.errs.add(&Error{Key: listItem(keyPlayers, i), Err: err})
 		}
 	}
 	if specs == nil {

@@ -38,15 +38,15 @@ func TestExperimentRecordErrors(t *testing.T) {
 		want string // the message after the file name
 	}{
 		{"misspelt", "variants: [kalah]\nrecord: evalutions\n",
-			`:2: record[0]: record "evalutions" unknown (did you mean "evaluations"? want one of evaluations)`},
+			`:2: record[1]: record "evalutions" unknown (did you mean "evaluations"? want one of evaluations)`},
 		{"unknown", "variants: [kalah]\nrecord: [evaluations, moves]\n",
-			`:2: record[1]: record "moves" unknown (want one of evaluations)`},
+			`:2: record[2]: record "moves" unknown (want one of evaluations)`},
 		{"a number", "variants: [kalah]\nrecord: 3\n",
-			`:2: record[0]: the integer 3, want one of evaluations`},
+			`:2: record[1]: the integer 3, want one of evaluations`},
 		{"a mapping", "variants: [kalah]\nrecord: { evaluations: true }\n",
-			`:2: record[0]: a mapping, want one of evaluations`},
+			`:2: record[1]: a mapping, want one of evaluations`},
 		{"a bool", "variants: [kalah]\nrecord: true\n",
-			`:2: record[0]: the boolean true, want one of evaluations`},
+			`:2: record[1]: the boolean true, want one of evaluations`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := writeStudy(t, tc.yaml)

@@ -59,11 +59,11 @@ func TestAgentAsCommandLineSpec(t *testing.T) {
 
 	tests := []struct{ name, text, want string }{
 		{"option twice", "players:\n  - agent: \"alphabeta:depth=3\"\n    depth: 4\n  - { agent: random }\n",
-			`g.yaml:3: players[0].depth: option depth is also set in agent "alphabeta:depth=3": give it once`},
+			`g.yaml:3: players[1].depth: option depth is also set in agent "alphabeta:depth=3": give it once`},
 		{"unknown option in the spec", "players:\n  - { agent: \"mcts:iteratons=5\" }\n  - { agent: random }\n",
 			`did you mean "iterations"?`},
 		{"malformed spec", "players:\n  - { agent: \"alphabeta:depth\" }\n  - { agent: random }\n",
-			`g.yaml:2: players[0].agent:`},
+			`g.yaml:2: players[1].agent:`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

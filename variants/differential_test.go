@@ -3,6 +3,9 @@ package variants
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -89,8 +92,11 @@ func TestStrictCapturePlayouts(t *testing.T) {
 // own game (and Lua state) from NewGame, as the experiment runner does; run with -race.
 // Every worker gets the same results for the same seeds.
 func TestConcurrentWorkers(t *testing.T) {
-	for _, name := range []string{"kalah/strict-capture", "oware"} {
-		t.Run(name, func(t *testing.T) {
+	owareRef, err := os.ReadFile(filepath.Join("testdata", "oware_reference.lua"))
+	require.NoError(t, err)
+	owareHooks := writeScript(t, t.TempDir(), "oware-hooks.lua", strings.ReplaceAll(string(owareRef), "READING", "forbidden"))
+	for _, name := range []string{"kalah/strict-capture", owareHooks} {
+		t.Run(filepath.Base(name), func(t *testing.T) {
 			v, err := Lookup(name, Options{})
 			require.NoError(t, err)
 			const workers, games = 4, 40
@@ -105,11 +111,14 @@ func TestConcurrentWorkers(t *testing.T) {
 						results[w] = []string{err.Error()}
 						return
 					}
-					s := g.NewState().(*kalah.State)
 					for i := 0; i < games; i++ {
-						s.Reset()
-						s.PlayRandom(rand.New(rand.NewPCG(uint64(i), 9)))
-						results[w] = append(results[w], fmt.Sprintf("%s %v", s, s.Err()))
+						s := g.NewState()
+						rng := rand.New(rand.NewPCG(uint64(i), 9))
+						for s.ToMove() != core.Terminal {
+							moves := s.LegalMoves(nil)
+							s.Play(moves[rng.IntN(len(moves))])
+						}
+						results[w] = append(results[w], fmt.Sprintf("%s %v", s, s.(interface{ Err() error }).Err()))
 					}
 				}()
 			}

@@ -12,7 +12,7 @@ import (
 // Play a catalogue mancala game between two agents: look the variant up, make a game,
 // and let the agents move until it is over.
 func ExampleLookup() {
-	v, err := variants.Lookup("mancala/oware", variants.Options{})
+	v, err := variants.Lookup("oware", variants.Options{})
 	if err != nil {
 		panic(err)
 	}

@@ -116,7 +116,11 @@ func coverageMarkdown(rows []coverageRow) []byte {
 			}
 			scripts := make([]string, len(r.scripts))
 			for i, s := range r.scripts {
-				scripts[i] = fmt.Sprintf("[%s](%s.lua)", s, strings.TrimPrefix(s, "mancala/"))
+				link := "../" + s + ".lua" // a script outside scripts/mancala (oware)
+				if rest, ok := strings.CutPrefix(s, "mancala/"); ok {
+					link = rest + ".lua"
+				}
+				scripts[i] = fmt.Sprintf("[%s](%s)", s, link)
 			}
 			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", strings.ReplaceAll(r.name, "|", `\|`), r.status,
 				strings.Join(scripts, ", "), strings.ReplaceAll(r.note, "|", `\|`))

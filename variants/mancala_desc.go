@@ -161,16 +161,25 @@ func (r mreader) table(path string, v lua.LValue, keys []string) (*lua.LTable, e
 	if countKeys(t) != len(sortedKeys(t)) {
 		return nil, r.fail(path, "want named fields (%s)", strings.Join(keys, ", "))
 	}
+	if errs := r.unknownKeys(path, t, keys); len(errs) > 0 {
+		return nil, errs[0]
+	}
+	return t, nil
+}
+
+// unknownKeys returns an error for each key of t not in keys, with the closest one.
+func (r mreader) unknownKeys(path string, t *lua.LTable, keys []string) []error {
+	var errs []error
 	for _, k := range sortedKeys(t) {
 		if !slices.Contains(keys, k) {
 			msg := "unknown field"
 			if sug := core.Suggest(k, keys); sug != "" {
 				msg += fmt.Sprintf(", did you mean %q?", sug)
 			}
-			return nil, r.fail(path+"."+k, "%s (want %s)", msg, strings.Join(keys, ", "))
+			errs = append(errs, r.fail(path+"."+k, "%s (want %s)", msg, strings.Join(keys, ", ")))
 		}
 	}
-	return t, nil
+	return errs
 }
 
 // list reads a list (not a table with named keys).
@@ -818,7 +827,7 @@ func applyEnding(r *mancala.Rules, e *mEnding, seeds int) {
 func applyMoves(r *mancala.Rules, mv *mPart[mMoves], houses int) error {
 	m := &mv.v.Rules
 	r.ExtraTurn, r.MustFeed, r.PieRule, r.Pass = m.ExtraTurn, m.MustFeed, m.PieRule, m.Pass
-	r.NoStarve, r.Must, r.Setup = m.NoStarve, m.Must, m.Setup
+	r.NoStarve, r.NoGrandSlam, r.Must, r.Setup = m.NoStarve, m.NoGrandSlam, m.Must, m.Setup
 	r.Opening = mancala.Opening{Plies: m.Opening.Plies, EachHouse: m.Opening.EachHouse}
 	if mv.v.Houses == nil {
 		return nil
@@ -933,7 +942,7 @@ func (d *mancalaDesc) validateError(err error) error {
 	switch {
 	case strings.HasPrefix(msg, "pass:"):
 		msg = "moves.pass: " + strings.TrimSpace(strings.TrimPrefix(msg, "pass:"))
-	case strings.HasPrefix(msg, "must "):
+	case strings.HasPrefix(msg, "must "), strings.HasPrefix(msg, "no_grand_slam:"):
 		msg = "moves." + msg
 	}
 	msg = strings.NewReplacer("ending.when mover_cannot_move", `ending.when = "cannot_move"`,

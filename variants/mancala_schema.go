@@ -338,7 +338,7 @@ var roundsSchema = mTable{path: "ending.rounds", class: "MancalaRounds", goType:
 // movesSchema is the moves table, read into the move rules of a Rules (and the
 // opening's house ranges, resolved with the knobs).
 var movesSchema = mTable{path: "moves", class: "MancalaMoves", goType: "Rules",
-	doc: "a mancala descriptor's move rules (core/mancala's ExtraTurn, MustFeed, PieRule, Pass, NoStarve, Opening, Must and Setup)",
+	doc: "a mancala descriptor's move rules (core/mancala's ExtraTurn, MustFeed, PieRule, Pass, NoStarve, NoGrandSlam, Opening, Must and Setup)",
 	fields: []mField{
 		{key: "extra_turn", goField: "Rules.ExtraTurn", kind: mBool, def: "false",
 			meaning: "a last seed in the own store gives another move"},
@@ -350,6 +350,8 @@ var movesSchema = mTable{path: "moves", class: "MancalaMoves", goType: "Rules",
 			meaning: "a player who cannot sow passes while the opponent can (needs `ending.when = \"cannot_move\"`)"},
 		{key: "no_starve", goField: "Rules.NoStarve", kind: mBool, def: "false",
 			meaning: "a move that leaves the opponent's houses empty is legal only when every move does, and then only those that leave the mover seeds (Awari); unlike `must_feed` it holds whether or not the opponent is empty now"},
+		{key: "no_grand_slam", goField: "Rules.NoGrandSlam", kind: mBool, def: "false",
+			meaning: "a move whose capture is a grand slam refused by `grand_slam = \"nothing\"` (it would take every seed of the opponent) is legal only when every move is one, and then captures nothing (Oware's forbidden reading: `oware/grand-slam-forbidden`)"},
 		{key: "opening", goField: "Opening", kind: mCustom, luaType: "MancalaOpening", allowed: "`{ plies = 1..1000000, houses = { RANGE, ... } }`, `{ each_house = true }`", def: "nil",
 			meaning: "the first moves of each round: `{ plies = n, houses = { RANGE, ... } }` allows only those house numbers in the first n plies (Dabuda: `{ plies = 1, houses = { \"h-3..h\" } }`); `{ each_house = true }`: each player's first moves sow every one of their houses once, in any order (Adjiboto)",
 			read: func(r mreader, path string, v lua.LValue, dst any) error {
@@ -390,12 +392,16 @@ var (
 
 // readTable reads v, the table at path, by the schema tb into dst (a pointer to the
 // table's Go value): its keys checked, then each field in the schema's order.
+// Every unknown key and every field at fault is reported, in line order (inOrder).
 func (r mreader) readTable(path string, v lua.LValue, tb *mTable, dst any) error {
-	t, err := r.table(path, v, tb.keys())
-	if err != nil {
+	keys := tb.keys()
+	t, ok := v.(*lua.LTable)
+	if !ok || countKeys(t) != len(sortedKeys(t)) {
+		_, err := r.table(path, v, keys) // not a table of named fields
 		return err
 	}
-	return r.readFields(path, t, tb, dst)
+	errs := r.unknownKeys(path, t, keys)
+	return inOrder(append(errs, r.readFields(path, t, tb, dst)))
 }
 
 // subTable is readTable for a sub-table (ending.rounds, moves.opening), whose fields
@@ -408,20 +414,22 @@ func (r mreader) subTable(path string, v lua.LValue, tb *mTable, dst any) error 
 // after it.
 func (r mreader) readFields(path string, t *lua.LTable, tb *mTable, dst any) error {
 	root := reflect.ValueOf(dst).Elem()
+	var errs []error
 	for i := range tb.fields {
 		f := &tb.fields[i]
 		fp := path + "." + f.key
 		v := t.RawGetString(f.key)
 		if err := r.readField(fp, f, v, root, dst); err != nil {
-			return err
+			errs = append(errs, err)
+			continue
 		}
-		if f.check != nil {
+		if f.check != nil && len(errs) == 0 { // a check may read the fields before it
 			if err := f.check(r, fp, dst); err != nil {
-				return err
+				errs = append(errs, err)
 			}
 		}
 	}
-	return nil
+	return inOrder(errs)
 }
 
 // readField reads one field's value v at path into its Go field under root.

@@ -481,7 +481,7 @@ func TestMancalaDescriptorFields(t *testing.T) {
 // TestMancalaKnobs: a parametric descriptor takes houses and seeds (a 2x3 Oware); a board
 // that lists its pits has fixed houses.
 func TestMancalaKnobs(t *testing.T) {
-	v, err := Lookup("mancala/oware", Options{})
+	v, err := Lookup("oware", Options{})
 	require.NoError(t, err)
 	small, err := v.With(map[string]any{"houses": 3, "seeds": 2})
 	require.NoError(t, err)
@@ -550,7 +550,7 @@ func TestMancalaKnobs(t *testing.T) {
 // tables it sets.
 func TestMancalaLayering(t *testing.T) {
 	src := `return variant {
-  extends = "mancala/oware",
+  extends = "oware",
   region = "Somewhere",
   captures = {},
   examples = { { from = "0,0,0,0,1,2,[0],1,2,4,0,0,0,[0] s", play = "6",
@@ -591,7 +591,7 @@ return M`)
 local near = require "near"
 local mancala = require "mancala"
 return variant {
-  extends = "mancala/oware",
+  extends = "oware",
   params = { seeds = near.two },
   hooks = {
     after_sow = function(b, mv)
@@ -612,7 +612,7 @@ return variant {
 	for _, tc := range []struct{ req, want string }{
 		{"../secret", `a module name is lower-case letters, digits and _ separated by dots, as in "mancala" or "my.helpers" (no paths)`},
 		{"/etc/passwd", `a module name is lower-case letters`},
-		{"nosuch", `require "nosuch": only the script library can be required (want one of ludo, mancala, oware), or a module of yours: ` + filepath.Join(root, "rules", "NAME.lua")},
+		{"nosuch", `require "nosuch": only the script library can be required (want one of ludo, mancala), or a module of yours: ` + filepath.Join(root, "rules", "NAME.lua")},
 	} {
 		bad := writeScript(t, root, "rules/bad.lua", `local x = require "`+tc.req+`"
 return variant { extends = "mancala" }`)
@@ -644,7 +644,7 @@ func TestMancalaFamiliesListed(t *testing.T) {
 		}
 		assert.NotEmpty(t, v.Family, v.Name)
 	}
-	assert.Equal(t, "West Africa", regions["mancala/oware"])
+	assert.Equal(t, "West Africa", regions["oware"])
 	assert.Equal(t, "Central Asia", regions["mancala/toguz-kumalak"])
 	assert.Contains(t, regions, "mancala")
 }
@@ -652,7 +652,7 @@ func TestMancalaFamiliesListed(t *testing.T) {
 // BenchmarkMancalaDescriptor: a descriptor-only variant is the core/mancala game, so its
 // playouts run as fast as the Go descriptor's (compare the two lines).
 func BenchmarkMancalaDescriptor(b *testing.B) {
-	v, err := Lookup("mancala/oware", Options{})
+	v, err := Lookup("oware", Options{})
 	require.NoError(b, err)
 	lg, err := v.NewGame()
 	require.NoError(b, err)
@@ -685,7 +685,7 @@ func TestMancalaReadmeExample(t *testing.T) {
 	readme, err := fs.ReadFile(scripts.FS, "README.md")
 	require.NoError(t, err)
 	text := string(readme)
-	start := strings.Index(text, "```lua\nreturn variant {\n  extends = \"mancala/oware\",\n  name    = \"my/fours\"")
+	start := strings.Index(text, "```lua\nreturn variant {\n  extends = \"oware\",\n  name    = \"my/fours\"")
 	require.GreaterOrEqual(t, start, 0, "the worked example is in the README")
 	src := text[start+len("```lua\n"):]
 	src = src[:strings.Index(src, "```")]

@@ -2,6 +2,8 @@ package variants_test
 
 import (
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -28,7 +30,7 @@ func TestOwareGrandSlamReadings(t *testing.T) {
 		v, err := variants.Lookup(name, variants.Options{})
 		require.NoError(t, err)
 		if name != "oware" {
-			assert.Equal(t, []string{"oware", "kalah"}, v.Extends)
+			assert.Equal(t, []string{"oware", "mancala"}, v.Extends)
 		}
 		g, err := v.NewGame()
 		require.NoError(t, err)
@@ -71,4 +73,20 @@ func TestOwareGrandSlamReadings(t *testing.T) {
 	}
 	t.Logf("%d grand slams met, %d positions with only grand slams", slams, forced)
 	assert.Positive(t, slams, "the games met grand slams")
+}
+
+// TestNoGrandSlamNeedsGrandSlamNothing: moves.no_grand_slam forbids the grand slams a
+// `grand_slam = "nothing"` capture refuses; without one it is an error that says what
+// to write instead.
+func TestNoGrandSlamNeedsGrandSlamNothing(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "slam.lua")
+	require.NoError(t, os.WriteFile(file, []byte(`return variant {
+  extends = "oware/grand-slam-all",
+  moves = { must_feed = true, no_grand_slam = true },
+}`), 0o644))
+	_, err := variants.Lookup(file, variants.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `slam.lua:3: moves.no_grand_slam: needs a capture with grand_slam = "nothing"`)
+	assert.Contains(t, err.Error(), "no_starve forbids them")
 }

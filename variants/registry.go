@@ -223,6 +223,10 @@ func (v *Variant) hookFns(ctx context.Context) (*vm, map[string]hookFn, error) {
 // With returns a copy of v with knobs overridden (values as decoded from YAML, Lua or
 // --set). Unknown knobs and bad values are errors naming the allowed ones. Hooks stay.
 func (v *Variant) With(overrides map[string]any) (*Variant, error) {
+	overrides, err := v.dropRetired(overrides)
+	if err != nil {
+		return nil, fmt.Errorf("variant %s: %w", v.Name, err)
+	}
 	if len(overrides) == 0 {
 		return v, nil
 	}
@@ -642,18 +646,14 @@ func (r *resolver) resolve(sc *script, name string, on *Variant) (*Variant, erro
 		return nil, err
 	}
 	defer leave()
+	// The errors of reading the script and of checking it against its parent, all at
+	// once in line order: a misspelt field and a misspelt hook in one run.
 	parent, err := r.parent(sc, on)
 	if err != nil {
-		return nil, err
-	}
-	if err := sc.checkHooks(parent); err != nil {
-		return nil, err
-	}
-	if err := sc.checkMancala(parent); err != nil {
-		return nil, err
+		return nil, inOrder(append(slices.Clone(sc.errs), err))
 	}
 	params, err := sc.applyParams(parent)
-	if err != nil {
+	if err := inOrder(append(slices.Clone(sc.errs), sc.checkHooks(parent), sc.checkMancala(parent), err)); err != nil {
 		return nil, err
 	}
 	if on != nil {
@@ -783,27 +783,34 @@ func (sc *script) checkHooks(parent *Variant) error {
 	if len(b.hooks) == 0 {
 		return sc.errorf(sc.lines.fields["hooks"], "%s has no hooks yet: only params can change it", parent.Base)
 	}
+	var errs []error
 	for _, h := range sc.hooks {
 		if !slices.Contains(b.hooks, h) {
-			return unknownKey(sc, sc.lines.hooks[h], parent.Base+" hook", h, b.hooks)
+			errs = append(errs, unknownKey(sc, sc.lines.hooks[h], parent.Base+" hook", h, b.hooks))
 		}
 	}
-	return nil
+	return inOrder(errs)
 }
 
 // applyParams sets the script's knobs on a copy of the parent's.
 func (sc *script) applyParams(parent *Variant) (core.Params, error) {
 	params := parent.Params.Clone()
+	var errs []error
 	for _, rp := range sc.params {
 		spec, err := core.FindSpec(parent.Specs, rp.name)
 		if err != nil {
-			return nil, sc.errorf(rp.line, "%v", err)
+			errs = append(errs, sc.errorf(rp.line, "%v", err))
+			continue
 		}
 		val, err := paramValue(spec, rp.value)
 		if err != nil {
-			return nil, sc.errorf(rp.line, "%v", err)
+			errs = append(errs, sc.errorf(rp.line, "%v", err))
+			continue
 		}
 		params[rp.name] = val
+	}
+	if err := inOrder(errs); err != nil {
+		return nil, err
 	}
 	return params, nil
 }

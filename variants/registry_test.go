@@ -39,8 +39,6 @@ func TestLookupBaseAndBuiltins(t *testing.T) {
 		{"kalah/standard-capture", "scripts/kalah/standard-capture.lua (embedded)", []string{"kalah"}, nil, core.Params{"empty_capture": false}},
 		{"kalah/strict-capture", "scripts/kalah/strict-capture.lua (embedded)", []string{"kalah"}, []string{"capture"}, core.Params{"empty_capture": true}},
 		{"kalah/4-rows", "scripts/kalah/4-rows.lua (embedded)", []string{"kalah"}, nil, core.Params{"rows": 4, "houses": 8, "seeds": 2}},
-		{"oware", "scripts/oware.lua (embedded)", []string{"kalah"}, []string{"can_play", "capture", "final_scores", "is_over"},
-			core.Params{"store_sowing": false, "origin_skip": true, "end_rule": "mover_cannot_move"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -1,12 +1,18 @@
 package variants
 
 import (
+	"cmp"
+	"fmt"
+	"io/fs"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kalahlab/kalahlab/scripts"
 )
 
 // withRenames runs the test with list as the old names.
@@ -102,4 +108,73 @@ func TestRenameListErrors(t *testing.T) {
 			assert.Contains(t, err.Error(), tc.want)
 		})
 	}
+}
+
+// TestRenamesTable: scripts/README.md's tables of old names and retired knobs are the
+// lists of renames.go.
+func TestRenamesTable(t *testing.T) {
+	readme, err := fs.ReadFile(scripts.FS, "README.md")
+	require.NoError(t, err)
+	section := func(name string) []string {
+		text := string(readme)
+		begin, end := "<!-- "+name+":begin -->\n", "<!-- "+name+":end -->"
+		i, j := strings.Index(text, begin), strings.Index(text, end)
+		require.True(t, i >= 0 && j > i, "scripts/README.md has the %s table", name)
+		lines := strings.Split(strings.TrimSpace(text[i+len(begin):j]), "\n")
+		return lines[2:] // the header and its rule
+	}
+	var want []string
+	for _, r := range Renames() {
+		want = append(want, fmt.Sprintf("| `%s` | `%s` | %s |", r.Old, r.New, r.Why))
+	}
+	assert.Equal(t, want, section("renames"))
+	want = nil
+	for _, r := range retiredSorted() {
+		val := fmt.Sprintf("`%v`", r.Value)
+		if r.Value == nil {
+			val = "any value (it never changed " + r.Variant + ")"
+		}
+		want = append(want, fmt.Sprintf("| `%s` | `%s` | %s |", r.Variant, r.Knob, val))
+	}
+	assert.Equal(t, want, section("retired"))
+}
+
+// retiredSorted is retired by variant and knob.
+func retiredSorted() []Retired {
+	out := slices.Clone(retired)
+	slices.SortFunc(out, func(a, b Retired) int {
+		return cmp.Or(strings.Compare(a.Variant, b.Variant), strings.Compare(a.Knob, b.Knob))
+	})
+	return out
+}
+
+// TestRetiredKnobs: an old oware record's knobs load (each at the value the kalah-based
+// oware had), for oware and the variants on it; another value is refused, saying why.
+func TestRetiredKnobs(t *testing.T) {
+	old := map[string]any{"empty_capture": true, "end_rule": "mover_cannot_move", "houses": 6, "max_plies": 1000,
+		"origin_skip": true, "pie_rule": false, "remaining": "owner", "rows": 2, "seeds": 4, "store_sowing": false}
+	for _, name := range []string{"oware", "oware/grand-slam-forbidden", "mancala/oware"} {
+		v, err := Lookup(name, Options{})
+		require.NoError(t, err)
+		w, err := v.With(old)
+		require.NoError(t, err, name)
+		assert.Equal(t, v.Params, w.Params, name)
+		assert.Len(t, v.RetiredKnobs(), len(retired), name)
+	}
+	v, err := Lookup("oware", Options{})
+	require.NoError(t, err)
+	w, err := v.With(map[string]any{"empty_capture": false, "store_sowing": "false", "houses": 5})
+	require.NoError(t, err, "empty_capture never changed oware; a --set string reads as the value")
+	assert.Equal(t, 5, w.Params["houses"])
+	_, err = v.With(map[string]any{"store_sowing": true})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `knob "store_sowing" is retired: oware is the mancala engine's Oware now`)
+	assert.Contains(t, err.Error(), "it is read only as false")
+	_, err = v.With(map[string]any{"pie_rule": true})
+	assert.ErrorContains(t, err, "moves = { pie_rule = true }")
+	k, err := Lookup("kalah", Options{})
+	require.NoError(t, err)
+	assert.Empty(t, k.RetiredKnobs(), "kalah keeps its knobs")
+	_, err = k.With(map[string]any{"store_sowing": "nope"})
+	assert.Error(t, err, "kalah's own knobs are its own")
 }

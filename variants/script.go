@@ -1,8 +1,10 @@
 package variants
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -65,6 +67,9 @@ type script struct {
 	family, region                      string       // for variants list ("" : the parent's)
 	ludii                               string       // the Ludii ruleset it corresponds to ("" : none said)
 	sources                             []string     // the books, papers and pages its rules come from
+	// errs are the errors reading its table found, each field read on its own; resolve
+	// reports them with those of its own checks, all at once, in line order.
+	errs []error
 }
 
 // fieldSpec is one kind of special field as a script wrote it in its fields table
@@ -151,8 +156,8 @@ func loadScriptIn(file string, src []byte, builtin bool, dir string, mods []stri
 	if err != nil {
 		return nil, err
 	}
-	if err := sc.read(t); err != nil {
-		return nil, err
+	if sc.errs = sc.read(t); len(sc.errs) > 0 {
+		return sc, nil // not cached: resolve reports the errors with its own (inOrder)
 	}
 	return scriptCache.GetOrAdd(key, func() *script { return sc }), nil
 }
@@ -200,24 +205,72 @@ func loadError(file string, err error) error {
 	return &ScriptError{File: file, Msg: err.Error()}
 }
 
-// read takes the fields of the variant table.
-func (sc *script) read(t *lua.LTable) error {
+// read takes the fields of the variant table and returns the errors it found: each
+// field is read on its own, so that one run reports every field at fault.
+func (sc *script) read(t *lua.LTable) []error {
+	var errs []error
 	for _, key := range sortedKeys(t) {
 		if err := sc.readField(t, key, t.RawGetString(key)); err != nil {
-			return err
+			errs = append(errs, err)
 		}
 	}
-	if err := sc.mancalaKnobs(t); err != nil {
-		return err
+	if len(errs) == 0 {
+		if err := sc.mancalaKnobs(t); err != nil {
+			errs = append(errs, err)
+		}
 	}
-	var err error
 	// A key that is not a string (variant { 1, 2 }) is a mistake too.
+	bad := false
 	t.ForEach(func(k, _ lua.LValue) {
-		if _, ok := k.(lua.LString); !ok && err == nil {
-			err = sc.errorf(0, "variant table has a %s key %s (want %s)", k.Type(), k.String(), strings.Join(variantFields, ", "))
+		if _, ok := k.(lua.LString); !ok && !bad {
+			bad = true
+			errs = append(errs, sc.errorf(0, "variant table has a %s key %s (want %s)", k.Type(), k.String(), strings.Join(variantFields, ", ")))
 		}
 	})
-	return err
+	return errs
+}
+
+// flatten lists the errors of errs, those joined by inOrder (or errors.Join) one by
+// one, without nils.
+func flatten(errs []error) []error {
+	var out []error
+	for _, e := range errs {
+		if j, ok := e.(interface{ Unwrap() []error }); ok {
+			out = append(out, flatten(j.Unwrap())...)
+		} else if e != nil {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// inOrder joins errors of one file in line order (errors of no line first; those that
+// name no file and line last), one a line: nil for none, the error itself for one.
+func inOrder(errs []error) error {
+	errs = flatten(errs)
+	key := func(e error) (int, string, int) {
+		var se *ScriptError
+		if errors.As(e, &se) {
+			return 0, se.File, se.Line
+		}
+		if m := luaPos.FindStringSubmatch(e.Error()); m != nil { // "file:line: ..." wrapping an error
+			line, _ := strconv.Atoi(m[2])
+			return 0, m[1], line
+		}
+		return 1, "", 0
+	}
+	slices.SortStableFunc(errs, func(a, b error) int {
+		ga, fa, la := key(a)
+		gb, fb, lb := key(b)
+		return cmp.Or(cmp.Compare(ga, gb), strings.Compare(fa, fb), cmp.Compare(la, lb))
+	})
+	switch len(errs) {
+	case 0:
+		return nil
+	case 1:
+		return errs[0]
+	}
+	return errors.Join(errs...)
 }
 
 // readField reads the field key of the variant table t.

@@ -196,7 +196,7 @@ func (a *app) loadRecord(cmd *cobra.Command, path string) (*resolved, *record.Ga
 	for i, p := range rec.Players {
 		spec, err := ai.ParseSpec(p)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: players[%d]: %w", path, i, err)
+			return nil, nil, fmt.Errorf("%s: players[%d] (seat %d): %w", path, i+1, i+1, err)
 		}
 		res.cfg.Players = append(res.cfg.Players, spec)
 	}

@@ -53,7 +53,7 @@ func TestRender(t *testing.T) {
 	}{
 		{"kalah start", nil, "kalah", "4,4,4,4,4,4,[0],4,4,4,4,4,4,[0] s", []string{"1", "2", "3", "4", "5", "6"}},
 		{"kalah moves", []string{"--set", "houses=4", "--set", "seeds=3", "--moves", "2,1"}, "kalah", "", nil},
-		{"oware script", []string{"--variant", "oware", "--moves", "3,5,1"}, "kalah", "", nil},
+		{"oware", []string{"--variant", "oware", "--moves", "3,5,1"}, "mancala", "", nil},
 		{"checkers position", []string{"--variant", "checkers", "--position", "B:W14,15,22,23,K30:B9,10,K27", "--show-moves"}, "checkers", "", nil},
 		{"connect four", []string{"--variant", "tictactoe", "--set", "rows=6", "--set", "cols=7", "--set", "k=4", "--set", "gravity=true", "--moves", "d,d,c"}, "tictactoe", "", nil},
 		{"ludo with a roll", []string{"--variant", "ludo", "--moves", "6"}, "ludo", "", []string{"a"}},

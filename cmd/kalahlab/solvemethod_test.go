@@ -13,8 +13,8 @@ func TestSolveRetrogradeWrongGame(t *testing.T) {
 		variant string
 		want    []string
 	}{
-		{"oware", []string{"--method retrograde: oware is a variant of the kalah base game, and retrograde analysis works only on the variants of the mancala base game",
-			"mancala/um-el-tuweisat", "the mancala base game's own oware is --variant mancala/oware", "or solve oware with --method search (or auto)"}},
+		{"kalah/pie", []string{"--method retrograde: kalah/pie is a variant of the kalah base game, and retrograde analysis works only on the variants of the mancala base game",
+			"mancala/um-el-tuweisat", "or solve kalah/pie with --method search (or auto)"}},
 		{"kalah", []string{"kalah is a base game of its own", "--variant mancala/kalah"}},
 		{"tictactoe", []string{"tictactoe is a base game of its own", "`kalahlab variants list` shows them under [mancala]"}},
 	} {

@@ -98,6 +98,24 @@ game is played.`,
 	}
 }
 
+// writeOldNames writes, for variants show, the old names that resolve to v and the
+// knobs it no longer has but still reads (variants/renames.go).
+func writeOldNames(w io.Writer, v *variants.Variant) {
+	if len(v.OldNames) > 0 {
+		fmt.Fprintf(w, "old names: %s (still accepted)\n", strings.Join(v.OldNames, ", "))
+	}
+	if rk := v.RetiredKnobs(); len(rk) > 0 {
+		parts := make([]string, len(rk))
+		for i, r := range rk {
+			parts[i] = fmt.Sprintf("%s=%v", r.Knob, r.Value)
+			if r.Value == nil {
+				parts[i] = r.Knob + "=any"
+			}
+		}
+		fmt.Fprintf(w, "retired knobs (read from old records at these values only): %s\n", strings.Join(parts, ", "))
+	}
+}
+
 // oldNames is a variant's old names for JSON (an empty list, not null).
 func oldNames(v *variants.Variant) []string {
 	if v.OldNames == nil {
@@ -191,9 +209,7 @@ sections of sentences.`,
 				fmt.Fprintf(a.out, "extends: %s\n", strings.Join(v.Extends, " <- "))
 			}
 			fmt.Fprintf(a.out, "source: %s\n", v.Source)
-			if len(v.OldNames) > 0 {
-				fmt.Fprintf(a.out, "old names: %s (still accepted)\n", strings.Join(v.OldNames, ", "))
-			}
+			writeOldNames(a.out, v)
 			if v.Hash != "" {
 				fmt.Fprintf(a.out, "script hash: %s\n", v.Hash)
 			}

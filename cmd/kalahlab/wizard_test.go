@@ -27,9 +27,9 @@ func wizard(t *testing.T, answers ...string) (string, string, [4]string, error) 
 
 func TestWizard(t *testing.T) {
 	t.Run("family, variant, knob, preset and a depth asked for", func(t *testing.T) {
-		out, v, players, err := wizard(t, "5", "mancala/oware", "seeds=3", "", "", "alphabeta", "5")
+		out, v, players, err := wizard(t, "5", "oware", "seeds=3", "", "", "alphabeta", "5")
 		require.NoError(t, err, out)
-		assert.Equal(t, "mancala/oware", v)
+		assert.Equal(t, "oware", v)
 		assert.Equal(t, [4]string{"human", "alphabeta:depth=5"}, players)
 		assert.Contains(t, out, "Variants of mancala")
 		assert.Contains(t, out, "alphabeta depth")

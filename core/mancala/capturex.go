@@ -232,9 +232,11 @@ func (s *State) vetoed(c *capture, side, last int, buf []int) bool {
 	if c.Take == TakePit {
 		taken -= int(pits[last])
 	}
-	return (c.NeedSeeds && taken == 0) ||
-		(c.AllOccupied && (empty || len(buf) == 0)) ||
-		(c.GrandSlamNothing && fromOpp > 0 && fromOpp == s.sideSeeds(1-side))
+	if c.GrandSlamNothing && fromOpp > 0 && fromOpp == s.sideSeeds(1-side) {
+		s.slam = true
+		return true
+	}
+	return (c.NeedSeeds && taken == 0) || (c.AllOccupied && (empty || len(buf) == 0))
 }
 
 // takeSeeds empties the pits of buf, the chosen house (Chosen) and the last pit

@@ -452,7 +452,7 @@ func (g *Game) compileExt() {
 	if len(r.Sowing.HouseDirections) > 0 {
 		g.hdir = r.Sowing.HouseDirections
 	}
-	g.filter = g.chosen || r.NoStarve || r.Must != AnyMove
+	g.filter = g.chosen || r.NoStarve || r.NoGrandSlam || r.Must != AnyMove
 	g.slowMoves = g.filter || o.Plies > 0 || o.EachHouse || g.keeps || g.hdir != nil
 	g.starveBound = starveBound(r)
 	g.compileOpening()

@@ -276,6 +276,9 @@ func (s *State) finishMoves(dst []core.Move, n0, side int) []core.Move {
 	if g.r.NoStarve {
 		dst = s.noStarve(dst, n0, side)
 	}
+	if g.r.NoGrandSlam {
+		dst = s.noGrandSlam(dst, n0, side)
+	}
 	if g.chosen {
 		dst = s.targets(dst, n0, side)
 	}
@@ -308,6 +311,32 @@ func (s *State) noStarve(dst []core.Move, n0, side int) []core.Move {
 	out := dst[:n0]
 	for i, m := range dst[n0:] {
 		if s.rank[i] == best {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// noGrandSlam keeps the moves of dst[n0:] that are not grand slams (a capture refused
+// by GrandSlamNothing); failing those, all (Rules.NoGrandSlam).
+func (s *State) noGrandSlam(dst []core.Move, n0, side int) []core.Move {
+	c := s.scratchState()
+	s.rank = s.rank[:0]
+	plain := false
+	for _, m := range dst[n0:] {
+		s.try(c, side, m, false)
+		r := int8(0)
+		if !c.slam {
+			r, plain = 1, true
+		}
+		s.rank = append(s.rank, r)
+	}
+	if !plain {
+		return dst
+	}
+	out := dst[:n0]
+	for i, m := range dst[n0:] {
+		if s.rank[i] == 1 {
 			out = append(out, m)
 		}
 	}

@@ -1,6 +1,9 @@
 package mancala
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Direction is the way a player walks their track.
 type Direction uint8
@@ -323,6 +326,11 @@ type Rules struct {
 	// Allis et al. play it; unlike MustFeed it applies whether or not the opponent is
 	// empty now.
 	NoStarve bool
+	// NoGrandSlam: a move whose capture a GrandSlamNothing capture refuses (it would
+	// take every seed the opponent has: a grand slam) is legal only when every move is
+	// one; the one played then captures nothing. Oware's "forbidden" reading of the grand
+	// slam (oware/grand-slam-forbidden). It needs a capture with GrandSlamNothing.
+	NoGrandSlam bool
 	// Opening restricts the first moves of each round (see Opening).
 	Opening Opening
 	// Must is a condition every move must meet (see Must); a player with no such move
@@ -406,6 +414,7 @@ func (r *Rules) Validate() error {
 		r.validateHouseDirections,
 		r.validateOriginFirst,
 		r.validateCaptures,
+		r.validateNoGrandSlam,
 		r.validateEnd,
 		r.validateOpening,
 		r.validateMust,
@@ -424,6 +433,15 @@ func firstError(checks ...func() error) error {
 		}
 	}
 	return nil
+}
+
+// validateNoGrandSlam checks NoGrandSlam has a grand slam to forbid: a capture that
+// refuses one (GrandSlamNothing).
+func (r *Rules) validateNoGrandSlam() error {
+	if !r.NoGrandSlam || slices.ContainsFunc(r.Captures, func(c Capture) bool { return c.GrandSlamNothing }) {
+		return nil
+	}
+	return fmt.Errorf(`no_grand_slam: needs a capture with grand_slam = "nothing" (a forced grand slam then captures nothing); for grand slams that capture, no_starve forbids them`)
 }
 
 // validateSowing checks the sowing options on their own: known values, counts in range,

@@ -46,7 +46,7 @@ var wordings = []wording{
 	{SectionSowing, []string{"Sowing.LapCaptures"}, sayLapCaptures},
 	{SectionCaptures, captureFields, sayCaptures},
 	{SectionMoves, []string{"ExtraTurn"}, sayExtraTurn},
-	{SectionMoves, []string{"MustFeed", "NoStarve"}, sayFeeding},
+	{SectionMoves, []string{"MustFeed", "NoStarve", "NoGrandSlam"}, sayFeeding},
 	{SectionMoves, []string{"Must"}, sayMust},
 	{SectionMoves, []string{"Opening.Plies", "Opening.Houses", "Opening.EachHouse"}, sayOpening},
 	{SectionMoves, []string{"PieRule"}, sayPie},
@@ -578,6 +578,9 @@ func sayFeeding(r *Rules) []string {
 	}
 	if r.NoStarve {
 		out = append(out, "A move that leaves the opponent's houses empty is allowed only when every move does; then only those that leave the mover seeds.")
+	}
+	if r.NoGrandSlam {
+		out = append(out, "A grand slam is allowed only when every move is one (and then it takes nothing).")
 	}
 	return out
 }

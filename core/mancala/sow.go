@@ -267,6 +267,7 @@ func (s *State) take(c *capture, side, dir, last int) {
 		return
 	}
 	if c.GrandSlamNothing && fromOpp > 0 && fromOpp == s.sideSeeds(1-side) {
+		s.slam = true
 		return
 	}
 	n := len(lap)
@@ -299,6 +300,7 @@ func (s *State) takeFacing(c *capture, side, last int, facing []int) {
 		return
 	}
 	if c.GrandSlamNothing && fromOpp > 0 && fromOpp == s.sideSeeds(1-side) {
+		s.slam = true
 		return
 	}
 	for _, o := range facing {

@@ -328,6 +328,7 @@ func (s *State) try(c *State, side int, m core.Move, probe bool) {
 	c.v.side = uint8(side)
 	c.ply = s.ply
 	c.probe = probe
+	c.slam = false
 	c.changed()
 	if s.g.ext {
 		c.sowExt(side, m, false) // the descriptor alone: no hook runs in a trial

@@ -81,9 +81,12 @@ type State struct {
 	// seed fell in an opponent house; the first lap met Must's ReachOrEmpty; a chosen
 	// capture applied.
 	reached, firstOK, choseAt bool
-	tbuf                      []int       // pits a capture takes
-	lapFirst, resowPos        int         // the first pit of the last lap; where a re-sowing starts
-	mbuf                      []core.Move // moves listed to test for any
+	// slam: a capture of the move was refused as a grand slam (GrandSlamNothing; reset
+	// by a trial, read by NoGrandSlam's filter).
+	slam               bool
+	tbuf               []int       // pits a capture takes
+	lapFirst, resowPos int         // the first pit of the last lap; where a re-sowing starts
+	mbuf               []core.Move // moves listed to test for any
 
 	// lapGoes: the move went on after its first lap (a relay, a re-sowing); lapFed: the
 	// opponent's houses held seeds then (Must's LapLeavesSeeds).

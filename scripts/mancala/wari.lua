@@ -1,5 +1,5 @@
 -- Wari, the West African Oware as Ludii's observed ruleset plays it, as a mancala
--- descriptor. mancala/oware is the tournament game (Abapa: a grand slam takes
+-- descriptor. oware is the tournament game (Abapa: a grand slam takes
 -- nothing, must feed, 25 wins); this is the older rule of Ludii's default ruleset.
 --
 -- Sources: the sources field below.

@@ -1,9 +1,9 @@
 -- Oware where a grand slam captures: a move whose capture takes every seed on the
 -- opponent's side takes them all, as any other capture would. The opponent is then to
--- move with no seeds, so the game ends and each player keeps the seeds on their own
--- side (oware's end). Everything else is oware's.
-local oware = require "oware"
-
+-- move with no seeds and nothing can feed them, so the game ends and each player keeps
+-- the seeds on their own side (oware's end). Everything else is oware's: the script
+-- restates oware's one capture without `grand_slam` (a descriptor table replaces its
+-- parent's whole).
 return variant {
   name    = "oware/grand-slam-all",
   extends = "oware",
@@ -13,8 +13,8 @@ Oware (see `variants show oware`) with the grand slam, a capture of every seed o
 opponent's side, allowed to capture: it takes them all. The opponent, to move with no
 seeds, cannot move, so the game ends and each player keeps the seeds on their own side
 (unless a player has already captured more than half).]],
-  hooks = {
-    capture = function(b, last) oware.capture(b, last, "all") end,
+  captures = {
+    { side = "opponent", counts = {2, 3}, take = "pit", chain = "backward" },
   },
   examples = {
     {

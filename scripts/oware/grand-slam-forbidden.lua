@@ -1,9 +1,9 @@
 -- Oware with the grand slam forbidden: a move whose capture would take every seed on
 -- the opponent's side is illegal while the player has another move (a common reading
 -- in West African and club rules). A player left with only such moves plays one, and
--- it captures nothing, as in oware. Everything else is oware's.
-local oware = require "oware"
-
+-- it captures nothing, as in oware. Everything else is oware's: the script restates
+-- oware's moves table with no_grand_slam added (a descriptor table replaces its
+-- parent's whole).
 return variant {
   name    = "oware/grand-slam-forbidden",
   extends = "oware",
@@ -13,10 +13,7 @@ Oware (see `variants show oware`) with the other common reading of the grand sla
 capture of every seed on the opponent's side: such a move is not legal while the
 player has another move. A player whose every move is a grand slam plays one, and it
 captures nothing (as in oware).]],
-  hooks = {
-    capture = function(b, last) oware.capture(b, last, "forbidden") end,
-    can_play = function(b, house) return oware.can_play(b, house, "forbidden") end,
-  },
+  moves = { must_feed = true, no_grand_slam = true },
   examples = {
     {
       name = "a grand slam (house 6 takes 2 and 3, all North has) is not legal while house 5 can move",

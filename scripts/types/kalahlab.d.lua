@@ -658,13 +658,14 @@ function MancalaBoard:in_play(pit) end
 ---@field rounds? MancalaRounds a match of rounds, `{ seeds = n, max = m }`: when a round ends (not by a repetition or `max_plies`, which end the match) the seeds left count as `remaining` says, and each player refills their houses in track order with n seeds each (default: the `seeds` knob) from their store; houses they cannot fill are out of play for the round (`out=PIT,...` in the position). The players take turns to start rounds; the match ends when a player cannot fill one house, or after m rounds (default: no limit); the stores are the scores. `remaining` must keep the seeds (not `"discard"` or `"split"`) [nil]
 ---@field keep_ply? boolean the position string carries the ply count (`ply=N`), so a parsed position keeps `max_plies` where it was; on by itself with `moves.opening`, `moves.setup`, `rounds` or a `from_ply` [false]
 
----The moves table: a mancala descriptor's move rules (core/mancala's ExtraTurn, MustFeed, PieRule, Pass, NoStarve, Opening, Must and Setup).
+---The moves table: a mancala descriptor's move rules (core/mancala's ExtraTurn, MustFeed, PieRule, Pass, NoStarve, NoGrandSlam, Opening, Must and Setup).
 ---@class MancalaMoves
 ---@field extra_turn? boolean a last seed in the own store gives another move [false]
 ---@field must_feed? boolean when the opponent has no seeds, only moves that give them some are legal [false]
 ---@field pie_rule? boolean the second player may `swap` sides at their first turn [false]
 ---@field pass? boolean a player who cannot sow passes while the opponent can (needs `ending.when = "cannot_move"`) [false]
 ---@field no_starve? boolean a move that leaves the opponent's houses empty is legal only when every move does, and then only those that leave the mover seeds (Awari); unlike `must_feed` it holds whether or not the opponent is empty now [false]
+---@field no_grand_slam? boolean a move whose capture is a grand slam refused by `grand_slam = "nothing"` (it would take every seed of the opponent) is legal only when every move is one, and then captures nothing (Oware's forbidden reading: `oware/grand-slam-forbidden`) [false]
 ---@field opening? MancalaOpening the first moves of each round: `{ plies = n, houses = { RANGE, ... } }` allows only those house numbers in the first n plies (Dabuda: `{ plies = 1, houses = { "h-3..h" } }`); `{ each_house = true }`: each player's first moves sow every one of their houses once, in any order (Adjiboto) [nil]
 ---@field must? "any"|"reach_or_empty"|"leave_seeds"|"lap_leaves_seeds" a condition every move meets after the opening; a player with none of them cannot move. `"reach_or_empty"`: a move's first lap must drop a seed in an opponent house or end in an own empty house (Dabuda); `"leave_seeds"`: a move must leave the opponent seeds, with no exception (Fondji; `no_starve` is the rule with one); `"lap_leaves_seeds"`: the same judged when the first lap and its captures are done, before any relay or re-sowing (Foji) ["any"]
 ---@field setup? integer a placement phase of up to n moves a player (1..255) before play: `"2>5"` moves one seed from the mover's house 2 to their house 5, `"done"` ends the player's setup; South, then North, then South starts play (no constraint on the arrangement is checked) [nil]
@@ -741,14 +742,6 @@ function require(name) end
 ---@field other fun(p: Player): Player the other player
 ---@field house_of fun(b: Board, pit: Pit): integer the house number (1..n) of a house pit
 ---@field sweep fun(b: Board, p: Player): integer moves p's remaining seeds into p's store
-
----@alias GrandSlam "nothing"|"forbidden"|"all" what a capture of every seed on the opponent's side does
-
----@class oware
----@field capture fun(b: Board, last: Pit, grand_slam: GrandSlam) Oware's capture hook (2s and 3s, chained backwards)
----@field can_play fun(b: Board, house: integer, grand_slam: GrandSlam): boolean Oware's can_play hook (must feed; no grand slam when forbidden and another move exists)
----@field feeds fun(b: Board, house: integer): boolean whether the mover's house passes the must-feed rule
----@field is_grand_slam fun(b: Board, house: integer): boolean whether sowing the mover's house would capture every seed on the opponent's side
 
 ---@class ludo
 ---@field stars fun(): integer[] the cells of the default board's stars

@@ -123,7 +123,7 @@ assert(t.upper("a") == "A", "a library as an __index")`))
 	t.Run("a module sees the libraries whole", func(t *testing.T) {
 		require.NoError(t, runChunk("mod.lua", `local ok = pcall(function() string.upper = string.lower end)
 assert(not ok)
-local oware = require "oware"
+local mancala = require "mancala"
 return variant { extends = "kalah" }`))
 	})
 }

@@ -26,7 +26,7 @@ func TestMechanismsOfCatalogueGames(t *testing.T) {
 		{"kalah/pie", []string{"extra-turns", "pie-rule"}},
 		{"kalah/4-rows", []string{"four-rows", "extra-turns"}},
 		{"mancala/bao", []string{"relay", "four-rows", "chosen-direction", "sown-captures"}},
-		{"mancala/oware", []string{"count-captures", "chain-captures", "must-feed"}},
+		{"oware", []string{"count-captures", "chain-captures", "must-feed"}},
 		{"mancala/toguz-kumalak", []string{"count-captures", "marked-holes"}},
 		{"mancala/kiela", []string{"relay", "four-rows", "setup"}},
 		{"mancala/pallanguzhi", []string{"relay", "rounds"}},
@@ -35,7 +35,7 @@ func TestMechanismsOfCatalogueGames(t *testing.T) {
 		{"tictactoe/connect-four", []string{"gravity"}},
 		{"tictactoe/misere", []string{"misere"}},
 		{"checkers/flying-kings", []string{"flying-kings"}},
-		{"oware", []string{"lua-hooks"}},
+		{"kalah/strict-capture", []string{"extra-turns", "lua-hooks"}},
 		{"checkers", []string{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

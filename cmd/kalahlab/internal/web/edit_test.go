@@ -45,7 +45,7 @@ func TestEditPage(t *testing.T) {
 	require.Equal(t, http.StatusOK, code, body)
 	assert.Contains(t, body, `"rows":4,"houses":8`)
 	assert.Contains(t, byID(body, "pos-status"), "legal moves 4R 4L")
-	code, body = c.get("/edit?variant=mancala/oware&knob.seeds=3")
+	code, body = c.get("/edit?variant=oware&knob.seeds=3")
 	require.Equal(t, http.StatusOK, code, body)
 	assert.Contains(t, body, `<input type="hidden" name="knob.seeds" value="3">`)
 	assert.Contains(t, body, `value="3,3,3,3,3,3,[0],3,3,3,3,3,3,[0] s"`)
@@ -102,7 +102,7 @@ func TestEditCheck(t *testing.T) {
 		{"kalah", "0,0,0,0,0,0,[20],0,0,0,0,0,0,[28] -", true, "the game is over", nil, ""},
 		{"kalah", "1,0,0,0,0,1,[0],1,0,0,0,3,0,0 s", false, "", nil, "store"},
 		{"kalah", "1,0,0,0,0,1,[0],1,0,0,0,3,0,[0] x", false, "", nil, "side"},
-		{"mancala/oware", "4,4,4,4,4,4,[0],4,4,4,4,4,4,[0] n", true, "seat 2 to move", []string{"1", "2", "3", "4", "5", "6"}, ""},
+		{"oware", "4,4,4,4,4,4,[0],4,4,4,4,4,4,[0] n", true, "seat 2 to move", []string{"1", "2", "3", "4", "5", "6"}, ""},
 		{"checkers", "", true, "seat 1 to move", nil, ""},
 	} {
 		_, r := checkEdit(t, c, url.Values{"variant": {tc.variant}, "pos": {tc.pos}})
@@ -148,11 +148,11 @@ func TestEditExample(t *testing.T) {
 // extends the variant and run by variants check.
 func TestEditExampleRuns(t *testing.T) {
 	c := newClient(t, newServer(t, Config{}))
-	_, r := checkEdit(t, c, url.Values{"variant": {"mancala/oware"}, "pos": {"0,0,0,0,1,2,[0],1,2,0,0,0,1,[0] s"}, "play": {"6"}, "name": {"6 captures 3 and 2 backwards"}})
+	_, r := checkEdit(t, c, url.Values{"variant": {"oware"}, "pos": {"0,0,0,0,1,2,[0],1,2,0,0,0,1,[0] s"}, "play": {"6"}, "name": {"6 captures 3 and 2 backwards"}})
 	require.True(t, r.OK, r.Error)
 	require.Empty(t, r.ExampleErr)
 	assert.Contains(t, r.Example, `want = "0,0,0,0,1,0,[5],0,0,0,0,0,1,[0] -"`)
-	script := "return variant {\n  name = \"my/oware-example\",\n  extends = \"mancala/oware\",\n  examples = {\n" + r.Example + "\n  },\n}\n"
+	script := "return variant {\n  name = \"my/oware-example\",\n  extends = \"oware\",\n  examples = {\n" + r.Example + "\n  },\n}\n"
 	v, err := variants.LoadScript("my-oware.lua", []byte(script), variants.Options{})
 	require.NoError(t, err, script)
 	rep, err := variants.CheckContext(context.Background(), v, 0, 1)
@@ -170,8 +170,8 @@ func TestPlayFromHere(t *testing.T) {
 	assert.Equal(t, pos, byID(body, "position"))
 	assert.Contains(t, body, `id="edit-position"`)
 	assert.Contains(t, body, "The rules of kalah, in words")
-	_, body = c.post("/play/new", url.Values{"variant": {"mancala/oware"}, "seat.1": {"human"}, "seat.2": {"random"}})
-	assert.Contains(t, body, "The rules of mancala/oware, in words</summary><p class=\"description\">Two rows of six houses")
+	_, body = c.post("/play/new", url.Values{"variant": {"oware"}, "seat.1": {"human"}, "seat.2": {"random"}})
+	assert.Contains(t, body, "The rules of oware, in words</summary><p class=\"description\">Two rows of six houses")
 	assert.Contains(t, body, `<ul class="sources"><li>`)
 	startKalah(t, c, url.Values{"start": {pos}, "seat.2": {"human"}})
 	_, body = c.post("/play/move", url.Values{"move": {"1"}})
@@ -225,7 +225,7 @@ func FuzzEditCheck(f *testing.F) {
 	for _, seed := range []struct{ variant, pos, play, houses string }{
 		{"kalah", "1,0,0,0,0,1,[0],1,0,0,0,3,0,[0] s", "1", ""},
 		{"kalah", "4,4,4 s", "", "3"},
-		{"mancala/oware", "4,4,4,4,4,4,[0],4,4,4,4,4,4,[0] n", "1,2", ""},
+		{"oware", "4,4,4,4,4,4,[0],4,4,4,4,4,4,[0] n", "1,2", ""},
 		{"mancala/toguz-kumalak", "9,9,9,9,9,9,9,9,9,[0],9,9,9,9,9,9,9,9,9,[0] s marks=3:n", "", ""},
 		{"checkers", "W:W18:B14", "18x9", ""},
 		{"tictactoe", "x../.o./... x", "a1", ""},

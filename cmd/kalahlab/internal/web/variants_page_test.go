@@ -73,12 +73,12 @@ func TestVariantsPageFilters(t *testing.T) {
 		atLeast int
 	}{
 		{name: "family", query: url.Values{"family": {"ludo"}}, has: []string{"ludo", "ludo/danish"}, hasNot: []string{"kalah", "mancala/bao"}, groups: []string{"ludo"}},
-		{name: "region", query: url.Values{"region": {"West Africa"}}, has: []string{"mancala/oware", "mancala/awari"}, hasNot: []string{"mancala/bao", "oware"}, groups: []string{"mancala / West Africa"}},
-		{name: "relay", query: url.Values{"mech": {"relay"}}, has: []string{"mancala/bao", "mancala/pallanguzhi", "mancala/hus"}, hasNot: []string{"kalah", "mancala/oware"}, atLeast: 15},
+		{name: "region", query: url.Values{"region": {"West Africa"}}, has: []string{"oware", "mancala/awari"}, hasNot: []string{"mancala/bao", "kalah/pie"}, groups: []string{"mancala / West Africa"}},
+		{name: "relay", query: url.Values{"mech": {"relay"}}, has: []string{"mancala/bao", "mancala/pallanguzhi", "mancala/hus"}, hasNot: []string{"kalah", "oware"}, atLeast: 15},
 		{name: "four rows", query: url.Values{"mech": {"four-rows"}}, has: []string{"kalah/4-rows", "mancala/bao", "mancala/omweso"}, hasNot: []string{"kalah", "mancala/pallanguzhi"}},
 		{name: "chosen direction", query: url.Values{"mech": {"chosen-direction"}}, has: []string{"mancala/bao"}, hasNot: []string{"mancala/hus"}},
 		{name: "relay in southern africa", query: url.Values{"mech": {"four-rows"}, "region": {"Southern Africa"}}, has: []string{"mancala/hus", "mancala/tshuba"}, hasNot: []string{"mancala/bao", "kalah/4-rows"}, groups: []string{"mancala / Southern Africa"}},
-		{name: "words", query: url.Values{"q": {"grand slam"}}, has: []string{"oware/grand-slam-all", "mancala/oware"}, hasNot: []string{"kalah", "mancala/bao"}},
+		{name: "words", query: url.Values{"q": {"grand slam"}}, has: []string{"oware/grand-slam-all", "oware"}, hasNot: []string{"kalah", "mancala/bao"}},
 		{name: "words any case, every word", query: url.Values{"q": {"CONNECT four"}}, has: []string{"tictactoe/connect-four"}, hasNot: []string{"tictactoe", "kalah"}},
 		{name: "a mechanism by its label", query: url.Values{"q": {"pie rule"}}, has: []string{"kalah/pie"}, hasNot: []string{"kalah"}},
 	} {

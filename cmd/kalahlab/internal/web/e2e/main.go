@@ -529,7 +529,7 @@ func (e *t) filterVariants() error {
 	if err := e.waitText("#variant-count", "variants match"); err != nil {
 		return err
 	}
-	for sel, want := range map[string]int{`section[data-variant="mancala/bao"]`: 1, `section[data-variant="kalah"]`: 0, `section[data-variant="mancala/oware"]`: 0} {
+	for sel, want := range map[string]int{`section[data-variant="mancala/bao"]`: 1, `section[data-variant="kalah"]`: 0, `section[data-variant="oware"]`: 0} {
 		n, err := e.count(sel)
 		if err != nil {
 			return err

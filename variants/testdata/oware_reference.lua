@@ -1,15 +1,9 @@
--- Oware's (Abapa's) capture and must-feed rules, for the oware variant and the variants
--- built on it. In a script: local oware = require "oware"
---
--- A "grand slam" is a move whose capture would take every seed on the opponent's side.
--- The rule books differ on it; `grand_slam` names the reading:
---   "nothing"   the move is legal and captures nothing (Abapa; the international and
---               tournament rule);
---   "forbidden" the move is illegal while the player has another move; a player left
---               with only such moves plays one, and it captures nothing;
---   "all"       the move captures every seed it reaches, leaving the opponent none.
--- The sowing these helpers foresee is Oware's: two rows, the stores skipped, and the
--- origin house skipped on laps (the knobs oware sets).
+-- An independent reference of Oware's rules as Lua hooks on the mancala base game, for
+-- TestOwareReference: the capture and can_play hooks (the old scripts/lib/oware.lua,
+-- which played the kalah-based oware), is_over (25 wins) and final_scores. READING is
+-- replaced by the grand-slam reading: "nothing", "forbidden" or "all". The descriptor
+-- keeps only the board, the sowing and the repetition rule, so that the test compares
+-- the rules the hooks state with oware's descriptor.
 local mancala = require "mancala"
 local M = {}
 
@@ -133,4 +127,30 @@ function M.can_play(b, house, grand_slam)
   return true
 end
 
-return M
+
+return variant {
+  name = "test/oware-reference",
+  extends = "mancala",
+  board = { rows = 2, houses = 6, seeds = 4 },
+  sowing = { stores = "none", skip = "origin" },
+  captures = {},
+  moves = { extra_turn = false },
+  ending = { when = "cannot_move", remaining = "owner", repeats = 2, on_repeat = "owner" },
+  hooks = {
+    capture = function(b, mv) M.capture(b, mv.last, "READING") end,
+    can_play = function(b, house) return M.can_play(b, house, "READING") end,
+    is_over = function(b)
+      local half = b:total() / 2
+      if b:count(b:store(1)) > half or b:count(b:store(2)) > half then return true end
+      return nil
+    end,
+    final_scores = function(b)
+      local half = b:total() / 2
+      if b:count(b:store(1)) <= half and b:count(b:store(2)) <= half then
+        mancala.sweep(b, 1)
+        mancala.sweep(b, 2)
+      end
+      return { b:count(b:store(1)), b:count(b:store(2)) }
+    end,
+  },
+}
