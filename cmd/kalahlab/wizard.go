@@ -131,7 +131,9 @@ func (a *app) pickInFamily(f family, opt variants.Options) (*variants.Variant, e
 	for _, v := range f.variants {
 		width = max(width, len(strings.TrimPrefix(v.Name, prefix)))
 	}
-	cols := max(1, 78/(width+6))
+	// As many columns as 78 characters hold, and more (wider lines) when the list would
+	// otherwise take over 18 rows of a 24-line terminal.
+	cols := max(1, 78/(width+6), (len(f.variants)+17)/18)
 	rows := (len(f.variants) + cols - 1) / cols
 	for r := 0; r < rows; r++ {
 		var line strings.Builder
