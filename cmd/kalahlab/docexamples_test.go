@@ -332,3 +332,44 @@ func headingAnchors(doc string) []string {
 	}
 	return out
 }
+
+// TestLayoutComplete: the README's Layout table names every package of the module —
+// as `DIR/`, or, for a package beneath a listed folder, by its path from there in
+// backquotes (the `ai/internal/` row names `search`, `mem` and `aitest`) — so that a new
+// package cannot be left off the map.
+func TestLayoutComplete(t *testing.T) {
+	raw, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	readme := string(raw)
+	pkgs := map[string]bool{}
+	require.NoError(t, filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path != "." && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil && path != "." {
+				return filepath.SkipDir // a module of its own (the browser tests' driver)
+			}
+			return nil
+		}
+		if strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go") {
+			pkgs[filepath.ToSlash(filepath.Dir(path))] = true
+		}
+		return nil
+	}))
+	require.NotEmpty(t, pkgs)
+	for p := range pkgs {
+		if p == "." || strings.Contains(readme, "`"+p+"/`") {
+			continue
+		}
+		named := false
+		for dir := filepath.Dir(p); dir != "." && !named; dir = filepath.Dir(dir) {
+			rel := strings.TrimPrefix(p, dir+"/")
+			named = strings.Contains(readme, "`"+dir+"/`") && strings.Contains(readme, "`"+rel+"`")
+		}
+		assert.True(t, named, "the README's Layout table does not name package %s", p)
+	}
+}
