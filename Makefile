@@ -38,7 +38,7 @@ test-deep: ## the slow checks (KALAHLAB_DEEP=1): checkers perft 9-11, Kalah(6,4)
 	GOCACHE="$$($(GO) env GOCACHE)" XDG_CACHE_HOME="$$cache" KALAHLAB_DEEP=1 \
 	  $(GO) test -count=1 -timeout 30m $$pkgs
 
-run: ## the main job: is Kalah fair for the first player, and does the pie rule help? A skill ladder per variant, topped by perfect play where solved; ends with a verdict and writes the report to RUN_OUT (results/kalah-fairness; 2.4 min of CPU, 4.6 min at a load average of 6-9 on 2 cores, plus the endgame databases on a first run)
+run: ## the main job: is Kalah fair for the first player, and does the pie rule help? A skill ladder per variant, topped by perfect play where solved; ends with a verdict and writes the report to RUN_OUT (results/kalah-fairness; about 3 min of CPU, 2 min on two quiet cores, plus the endgame databases on a first run)
 	@echo "building kalahlab (a first build downloads and compiles the modules: a minute or two)..."
 	@$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/kalahlab
 	$(BIN) experiment run --out $(RUN_OUT) --force
