@@ -215,8 +215,8 @@ func (o Options) Count(name string, def int64) (int64, error) {
 	return n, nil
 }
 
-// String reads a text option, def when absent.
-func (o Options) String(name, def string) string {
+// Text reads a text option, def when absent.
+func (o Options) Text(name, def string) string {
 	if v, ok := o.spec.Options[name]; ok {
 		return v
 	}

@@ -49,7 +49,7 @@ func newPerfect(o ai.Options, _ uint64) (ai.Agent, error) {
 		return nil, err
 	}
 	opt := Options{Nodes: nodes, Time: limit, TTMB: tt, Threads: 1}
-	switch db := o.String("endgame", "cache"); db {
+	switch db := o.Text("endgame", "cache"); db {
 	case "cache":
 		opt.EndgameDir = endgame.DefaultDir()
 	case "none":

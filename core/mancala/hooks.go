@@ -114,8 +114,8 @@ func (g *Game) WithHooks(h Hooks) *Game {
 	c.hooks = h
 	c.hooked = h.Capture != nil || h.AfterSow != nil || h.ExtraTurn != nil
 	c.anyHook = c.hooked || h.CanPlay != nil || h.IsOver != nil || h.FinalScores != nil
-	if c.anyHook { // the Kalah path calls no hook
-		c.kal, c.can.kal, c.plan.kal = nil, false, false
+	if c.anyHook {
+		c.offKalahPath()
 	}
 	if h.CanPlay != nil {
 		// The filter needs the listing house by house: none of the word board's.

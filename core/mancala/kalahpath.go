@@ -450,3 +450,7 @@ func kthBit(x uint64, k int) int {
 	}
 	return int(movesOf[lo][k&7])
 }
+
+// offKalahPath takes g off the Kalah path, which calls no hook: a hooked game (WithHooks)
+// and a traced one (traced) play their moves on the plain path.
+func (g *Game) offKalahPath() { g.kal, g.can.kal, g.plan.kal = nil, false, false }

@@ -98,7 +98,7 @@ func (s *State) Trace(m core.Move) core.Trace {
 func (g *Game) traced(rec *recorder) *Game {
 	c := *g
 	c.hooked = true
-	c.kal, c.can.kal, c.plan.kal = nil, false, false // the Kalah path calls no hook: a traced move takes the plain one
+	c.offKalahPath()
 	capture, after := g.hooks.Capture, g.hooks.AfterSow
 	c.hooks.Capture = func(s *State, mv *Sown) (bool, error) {
 		last := mv.at
