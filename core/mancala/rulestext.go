@@ -711,10 +711,15 @@ func sayPlyLimit(r *Rules) []string {
 }
 
 func sayWinner(r *Rules) []string {
-	if r.Rounds.Seeds > 0 {
-		return []string{"The player with more seeds in their store at the end of the match wins; equal stores are a draw."}
+	held, tie := "in their store", "equal stores"
+	if !hasStores(&r.Board) { // the captures are kept beside the board (sayStores)
+		held, tie = "captured", "equal counts"
 	}
-	return []string{"The player with more seeds in their store at the end wins; equal stores are a draw."}
+	end := "the end"
+	if r.Rounds.Seeds > 0 {
+		end = "the end of the match"
+	}
+	return []string{fmt.Sprintf("The player with more seeds %s at %s wins; %s are a draw.", held, end, tie)}
 }
 
 // plural writes n and the noun, with an s unless n is 1 ("1 seed", "4 seeds", "2
